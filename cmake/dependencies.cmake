@@ -1,0 +1,8 @@
+# Every dependency comes from Debian's packages (tools/setup installs them);
+# nothing is fetched at configure time.
+find_package(nlohmann_json 3.10 REQUIRED)
+find_package(spdlog REQUIRED)
+find_package(CLI11 REQUIRED)
+if(SCORECHECK_TESTS)
+  find_package(GTest REQUIRED)
+endif()

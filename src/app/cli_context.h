@@ -1,0 +1,29 @@
+#pragma once
+// What every command shares: where the templates are, the loaded rulesets,
+// and the exit codes. argv, spdlog sinks and exit codes live only in app/.
+
+#include <string>
+
+#include "rules/ruleset_library.h"
+
+namespace scorecheck::app {
+
+/// Process exit codes (README): 0 clean, 1 findings, 2 could not process.
+enum ExitCode : int { kExitClean = 0, kExitFindings = 1, kExitFailed = 2 };
+
+/// Options common to all commands.
+struct GlobalOptions {
+  std::string templates_dir;  ///< --templates; empty = search (see FindTemplatesDir)
+  bool verbose = false;       ///< -v: debug logging
+  bool quiet = false;         ///< -q: only errors
+};
+
+/// The templates folder: `requested` if given, else $SCORECHECK_TEMPLATES, else
+/// templates/ beside or above the executable, else the source tree's. Throws
+/// Error when none exists.
+std::string FindTemplatesDir(const std::string& requested);
+
+/// Loads <templates>/rulesets. Throws Error on a missing or malformed file.
+RulesetLibrary LoadRulesets(const GlobalOptions& options);
+
+}  // namespace scorecheck::app

@@ -1,0 +1,21 @@
+#pragma once
+// The subcommands. Each registers its options on the CLI11 app and returns a
+// function that runs it and gives the exit code.
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+#include "app/cli_context.h"
+
+namespace scorecheck::app {
+
+using Command = std::function<int()>;
+
+/// `scorecheck verify CARD.json|DIR ... [--json OUT] [--out-dir DIR] [--triple-entries ...]`
+Command AddVerifyCommand(CLI::App& app, const GlobalOptions& global);
+
+/// `scorecheck rules [ID]`
+Command AddRulesCommand(CLI::App& app, const GlobalOptions& global);
+
+}  // namespace scorecheck::app

@@ -1,0 +1,26 @@
+#include "card/card.h"
+
+namespace scorecheck {
+
+const char* CellStateName(CellState state) {
+  switch (state) {
+    case CellState::kEmpty: return "empty";
+    case CellState::kNumber: return "number";
+    case CellState::kCrossed: return "crossed";
+    case CellState::kChecks: return "checks";
+  }
+  return "empty";
+}
+
+CellValue CardColumn::At(const std::string& row_id) const {
+  auto it = cells.find(row_id);
+  return it == cells.end() ? CellValue{} : it->second;
+}
+
+bool CardColumn::unused() const {
+  for (const auto& [row, value] : cells)
+    if (!value.empty()) return false;
+  return true;
+}
+
+}  // namespace scorecheck

@@ -1,0 +1,64 @@
+#pragma once
+// A filled scorecard as data: what is written in each cell of each score
+// column of each grid. Produced by typing (card JSON) or by the scanner, and
+// consumed by verify/.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace scorecheck {
+
+/// What a cell holds.
+enum class CellState {
+  kEmpty,    ///< nothing written
+  kNumber,   ///< a written number
+  kCrossed,  ///< struck out: scores 0 and closes the box
+  kChecks,   ///< tick marks (Yahtzee-bonus row), optionally with points beside them
+};
+
+/// "empty", "number", "crossed" or "checks".
+const char* CellStateName(CellState state);
+
+/// The content of one cell.
+struct CellValue {
+  CellState state = CellState::kEmpty;
+  int number = 0;             ///< kNumber: the value written
+  int checks = 0;             ///< kChecks: how many ticks
+  std::optional<int> points;  ///< kChecks: points written beside the ticks, if any
+
+  static CellValue Empty() { return {}; }
+  static CellValue Number(int value) { return {CellState::kNumber, value, 0, std::nullopt}; }
+  static CellValue Crossed() { return {CellState::kCrossed, 0, 0, std::nullopt}; }
+  static CellValue Checks(int count, std::optional<int> points = std::nullopt) {
+    return {CellState::kChecks, 0, count, points};
+  }
+  bool empty() const { return state == CellState::kEmpty; }
+  bool operator==(const CellValue&) const = default;
+};
+
+/// One score column (a game, or a ×k column in triple).
+struct CardColumn {
+  int index = 0;                             ///< 0-based, left to right within the grid
+  std::map<std::string, CellValue> cells;    ///< row id -> content; absent = empty
+
+  /// The content of row `row_id` (empty when absent).
+  CellValue At(const std::string& row_id) const;
+  /// True when no cell holds anything.
+  bool unused() const;
+};
+
+/// One printed grid: a ruleset and its score columns.
+struct CardGrid {
+  std::string ruleset;               ///< ruleset id
+  std::vector<CardColumn> columns;   ///< sorted by index; missing indexes are unused columns
+};
+
+/// A card: one page, one or more grids (grids top to bottom, then left to right).
+struct Card {
+  std::string source;             ///< where it came from (file path), for reports
+  std::vector<CardGrid> grids;
+};
+
+}  // namespace scorecheck

@@ -1,0 +1,66 @@
+#include "core/text.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "core/error.h"
+
+namespace scorecheck {
+
+std::string ReadTextFile(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw Error("cannot read: it is a folder");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(std::string("cannot read: ") + std::strerror(errno));
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) throw Error("cannot read: I/O error");
+  return buffer.str();
+}
+
+void WriteFileAtomic(const std::string& path, const std::string& contents) {
+  namespace fs = std::filesystem;
+  const fs::path target(path);
+  std::error_code ec;
+  if (target.has_parent_path()) fs::create_directories(target.parent_path(), ec);
+  // The pid keeps two concurrent runs writing the same report from clobbering
+  // each other's temporary.
+  const fs::path temp = target.string() + ".tmp-" + std::to_string(::getpid());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out) throw Error("cannot write " + path + ": " + std::strerror(errno));
+    out << contents;
+    out.flush();
+    if (!out) {
+      fs::remove(temp, ec);
+      throw Error("cannot write " + path + ": " + std::strerror(errno));
+    }
+  }
+  fs::rename(temp, target, ec);
+  if (ec) {
+    fs::remove(temp, ec);
+    throw Error("cannot write " + path + ": " + ec.message());
+  }
+}
+
+std::string Join(const std::vector<std::string>& parts, const std::string& separator) {
+  std::string joined;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (i) joined += separator;
+    joined += parts[i];
+  }
+  return joined;
+}
+
+std::string ToLower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+}  // namespace scorecheck

@@ -1,0 +1,24 @@
+#pragma once
+// Small text helpers shared by the layers: file I/O with clear errors and
+// atomic writes, so that no output file is ever left half-written.
+
+#include <string>
+#include <vector>
+
+namespace scorecheck {
+
+/// Reads a whole file. Throws Error("cannot read: <reason>") on failure.
+std::string ReadTextFile(const std::string& path);
+
+/// Writes `contents` to `path` through a temporary file in the same folder and
+/// a rename, so readers see either the old file or the whole new one. Creates
+/// missing parent folders. Throws Error on failure (the temporary is removed).
+void WriteFileAtomic(const std::string& path, const std::string& contents);
+
+/// Joins `parts` with `separator`.
+std::string Join(const std::vector<std::string>& parts, const std::string& separator);
+
+/// Lower-cases ASCII letters.
+std::string ToLower(std::string text);
+
+}  // namespace scorecheck

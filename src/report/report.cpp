@@ -1,0 +1,139 @@
+#include "report/report.h"
+
+#include <sstream>
+
+#include "core/text.h"
+
+namespace scorecheck {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json OptionalInt(const std::optional<int>& value) { return value ? Json(*value) : Json(nullptr); }
+
+Json CellJson(const std::string& row_id, const CellValue& cell) {
+  Json json = {{"row", row_id}, {"state", CellStateName(cell.state)}};
+  json["value"] = cell.state == CellState::kNumber ? Json(cell.number)
+                  : cell.state == CellState::kChecks && cell.points ? Json(*cell.points)
+                                                                     : Json(nullptr);
+  json["checks"] = cell.state == CellState::kChecks ? Json(cell.checks) : Json(nullptr);
+  return json;
+}
+
+const RowSpec* FinalTotal(const Ruleset& ruleset) {
+  const RowSpec* last = nullptr;
+  for (const RowSpec& row : ruleset.rows)
+    if (row.kind == RowKind::kTotal) last = &row;
+  return last;
+}
+
+// "column 2" or, in a grid of several on one page, "grid 1 column 2"; with the
+// multiplier when the column has one.
+std::string ColumnName(size_t grid_index, size_t grid_count, int column, const Ruleset& ruleset) {
+  std::string name;
+  if (grid_count > 1) name = "grid " + std::to_string(grid_index + 1) + " ";
+  name += "column " + std::to_string(column + 1);
+  if (ruleset.HasMultipliers()) name += " (×" + std::to_string(ruleset.Multiplier(column)) + ")";
+  return name;
+}
+
+}  // namespace
+
+nlohmann::ordered_json ReportJson(const Card& card, const Verification& verification, const RulesetLibrary& rulesets) {
+  Json report;
+  report["source"] = card.source;
+  report["status"] = verification.ErrorCount() ? "errors" : verification.WarningCount() ? "warnings" : "ok";
+  report["errors"] = verification.ErrorCount();
+  report["warnings"] = verification.WarningCount();
+  Json grids = Json::array();
+  for (size_t g = 0; g < card.grids.size() && g < verification.grids.size(); ++g) {
+    const CardGrid& grid = card.grids[g];
+    const GridCheck& check = verification.grids[g];
+    const Ruleset& ruleset = rulesets.Get(grid.ruleset);
+    Json columns = Json::array();
+    for (size_t c = 0; c < grid.columns.size() && c < check.columns.size(); ++c) {
+      const CardColumn& column = grid.columns[c];
+      const ColumnCheck& column_check = check.columns[c];
+      Json cells = Json::array();
+      for (const RowSpec& row : ruleset.rows) cells.push_back(CellJson(row.id, column.At(row.id)));
+      Json computed = Json::object();
+      for (const RowSpec& row : ruleset.rows)
+        if (row.kind != RowKind::kEntry) {
+          auto it = column_check.computed.find(row.id);
+          computed[row.id] = it == column_check.computed.end() ? 0 : it->second;
+        }
+      Json column_json = {{"index", column.index},
+                          {"multiplier", column_check.multiplier},
+                          {"entry_convention", std::string(EntryConventionName(column_check.convention))}};
+      if (!column_check.convention_reason.empty()) column_json["convention_reason"] = column_check.convention_reason;
+      column_json["used"] = column_check.used;
+      column_json["cells"] = cells;
+      column_json["computed"] = computed;
+      columns.push_back(column_json);
+    }
+    Json findings = Json::array();
+    for (const Finding& f : check.findings) {
+      findings.push_back({{"code", f.code},
+                          {"severity", SeverityName(f.severity)},
+                          {"row", f.row ? Json(*f.row) : Json(nullptr)},
+                          {"column", f.column},
+                          {"written", OptionalInt(f.written)},
+                          {"expected", OptionalInt(f.expected)},
+                          {"message", f.message}});
+    }
+    grids.push_back({{"ruleset", grid.ruleset}, {"columns", columns}, {"findings", findings}});
+  }
+  report["grids"] = grids;
+  return report;
+}
+
+std::string SummaryLine(const Card& card, const Verification& verification, const RulesetLibrary& rulesets) {
+  std::vector<std::string> wrong_totals, totals;
+  for (size_t g = 0; g < card.grids.size() && g < verification.grids.size(); ++g) {
+    const Ruleset& ruleset = rulesets.Get(card.grids[g].ruleset);
+    const RowSpec* final_total = FinalTotal(ruleset);
+    if (!final_total) continue;
+    for (const ColumnCheck& column : verification.grids[g].columns) {
+      if (!column.used) continue;
+      const int recomputed = column.computed.count(final_total->id) ? column.computed.at(final_total->id) : 0;
+      const std::string where = ColumnName(g, card.grids.size(), column.index, ruleset);
+      totals.push_back(std::to_string(recomputed));
+      for (const Finding& f : verification.grids[g].findings)
+        if (f.column == column.index && f.row == final_total->id && f.written && f.expected &&
+            *f.written != *f.expected)
+          wrong_totals.push_back(where + ": " + final_total->name + " written " + std::to_string(*f.written) +
+                                 ", recomputed " + std::to_string(*f.expected));
+    }
+  }
+  const int errors = verification.ErrorCount(), warnings = verification.WarningCount();
+  std::ostringstream line;
+  if (errors + warnings == 0) {
+    line << "OK";
+    if (!totals.empty()) line << " (grand total" << (totals.size() > 1 ? "s " : " ") << Join(totals, ", ") << ")";
+    return line.str();
+  }
+  std::vector<std::string> counts;
+  if (errors) counts.push_back(std::to_string(errors) + (errors == 1 ? " error" : " errors"));
+  if (warnings) counts.push_back(std::to_string(warnings) + (warnings == 1 ? " warning" : " warnings"));
+  line << Join(counts, ", ");
+  if (!wrong_totals.empty()) line << "; " << Join(wrong_totals, "; ");
+  return line.str();
+}
+
+std::string TextReport(const Card& card, const Verification& verification, const RulesetLibrary& rulesets) {
+  std::ostringstream text;
+  text << SummaryLine(card, verification, rulesets) << "\n";
+  for (size_t g = 0; g < card.grids.size() && g < verification.grids.size(); ++g) {
+    const Ruleset& ruleset = rulesets.Get(card.grids[g].ruleset);
+    for (const ColumnCheck& column : verification.grids[g].columns)
+      if (column.used && !column.convention_reason.empty())
+        text << "  " << ColumnName(g, card.grids.size(), column.index, ruleset) << ": entries read as "
+             << EntryConventionName(column.convention) << " (" << column.convention_reason << ")\n";
+    for (const Finding& f : verification.grids[g].findings)
+      text << "  " << (f.severity == Severity::kError ? "error  " : "warning") << "  "
+           << ColumnName(g, card.grids.size(), f.column, ruleset) << "  " << f.code << "  " << f.message << "\n";
+  }
+  return text.str();
+}
+
+}  // namespace scorecheck

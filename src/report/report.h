@@ -1,0 +1,31 @@
+#pragma once
+// Turns a verified card into what people and programs read: the machine
+// report (JSON, field names fixed by the README) and the short text report.
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "card/card.h"
+#include "rules/ruleset_library.h"
+#include "verify/verify.h"
+
+namespace scorecheck {
+
+/// The machine report:
+/// {"source", "status", "errors", "warnings", "grids": [{"ruleset", "columns":
+/// [{"index", "multiplier", "entry_convention", "cells": [{"row", "state",
+/// "value", "checks"}], "computed": {...}}], "findings": [{"code", "severity",
+/// "row", "column", "written", "expected", "message"}]}]}.
+nlohmann::ordered_json ReportJson(const Card& card, const Verification& verification,
+                                  const RulesetLibrary& rulesets);
+
+/// The first line of the text report: "OK" with the grand total(s), or the
+/// number of findings and, where a grand total is wrong, written vs recomputed.
+std::string SummaryLine(const Card& card, const Verification& verification, const RulesetLibrary& rulesets);
+
+/// The whole text report: the summary line, then one indented line per finding
+/// ("column 2  upper_subtotal  TOTAL_MISMATCH  message").
+std::string TextReport(const Card& card, const Verification& verification, const RulesetLibrary& rulesets);
+
+}  // namespace scorecheck

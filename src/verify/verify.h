@@ -1,0 +1,62 @@
+#pragma once
+// Recomputes every total, bonus and multiplier of a card from its written
+// entries and reports every finding (RULES.md "Precise semantics"). Never
+// stops at the first problem and never throws for a wrong card: wrong sums are
+// Findings. Throws Error only for a card whose ruleset is unknown.
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "card/card.h"
+#include "rules/ruleset.h"
+#include "rules/ruleset_library.h"
+#include "verify/finding.h"
+
+namespace scorecheck {
+
+/// Tuning for VerifyCard(). Defaults follow RULES.md.
+struct VerifyOptions {
+  /// Forces how entries of multiplied columns are read (triple); kAuto detects
+  /// it per column. Default: kAuto (the ruleset file's own setting applies).
+  EntryConvention triple_entries = EntryConvention::kAuto;
+};
+
+/// The recomputed state of one score column.
+struct ColumnCheck {
+  int index = 0;                  ///< score column, 0-based
+  int multiplier = 1;             ///< the column's multiplier (triple: 1, 2, 3)
+  EntryConvention convention = EntryConvention::kRaw;  ///< raw or multiplied, as used
+  std::string convention_reason;  ///< why that convention (empty when k = 1)
+  bool used = false;              ///< false when every cell is empty (then ignored)
+  std::map<std::string, int> computed;  ///< every bonus and total row id -> recomputed value
+};
+
+/// The result for one grid.
+struct GridCheck {
+  std::string ruleset;                ///< ruleset id
+  std::vector<ColumnCheck> columns;   ///< one per column present on the card
+  std::vector<Finding> findings;      ///< by column, then sheet row order
+};
+
+/// The result for a card.
+struct Verification {
+  std::vector<GridCheck> grids;  ///< same order as Card::grids
+
+  int ErrorCount() const;
+  int WarningCount() const;
+  /// True when there is no finding at all (errors or warnings).
+  bool clean() const { return ErrorCount() + WarningCount() == 0; }
+};
+
+/// Verifies one grid against `ruleset`.
+GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyOptions& options = {});
+
+/// Verifies every grid of `card`. Throws Error for an unknown ruleset id.
+Verification VerifyCard(const Card& card, const RulesetLibrary& rulesets, const VerifyOptions& options = {});
+
+/// The legal values of an entry box in words, e.g. "0, 4, 8, 12, 16 or 20",
+/// "0 or 5-30"; `scale` multiplies them (multiplied triple columns).
+std::string DescribeLegalValues(const RowSpec& row, int scale = 1);
+
+}  // namespace scorecheck

