@@ -27,12 +27,13 @@ struct CellValue {
   int number = 0;             ///< kNumber: the value written
   int checks = 0;             ///< kChecks: how many ticks
   std::optional<int> points;  ///< kChecks: points written beside the ticks, if any
+  std::optional<double> confidence;  ///< how sure a reader was (0..1); none = typed by a person
 
   static CellValue Empty() { return {}; }
-  static CellValue Number(int value) { return {CellState::kNumber, value, 0, std::nullopt}; }
-  static CellValue Crossed() { return {CellState::kCrossed, 0, 0, std::nullopt}; }
+  static CellValue Number(int value) { return {CellState::kNumber, value, 0, std::nullopt, std::nullopt}; }
+  static CellValue Crossed() { return {CellState::kCrossed, 0, 0, std::nullopt, std::nullopt}; }
   static CellValue Checks(int count, std::optional<int> points = std::nullopt) {
-    return {CellState::kChecks, 0, count, points};
+    return {CellState::kChecks, 0, count, points, std::nullopt};
   }
   bool empty() const { return state == CellState::kEmpty; }
   bool operator==(const CellValue&) const = default;

@@ -36,6 +36,24 @@ CellValue ParseCell(const Json& value, const std::string& where) {
                                        << "\" is not a score (use a number, null, \"crossed\" or {\"checks\": n})");
     return CellValue::Crossed();
   }
+  if (value.is_object() && value.contains("confidence")) {
+    // A reader's output: the value plus how sure the reader was.
+    const Json& confidence = value["confidence"];
+    SC_CHECK(confidence.is_number() && confidence.get<double>() >= 0 && confidence.get<double>() <= 1,
+             where << ".confidence must be a number from 0 to 1");
+    for (const auto& [key, item] : value.items())
+      SC_CHECK(key == "value" || key == "confidence" || key == "checks" || key == "points",
+               where << ": unknown key \"" << key << "\" (use value, confidence)");
+    Json inner = value.contains("value") ? value["value"] : Json(nullptr);
+    if (value.contains("checks")) {
+      inner = Json::object();
+      inner["checks"] = value["checks"];
+      if (value.contains("points")) inner["points"] = value["points"];
+    }
+    CellValue cell = ParseCell(inner, where);
+    cell.confidence = confidence.get<double>();
+    return cell;
+  }
   if (value.is_object()) {
     SC_CHECK(value.contains("checks"), where << ": an object cell needs \"checks\"");
     for (const auto& [key, item] : value.items())
@@ -99,7 +117,7 @@ CardGrid ParseGrid(const Json& json, const std::string& where, const std::string
   return grid;
 }
 
-nlohmann::ordered_json CellToJson(const CellValue& cell) {
+nlohmann::ordered_json PlainCellToJson(const CellValue& cell) {
   switch (cell.state) {
     case CellState::kEmpty: return nullptr;
     case CellState::kNumber: return cell.number;
@@ -111,6 +129,12 @@ nlohmann::ordered_json CellToJson(const CellValue& cell) {
     }
   }
   return nullptr;
+}
+
+nlohmann::ordered_json CellToJson(const CellValue& cell) {
+  if (!cell.confidence) return PlainCellToJson(cell);
+  nlohmann::ordered_json wrapped = {{"value", PlainCellToJson(cell)}, {"confidence", *cell.confidence}};
+  return wrapped;
 }
 
 }  // namespace

@@ -4,7 +4,9 @@
 // or a page of several grids: {"grids": [GRID, GRID, ...]} where each GRID has
 // the shape above (its "ruleset" may be inherited from the top level).
 // A cell is an integer, null/absent (empty), "crossed", or
-// {"checks": n} optionally with "points". Other top-level keys are ignored.
+// {"checks": n} optionally with "points". A scanned card may wrap a value as
+// {"value": v, "confidence": c} (c in 0..1), v being any of the forms above.
+// Other top-level keys are ignored.
 
 #include <string>
 

@@ -1,6 +1,7 @@
 #include "verify/verify.h"
 
 #include <algorithm>
+#include <iomanip>
 #include <set>
 #include <sstream>
 
@@ -345,8 +346,8 @@ Evaluated Evaluate(const CardGrid& grid, const CardColumn& column, const Ruleset
   result.check.convention_reason = std::move(reason);
   result.check.used = true;
   result.check.computed = evaluator.computed();
+  result.errors = evaluator.ErrorCount();  // before the findings are moved out
   result.findings = std::move(evaluator.findings());
-  result.errors = evaluator.ErrorCount();
   return result;
 }
 
@@ -430,6 +431,31 @@ std::string DescribeLegalValues(const RowSpec& row, int scale) {
   return Join(parts, ", ") + " or " + last;
 }
 
+namespace {
+
+// UNCERTAIN_READ for every cell read with too little confidence, in row order.
+std::vector<Finding> UncertainReads(const CardColumn& column, const Ruleset& ruleset, double min_confidence) {
+  std::vector<Finding> findings;
+  for (const RowSpec& row : ruleset.rows) {
+    const CellValue cell = column.At(row.id);
+    if (!cell.confidence || *cell.confidence >= min_confidence) continue;
+    Finding finding;
+    finding.code = codes::kUncertainRead;
+    finding.severity = Severity::kWarning;
+    finding.row = row.id;
+    finding.column = column.index;
+    finding.written = WrittenNumber(cell);
+    std::ostringstream message;
+    message << row.name << ": read as " << WrittenText(cell) << " with confidence " << std::fixed
+            << std::setprecision(2) << *cell.confidence << "; a person should look at this cell";
+    finding.message = message.str();
+    findings.push_back(std::move(finding));
+  }
+  return findings;
+}
+
+}  // namespace
+
 GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyOptions& options) {
   GridCheck result;
   result.ruleset = ruleset.id;
@@ -449,6 +475,8 @@ GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyO
                               ? Evaluate(grid, column, ruleset, EntryConvention::kRaw, none, "")
                               : EvaluateMultipliedColumn(grid, column, ruleset, forced);
     result.columns.push_back(std::move(evaluated.check));
+    for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence))
+      result.findings.push_back(std::move(finding));
     for (Finding& finding : evaluated.findings) result.findings.push_back(std::move(finding));
   }
   return result;

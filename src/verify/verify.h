@@ -20,6 +20,9 @@ struct VerifyOptions {
   /// Forces how entries of multiplied columns are read (triple); kAuto detects
   /// it per column. Default: kAuto (the ruleset file's own setting applies).
   EntryConvention triple_entries = EntryConvention::kAuto;
+  /// Cells read with a confidence below this get UNCERTAIN_READ (0..1).
+  /// Typed cells carry no confidence and are never uncertain. Default 0.5.
+  double min_confidence = 0.5;
 };
 
 /// The recomputed state of one score column.

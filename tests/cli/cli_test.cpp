@@ -1,0 +1,177 @@
+// Runs the scorecheck binary: exit codes, one-line errors naming the file,
+// batches that go on past a bad file, and report files written whole.
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "support/test_support.h"
+
+namespace scorecheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+std::string Slurp(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("scorecheck_cli_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path Write(const std::string& name, const std::string& contents) {
+    const fs::path path = dir_ / name;
+    fs::create_directories(path.parent_path());
+    std::ofstream(path, std::ios::binary) << contents;
+    return path;
+  }
+
+  CliRun Scorecheck(const std::string& args) {
+    const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
+    const std::string command = std::string(SCORECHECK_BINARY_DIR) + "/scorecheck " + args + " >" + out.string() +
+                                " 2>" + err.string() + " </dev/null";
+    const int status = std::system(command.c_str());
+    CliRun run;
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    run.out = Slurp(out);
+    run.err = Slurp(err);
+    return run;
+  }
+
+  fs::path dir_;
+};
+
+const char* kCleanRock = R"({"ruleset": "rock", "columns": [{"index": 0, "cells": {
+  "threes": 15, "fours": 20, "fives": 25, "sixes": 30, "upper_subtotal": 90, "upper_bonus": 35, "upper_total": 125,
+  "yahtzee": 50, "yahtzee_bonus": {"checks": 1, "points": 50}, "lower_total": 100, "upper_total_copy": 125,
+  "grand_total": 225}}]})";
+
+int LineCount(const std::string& text) {
+  int lines = 0;
+  for (char c : text) lines += c == '\n';
+  return lines;
+}
+
+TEST_F(CliTest, CleanCardExitsZero) {
+  const CliRun run = Scorecheck("verify " + Write("ok.card.json", kCleanRock).string());
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("OK (grand total 225)"), std::string::npos) << run.out;
+}
+
+TEST_F(CliTest, FindingsExitOneAndTheJsonReportIsWritten) {
+  std::string card = kCleanRock;
+  card.replace(card.find("\"grand_total\": 225"), 18, "\"grand_total\": 235");
+  const fs::path report = dir_ / "out" / "report.json";
+  const CliRun run = Scorecheck("verify " + Write("bad.card.json", card).string() + " --json " + report.string());
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.out.find("1 error; column 1: grand total written 235, recomputed 225"), std::string::npos) << run.out;
+  const auto json = nlohmann::json::parse(Slurp(report));
+  EXPECT_EQ(json["grids"][0]["findings"][0]["code"], "TOTAL_MISMATCH");
+  // No temporary file left beside the report.
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(dir_ / "out")) files += entry.is_regular_file();
+  EXPECT_EQ(files, 1);
+}
+
+TEST_F(CliTest, BadInputsExitTwoWithOneLineNamingTheFile) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"truncated.json", R"({"ruleset": "rock", "columns": [)"},
+      {"empty.json", ""},
+      {"binary.json", std::string("\x89PNG\r\n\x1a\n\0\0", 10)},
+      {"unknown_ruleset.json", R"({"ruleset": "yatzy", "columns": [{}]})"},
+      {"unknown_row.json", R"({"ruleset": "rock", "columns": [{"cells": {"sevens": 1}}]})"},
+      {"string_number.json", R"({"ruleset": "rock", "columns": [{"cells": {"fours": "12"}}]})"},
+      {"negative.json", R"({"ruleset": "rock", "columns": [{"cells": {"fours": -4}}]})"},
+      {"absurd.json", R"({"ruleset": "rock", "columns": [{"cells": {"fours": 123456789}}]})"},
+      {"columns.json", R"({"ruleset": "triple", "columns": [{}, {}, {}, {}]})"},
+      {"not_object.json", "[]"},
+  };
+  for (const auto& [name, contents] : cases) {
+    const fs::path path = Write(name, contents);
+    const CliRun run = Scorecheck("verify " + path.string());
+    EXPECT_EQ(run.exit_code, 2) << name << ": " << run.err;
+    EXPECT_EQ(LineCount(run.err), 1) << name << ": " << run.err;
+    EXPECT_NE(run.err.find(path.string()), std::string::npos) << name << ": " << run.err;
+    EXPECT_TRUE(run.out.empty()) << name << ": " << run.out;
+  }
+  const CliRun missing = Scorecheck("verify " + (dir_ / "nope.json").string());
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("nope.json: cannot read"), std::string::npos) << missing.err;
+}
+
+TEST_F(CliTest, BatchGoesOnPastABadFileAndListsIt) {
+  Write("cards/a.card.json", kCleanRock);
+  Write("cards/b.card.json", "{oops");
+  Write("cards/c.card.json", kCleanRock);
+  Write("cards/notes.txt", "not a card");
+  const CliRun run = Scorecheck("verify " + (dir_ / "cards").string() + " --out-dir " + (dir_ / "reports").string());
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.out.find("3 cards: 2 OK, 0 with findings, 1 could not be read"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("b.card.json"), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir_ / "reports" / "a.report.json"));
+  EXPECT_TRUE(fs::exists(dir_ / "reports" / "c.report.json"));
+  EXPECT_FALSE(fs::exists(dir_ / "reports" / "b.report.json"));
+}
+
+TEST_F(CliTest, UnwritableReportIsAnErrorNotACrash) {
+  const fs::path card = Write("ok.card.json", kCleanRock);
+  Write("blocker", "a file where a folder should be");
+  const CliRun run = Scorecheck("verify " + card.string() + " --json " + (dir_ / "blocker" / "r.json").string());
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("cannot write"), std::string::npos) << run.err;
+}
+
+TEST_F(CliTest, TripleEntriesOptionForcesTheConvention) {
+  const std::string card = R"({"ruleset": "triple", "columns": [{"index": 2, "cells": {"full_house": 75}}]})";
+  const fs::path path = Write("t.card.json", card);
+  EXPECT_EQ(Scorecheck("verify " + path.string()).exit_code, 0);
+  const CliRun raw = Scorecheck("verify --triple-entries raw " + path.string());
+  EXPECT_EQ(raw.exit_code, 1);
+  EXPECT_NE(raw.out.find("ILLEGAL_VALUE"), std::string::npos) << raw.out;
+  EXPECT_EQ(Scorecheck("verify --triple-entries sideways " + path.string()).exit_code, 2);
+}
+
+TEST_F(CliTest, RulesListsAndShowsRulesets) {
+  const CliRun list = Scorecheck("rules");
+  EXPECT_EQ(list.exit_code, 0);
+  for (const char* id : {"classic", "piecepack", "triple", "rock", "fivezee", "rollem"})
+    EXPECT_NE(list.out.find(id), std::string::npos) << id;
+  const CliRun rock = Scorecheck("rules rock");
+  EXPECT_EQ(rock.exit_code, 0);
+  EXPECT_NE(rock.out.find("50 then 100 per tick, at most 2"), std::string::npos) << rock.out;
+  EXPECT_NE(rock.out.find("Small straight"), std::string::npos) << rock.out;
+  const CliRun unknown = Scorecheck("rules nope");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("unknown ruleset \"nope\""), std::string::npos);
+}
+
+TEST_F(CliTest, BrokenTemplatesFolderIsReported) {
+  Write("templates/rulesets/bad.json", "{\"id\": 1}");
+  const CliRun run = Scorecheck("--templates " + (dir_ / "templates").string() + " rules");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("bad.json"), std::string::npos) << run.err;
+}
+
+}  // namespace
+}  // namespace scorecheck
