@@ -189,8 +189,8 @@ class ColumnEvaluator {
       points = points_for(checks);
       if (cell.points && *cell.points != points)
         Add(codes::kTotalMismatch, &row, *cell.points, points,
-            row.name + ": " + std::to_string(checks) + " tick(s) score " + PerCheckText(rule, factor) + " = " +
-                std::to_string(points) + ", written " + std::to_string(*cell.points));
+            row.name + ": " + std::to_string(checks) + (checks == 1 ? " tick: " : " ticks: ") +
+                TickSum(rule, factor, checks) + ", written " + std::to_string(*cell.points));
     } else if (cell.state == CellState::kNumber) {
       // Points written without ticks: they must be a whole number of bonuses.
       points = cell.number;
@@ -236,6 +236,13 @@ class ColumnEvaluator {
           row.name + " claimed without its precondition: " + Join(problems, "; "));
   }
 
+  // "50 + 100 + 100 = 250": the points of each tick, added.
+  static std::string TickSum(const YahtzeeBonusRule& rule, int factor, int checks) {
+    std::vector<std::string> parts;
+    for (int i = 1; i <= checks; ++i) parts.push_back(std::to_string((rule.PointsFor(i) - rule.PointsFor(i - 1)) * factor));
+    return Join(parts, " + ") + " = " + std::to_string(rule.PointsFor(checks) * factor);
+  }
+
   static std::string PerCheckText(const YahtzeeBonusRule& rule, int factor) {
     std::vector<std::string> parts;
     for (int p : rule.points_per_check) parts.push_back(std::to_string(p * factor));
@@ -258,8 +265,10 @@ class ColumnEvaluator {
       terms.push_back(named_terms ? operand.name + " " + std::to_string(value) : std::to_string(value));
       // What the player would get by adding the totals as written: if the
       // written total matches that, the error is carried, not made here.
+      // A blank operand that has its own finding (a forgotten bonus) counts as 0.
       const std::optional<int> written = WrittenNumber(column_.At(part));
-      from_written += operand.kind != RowKind::kEntry && written ? *written : value;
+      const bool flagged_blank = !written && column_.At(part).empty() && flagged_.count(part);
+      from_written += operand.kind == RowKind::kEntry ? value : written ? *written : flagged_blank ? 0 : value;
       if (flagged_.count(part)) carried.push_back(operand.name);
     }
     const int expected = base * factor;
@@ -369,9 +378,16 @@ Evaluated EvaluateMultipliedColumn(const CardGrid& grid, const CardColumn& colum
     if (raw && !multiplied) raw_only.insert(row.id);
     if (multiplied && !raw) multiplied_only.insert(row.id);
   }
+  // "Full house 75, Sixes 54 and 9 more", in sheet order.
   auto names = [&](const std::set<std::string>& ids) {
     std::vector<std::string> parts;
-    for (const std::string& id : ids) parts.push_back(ruleset.FindRow(id)->name + " " + std::to_string(column.At(id).number));
+    for (const RowSpec& row : ruleset.rows)
+      if (ids.count(row.id)) parts.push_back(row.name + " " + std::to_string(column.At(row.id).number));
+    if (parts.size() > 3) {
+      const size_t more = parts.size() - 2;
+      parts.resize(2);
+      parts.push_back("and " + std::to_string(more) + " more");
+    }
     return Join(parts, ", ");
   };
   auto fewer_findings = [&](const std::set<std::string>& raw_minority, const std::set<std::string>& mult_minority,
