@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
 
   Command verify = AddVerifyCommand(app, global);
   Command rules = AddRulesCommand(app, global);
+  Command sheet = AddSheetCommand(app, global);
 
   try {
     app.parse(argc, argv);
@@ -41,6 +42,7 @@ int main(int argc, char** argv) {
   try {
     if (app.got_subcommand("verify")) return verify();
     if (app.got_subcommand("rules")) return rules();
+    if (app.got_subcommand("sheet")) return sheet();
   } catch (const scorecheck::Error& e) {
     spdlog::error("{}", e.what());
     return kExitFailed;

@@ -15,6 +15,9 @@ using Command = std::function<int()>;
 /// `scorecheck verify CARD.json|DIR ... [--json OUT] [--out-dir DIR] [--triple-entries ...]`
 Command AddVerifyCommand(CLI::App& app, const GlobalOptions& global);
 
+/// `scorecheck sheet RULESET [--columns N] [--grids N] [--page a4|letter] -o FILE.png|FILE.pdf`
+Command AddSheetCommand(CLI::App& app, const GlobalOptions& global);
+
 /// `scorecheck rules [ID]`
 Command AddRulesCommand(CLI::App& app, const GlobalOptions& global);
 

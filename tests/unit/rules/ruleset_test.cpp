@@ -72,7 +72,7 @@ TEST(RulesetTest, RulesetOptionsMatchRulesMd) {
   EXPECT_TRUE(lib.Get("piecepack").any_box_may_be_crossed);
   EXPECT_FALSE(lib.Get("classic").any_box_may_be_crossed);
   EXPECT_EQ(lib.Get("piecepack").max_columns, 6);
-  EXPECT_EQ(lib.Get("piecepack").FindRow("sixes")->labels.front(), "Sixes");
+  EXPECT_EQ(lib.Get("piecepack").FindRow("sixes")->labels.front(), "Nulls = 6");
 }
 
 std::string ReadShipped(const std::string& id) { return ReadTextFile(SourcePath("templates/rulesets/" + id + ".json")); }

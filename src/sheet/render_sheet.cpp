@@ -1,0 +1,212 @@
+#include "sheet/render_sheet.h"
+
+#include <cairo-pdf.h>
+#include <cairo.h>
+
+#include <filesystem>
+#include <memory>
+
+#include <opencv2/aruco.hpp>
+#include <opencv2/imgproc.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/objdetect.hpp>
+
+#include "core/error.h"
+#include "core/text.h"
+
+namespace scorecheck {
+namespace {
+
+constexpr double kPointsPerMm = 72.0 / 25.4;
+
+// Black modules of ArUco marker `id` (DICT_4X4_50), its one-module black
+// border included: a 6 x 6 grid of 0/1.
+cv::Mat MarkerModules(int id) {
+  const cv::Ptr<cv::aruco::Dictionary> dictionary = cv::aruco::getPredefinedDictionary(cv::aruco::DICT_4X4_50);
+  const cv::Mat bits = cv::aruco::Dictionary::getBitsFromByteList(dictionary->bytesList.rowRange(id, id + 1),
+                                                                  dictionary->markerSize);
+  cv::Mat modules = cv::Mat::zeros(bits.rows + 2, bits.cols + 2, CV_8U);
+  bits.copyTo(modules(cv::Rect(1, 1, bits.cols, bits.rows)));
+  return modules;  // 1 = white module
+}
+
+// QR modules for `payload`: 255 = white, quiet zone included.
+cv::Mat QrModules(const std::string& payload) {
+  cv::QRCodeEncoder::Params params;
+  params.correction_level = cv::QRCodeEncoder::CORRECT_LEVEL_M;
+  cv::Mat modules;
+  cv::QRCodeEncoder::create(params)->encode(payload, modules);
+  SC_CHECK(!modules.empty(), "could not encode the sheet's QR code");
+  return modules;
+}
+
+void SetLine(cairo_t* cr, double width_mm) { cairo_set_line_width(cr, width_mm); }
+
+void Line(cairo_t* cr, double x0, double y0, double x1, double y1, double width_mm) {
+  SetLine(cr, width_mm);
+  cairo_move_to(cr, x0, y0);
+  cairo_line_to(cr, x1, y1);
+  cairo_stroke(cr);
+}
+
+// Text fitted into `box`: shrunk until it fits, aligned left (align 0),
+// centred (0.5) or right (1), vertically centred.
+void Text(cairo_t* cr, const std::string& text, const RectMm& box, double size_mm, double align,
+          cairo_font_weight_t weight = CAIRO_FONT_WEIGHT_NORMAL, double gray = 0) {
+  if (text.empty() || box.w <= 0) return;
+  // Keep the sheet's font family; only the weight changes.
+  const std::string family = cairo_toy_font_face_get_family(cairo_get_font_face(cr));
+  cairo_select_font_face(cr, family.c_str(), CAIRO_FONT_SLANT_NORMAL, weight);
+  cairo_set_font_size(cr, size_mm);
+  cairo_text_extents_t extents;
+  cairo_text_extents(cr, text.c_str(), &extents);
+  if (extents.x_advance > box.w) {
+    size_mm *= box.w / extents.x_advance;
+    cairo_set_font_size(cr, size_mm);
+    cairo_text_extents(cr, text.c_str(), &extents);
+  }
+  cairo_font_extents_t font;
+  cairo_font_extents(cr, &font);
+  const double x = box.x + (box.w - extents.x_advance) * align;
+  const double y = box.y + box.h / 2 + (font.ascent - font.descent) / 2;
+  cairo_set_source_rgb(cr, gray, gray, gray);
+  cairo_move_to(cr, x, y);
+  cairo_show_text(cr, text.c_str());
+  cairo_set_source_rgb(cr, 0, 0, 0);
+}
+
+void DrawModules(cairo_t* cr, const cv::Mat& modules, const RectMm& box, bool white_is_one) {
+  const double module_w = box.w / modules.cols, module_h = box.h / modules.rows;
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  for (int r = 0; r < modules.rows; ++r)
+    for (int c = 0; c < modules.cols; ++c) {
+      const bool white = white_is_one ? modules.at<uchar>(r, c) != 0 : modules.at<uchar>(r, c) > 127;
+      if (white) continue;
+      // A hair of overlap so that anti-aliasing leaves no seams between modules.
+      cairo_rectangle(cr, box.x + c * module_w, box.y + r * module_h, module_w + 0.01, module_h + 0.01);
+    }
+  cairo_fill(cr);
+}
+
+void DrawGrid(cairo_t* cr, const GridLayout& grid, const SheetStyle& style) {
+  const RectMm& frame = grid.frame;
+  for (size_t r = 0; r < grid.rows.size(); ++r) {
+    const LayoutRow& row = grid.rows[r];
+    const bool banner = row.kind != LayoutRow::Kind::kScore;
+    // Shading first, so lines and text sit on top of it.
+    if ((banner || (row.total && style.shade_totals)) && style.shade_gray < 1) {
+      cairo_set_source_rgb(cr, style.shade_gray, style.shade_gray, style.shade_gray);
+      cairo_rectangle(cr, frame.x, row.y, (banner ? frame.w : grid.how_right - frame.x), row.h);
+      cairo_fill(cr);
+      cairo_set_source_rgb(cr, 0, 0, 0);
+    }
+    const double pad = row.h * 0.18;
+    const double text_h = row.h * 0.5;
+    if (banner) {
+      Text(cr, row.label, {frame.x + pad, row.y, grid.label_right - frame.x - 2 * pad, row.h}, text_h, 0,
+           CAIRO_FONT_WEIGHT_BOLD);
+      if (style.how_to_column)
+        Text(cr, row.how_to, {grid.label_right + pad, row.y, grid.how_right - grid.label_right - 2 * pad, row.h},
+             text_h * 0.8, 0, CAIRO_FONT_WEIGHT_BOLD);
+      for (int c = 0; c < grid.columns(); ++c)
+        Text(cr, grid.column_headers[c], {grid.column_x[c], row.y, grid.column_x[c + 1] - grid.column_x[c], row.h},
+             text_h, 0.5, CAIRO_FONT_WEIGHT_BOLD);
+    } else if (style.how_to_column) {
+      Text(cr, row.label, {frame.x + pad, row.y, grid.label_right - frame.x - 2 * pad, row.h}, text_h, 0,
+           row.total ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+      Text(cr, row.how_to, {grid.label_right + pad, row.y, grid.how_right - grid.label_right - 2 * pad, row.h},
+           text_h * 0.75, 0);
+    } else if (row.h < 6) {
+      // Rows this small (four grids a page) leave no room for a readable note.
+      Text(cr, row.label, {frame.x + pad, row.y, grid.label_right - frame.x - 2 * pad, row.h}, text_h, 0,
+           row.total ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    } else {
+      // Label on the left, the how-to note small and grey on the right of the label cell.
+      const double label_w = (grid.label_right - frame.x) * 0.58;
+      Text(cr, row.label, {frame.x + pad, row.y, label_w - pad, row.h}, text_h, 0,
+           row.total ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+      Text(cr, row.how_to, {frame.x + label_w + pad, row.y, grid.label_right - frame.x - label_w - 2 * pad, row.h},
+           text_h * 0.62, 1, CAIRO_FONT_WEIGHT_NORMAL, 0.35);
+    }
+  }
+  // Lines: rows, then columns, then the frame.
+  for (size_t r = 1; r < grid.rows.size(); ++r) {
+    const bool heavy = grid.rows[r].kind != LayoutRow::Kind::kScore || grid.rows[r - 1].kind != LayoutRow::Kind::kScore;
+    Line(cr, frame.x, grid.rows[r].y, frame.right(), grid.rows[r].y, heavy ? style.section_line_mm : style.inner_line_mm);
+  }
+  if (style.how_to_column) Line(cr, grid.label_right, frame.y, grid.label_right, frame.bottom(), style.inner_line_mm);
+  for (int c = 0; c < grid.columns(); ++c)
+    Line(cr, grid.column_x[c], frame.y, grid.column_x[c], frame.bottom(), c == 0 ? style.section_line_mm : style.inner_line_mm);
+  SetLine(cr, style.outer_line_mm);
+  cairo_rectangle(cr, frame.x, frame.y, frame.w, frame.h);
+  cairo_stroke(cr);
+}
+
+void Draw(cairo_t* cr, const SheetLayout& layout) {
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  cairo_paint(cr);
+  cairo_set_source_rgb(cr, 0, 0, 0);
+  cairo_select_font_face(cr, layout.style.font.c_str(), CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+
+  const double left = layout.markers.empty() ? 8 : layout.markers[0].box.right() + 4;
+  if (layout.style.title) {
+    const double right = layout.qr_box ? layout.qr_box->x - 4 : layout.width_mm - 8;
+    Text(cr, layout.title, {left, 8, right - left, 7}, 6, 0, CAIRO_FONT_WEIGHT_BOLD);
+    Text(cr, "Player: ______________________   Date: ____________", {left, 16, right - left, 6}, 3.6, 0);
+  }
+  for (const MarkerLayout& marker : layout.markers) DrawModules(cr, MarkerModules(marker.id), marker.box, true);
+  if (layout.qr_box) DrawModules(cr, QrModules(layout.qr_payload), *layout.qr_box, false);
+  for (const GridLayout& grid : layout.grids) DrawGrid(cr, grid, layout.style);
+}
+
+}  // namespace
+
+cv::Mat RenderSheetImage(const SheetLayout& layout, double dpi) {
+  const double px_per_mm = dpi / 25.4;
+  const int width = static_cast<int>(std::lround(layout.width_mm * px_per_mm));
+  const int height = static_cast<int>(std::lround(layout.height_mm * px_per_mm));
+  cv::Mat bgra(height, width, CV_8UC4);
+  std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
+      cairo_image_surface_create_for_data(bgra.data, CAIRO_FORMAT_RGB24, width, height, static_cast<int>(bgra.step)),
+      cairo_surface_destroy);
+  std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()), cairo_destroy);
+  cairo_scale(cr.get(), px_per_mm, px_per_mm);
+  Draw(cr.get(), layout);
+  cairo_surface_flush(surface.get());
+  cv::Mat bgr;
+  cv::cvtColor(bgra, bgr, cv::COLOR_BGRA2BGR);
+  return bgr;
+}
+
+void WriteSheet(const SheetLayout& layout, const std::string& path, double dpi) {
+  namespace fs = std::filesystem;
+  const std::string extension = ToLower(fs::path(path).extension().string());
+  SC_CHECK(extension == ".png" || extension == ".pdf", path << ": the sheet is written as .png or .pdf, not \""
+                                                             << extension << "\"");
+  std::string bytes;
+  if (extension == ".png") {
+    std::vector<uchar> encoded;
+    SC_CHECK(cv::imencode(".png", RenderSheetImage(layout, dpi), encoded), path << ": PNG encoding failed");
+    bytes.assign(encoded.begin(), encoded.end());
+  } else {
+    // Cairo streams the PDF into memory; WriteFileAtomic puts it in place.
+    auto append = [](void* closure, const unsigned char* data, unsigned int length) {
+      static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+      return CAIRO_STATUS_SUCCESS;
+    };
+    cairo_surface_t* surface = cairo_pdf_surface_create_for_stream(append, &bytes, layout.width_mm * kPointsPerMm,
+                                                                   layout.height_mm * kPointsPerMm);
+    cairo_t* cr = cairo_create(surface);
+    cairo_scale(cr, kPointsPerMm, kPointsPerMm);
+    Draw(cr, layout);
+    cairo_show_page(cr);
+    cairo_destroy(cr);
+    cairo_surface_finish(surface);
+    const cairo_status_t status = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    SC_CHECK(status == CAIRO_STATUS_SUCCESS, path << ": PDF rendering failed: " << cairo_status_to_string(status));
+  }
+  WriteFileAtomic(path, bytes);
+}
+
+}  // namespace scorecheck
