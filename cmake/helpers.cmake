@@ -1,9 +1,12 @@
-# scorecheck_add_library(NAME SRCS ... LINK_LIBS ...): one library per layer.
+# scorecheck_add_library(NAME SRCS ... LINK_LIBS ... [PRIVATE_LINK ...]): one library per layer.
 function(scorecheck_add_library name)
-  cmake_parse_arguments(ARG "" "" "SRCS;LINK_LIBS" ${ARGN})
+  cmake_parse_arguments(ARG "" "" "SRCS;LINK_LIBS;PRIVATE_LINK" ${ARGN})
   add_library(${name} STATIC ${ARG_SRCS})
   target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR}/src)
   target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS})
+  if(ARG_PRIVATE_LINK)
+    target_link_libraries(${name} PRIVATE ${ARG_PRIVATE_LINK})
+  endif()
 endfunction()
 
 # scorecheck_add_test(NAME layer/file_test SRCS ... LINK_LIBS ...): a GoogleTest

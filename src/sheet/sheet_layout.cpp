@@ -12,7 +12,7 @@ namespace {
 
 constexpr double kMarginMm = 8;        // printers do not print closer to the edge
 constexpr double kMarkerMm = 10;       // ArUco marker side, quiet zone not included
-constexpr double kQrMm = 18;           // QR code side
+constexpr double kQrMm = 22;           // QR code side, quiet zone included
 constexpr double kGridGapMm = 6;       // between grids on one page
 
 std::string Upper(std::string text) {
@@ -128,36 +128,31 @@ int GridLayout::FindRow(const std::string& row_id, CellPart part) const {
 
 std::string SheetCode(const Ruleset& ruleset, const SheetOptions& options) {
   std::ostringstream code;
-  code << "scorecheck/1 ruleset=" << ruleset.id << " layout=" << ruleset.layout_version
-       << " columns=" << (options.columns > 0 ? options.columns : ruleset.default_columns) << " grids=" << options.grids
-       << " page=" << PageSizeName(options.page);
+  code << "SC1 " << Upper(ruleset.id) << " L" << ruleset.layout_version << " C"
+       << (options.columns > 0 ? options.columns : ruleset.default_columns) << " G" << options.grids << " "
+       << Upper(PageSizeName(options.page));
   return code.str();
 }
 
 std::optional<SheetCodeInfo> ParseSheetCode(const std::string& payload) {
   std::istringstream in(payload);
-  std::string word;
-  if (!(in >> word) || word != "scorecheck/1") return std::nullopt;
+  std::string format, ruleset, layout, columns, grids, page;
+  if (!(in >> format >> ruleset >> layout >> columns >> grids >> page) || format != "SC1") return std::nullopt;
+  auto number = [](const std::string& field, char tag) -> std::optional<int> {
+    if (field.size() < 2 || field[0] != tag || field.size() > 4) return std::nullopt;
+    for (size_t i = 1; i < field.size(); ++i)
+      if (!std::isdigit(static_cast<unsigned char>(field[i]))) return std::nullopt;
+    return std::stoi(field.substr(1));
+  };
+  const auto layout_version = number(layout, 'L'), column_count = number(columns, 'C'), grid_count = number(grids, 'G');
+  const auto page_size = ParsePageSize(ToLower(page));
+  if (!layout_version || !column_count || !grid_count || !page_size) return std::nullopt;
   SheetCodeInfo info;
-  while (in >> word) {
-    const auto eq = word.find('=');
-    if (eq == std::string::npos) return std::nullopt;
-    const std::string key = word.substr(0, eq), value = word.substr(eq + 1);
-    try {
-      if (key == "ruleset") info.ruleset_id = value;
-      else if (key == "layout") info.layout_version = std::stoi(value);
-      else if (key == "columns") info.options.columns = std::stoi(value);
-      else if (key == "grids") info.options.grids = std::stoi(value);
-      else if (key == "page") {
-        auto page = ParsePageSize(value);
-        if (!page) return std::nullopt;
-        info.options.page = *page;
-      }
-    } catch (const std::exception&) {
-      return std::nullopt;
-    }
-  }
-  if (info.ruleset_id.empty()) return std::nullopt;
+  info.ruleset_id = ToLower(ruleset);
+  info.layout_version = *layout_version;
+  info.options.columns = *column_count;
+  info.options.grids = *grid_count;
+  info.options.page = *page_size;
   return info;
 }
 

@@ -115,7 +115,10 @@ struct SheetLayout {
   std::string qr_payload;              ///< what it holds (see SheetCode)
 };
 
-/// The QR payload of a sheet: "scorecheck/1 ruleset=<id> layout=<v> columns=<n> grids=<g> page=<a4|letter>".
+/// The QR payload of a sheet, e.g. "SC1 PIECEPACK L1 C6 G2 A4": format 1,
+/// ruleset id, layout version, columns per grid, grids per page, page size.
+/// Upper case and short so the QR code uses alphanumeric mode and few, large
+/// modules that a low-resolution photo still resolves.
 std::string SheetCode(const Ruleset& ruleset, const SheetOptions& options);
 
 /// What a QR payload says, or nullopt when it is not a scorecheck sheet code.
