@@ -107,6 +107,77 @@ void PlayGame(const Ruleset& ruleset, const std::vector<int>& column_ids, Play& 
 
 }  // namespace
 
+std::map<std::string, int> CorrectTotals(const Ruleset& ruleset, const CardColumn& column, int k,
+                                         EntryConvention convention) {
+  const int scale = convention == EntryConvention::kMultiplied ? k : 1;
+  std::map<std::string, int> value, totals;
+  int upper = 0;  // upper entries as written (scaled)
+  for (const RowSpec& row : ruleset.rows) {
+    const CellValue cell = column.At(row.id);
+    switch (row.kind) {
+      case RowKind::kEntry:
+        value[row.id] = cell.state == CellState::kNumber ? cell.number : 0;
+        if (row.score.pattern == ScorePattern::kFace) upper += value[row.id];
+        break;
+      case RowKind::kUpperBonus: {
+        const UpperBonusRule& rule = ruleset.upper_bonus;
+        const int factor = rule.scales_with_multiplier ? scale : 1;
+        value[row.id] = upper >= rule.threshold * factor ? rule.points * factor : 0;
+        break;
+      }
+      case RowKind::kYahtzeeBonus: {
+        const YahtzeeBonusRule& rule = *ruleset.yahtzee_bonus;
+        const int checks = cell.state == CellState::kChecks ? cell.checks : 0;
+        value[row.id] = rule.PointsFor(checks) * (rule.scales_with_multiplier ? scale : 1);
+        break;
+      }
+      case RowKind::kTotal: {
+        int sum = 0;
+        for (const std::string& part : row.sum_of) sum += value[part];
+        value[row.id] = row.times_multiplier && convention == EntryConvention::kRaw ? sum * k : sum;
+        break;
+      }
+    }
+    if (row.kind != RowKind::kEntry) totals[row.id] = value[row.id];
+  }
+  return totals;
+}
+
+void FillTotals(const Ruleset& ruleset, CardColumn& column, int k, EntryConvention convention, Arithmetic arithmetic,
+                const std::set<std::string>& keep, bool bonus_points) {
+  const std::map<std::string, int> correct = CorrectTotals(ruleset, column, k, convention);
+  const int scale = convention == EntryConvention::kMultiplied ? k : 1;
+  // What the player sees above each row: written numbers (blank = 0).
+  auto written = [&](const std::string& id) {
+    const CellValue cell = column.At(id);
+    if (cell.state == CellState::kNumber) return cell.number;
+    if (cell.state == CellState::kChecks && cell.points) return *cell.points;
+    return 0;
+  };
+  for (const RowSpec& row : ruleset.rows) {
+    if (row.kind == RowKind::kEntry || keep.count(row.id)) continue;
+    if (row.kind == RowKind::kYahtzeeBonus) {
+      CellValue& cell = column.cells[row.id];
+      if (cell.state == CellState::kChecks && bonus_points) cell.points = correct.at(row.id);
+      if (cell.state == CellState::kEmpty) column.cells.erase(row.id);
+      continue;
+    }
+    int value = correct.at(row.id);
+    if (arithmetic == Arithmetic::kPlayer && row.kind == RowKind::kUpperBonus) {
+      // The player compares the subtotal they wrote with the threshold.
+      const RowSpec* subtotal = ruleset.FindRow("upper_subtotal");
+      const UpperBonusRule& rule = ruleset.upper_bonus;
+      const int factor = rule.scales_with_multiplier ? scale : 1;
+      if (subtotal) value = written(subtotal->id) >= rule.threshold * factor ? rule.points * factor : 0;
+    } else if (arithmetic == Arithmetic::kPlayer && row.kind == RowKind::kTotal) {
+      int sum = 0;
+      for (const std::string& part : row.sum_of) sum += written(part);
+      value = row.times_multiplier && convention == EntryConvention::kRaw ? sum * k : sum;
+    }
+    column.cells[row.id] = CellValue::Number(value);
+  }
+}
+
 CardGrid SimulateGame(const Ruleset& ruleset, std::mt19937& rng, const GameOptions& options) {
   const int column_count = std::clamp(options.columns > 0 ? options.columns : ruleset.default_columns,
                                       ruleset.min_columns, ruleset.max_columns);
@@ -131,43 +202,13 @@ CardGrid SimulateGame(const Ruleset& ruleset, std::mt19937& rng, const GameOptio
     const int scale = convention == EntryConvention::kMultiplied ? k : 1;
     CardColumn column;
     column.index = c;
-    std::map<std::string, int> value;  // as written (scaled), for the totals
-    int upper_raw = 0;
-    for (const RowSpec& row : ruleset.rows) {
-      switch (row.kind) {
-        case RowKind::kEntry: {
-          auto it = play.columns[c].filled.find(row.id);
-          if (it == play.columns[c].filled.end()) break;
-          value[row.id] = it->second * scale;
-          if (row.score.pattern == ScorePattern::kFace) upper_raw += it->second;
-          column.cells[row.id] = play.crossed[c].count(row.id) ? CellValue::Crossed() : CellValue::Number(it->second * scale);
-          break;
-        }
-        case RowKind::kUpperBonus: {
-          const UpperBonusRule& rule = ruleset.upper_bonus;
-          const int bonus = upper_raw >= rule.threshold ? rule.points : 0;
-          value[row.id] = bonus * (rule.scales_with_multiplier ? scale : 1);
-          if (options.write_totals) column.cells[row.id] = CellValue::Number(value[row.id]);
-          break;
-        }
-        case RowKind::kYahtzeeBonus: {
-          const int checks = play.columns[c].bonus_checks;
-          const YahtzeeBonusRule& rule = *ruleset.yahtzee_bonus;
-          value[row.id] = rule.PointsFor(checks) * (rule.scales_with_multiplier ? scale : 1);
-          if (checks > 0)
-            column.cells[row.id] = CellValue::Checks(checks, options.write_bonus_points ? std::optional<int>(value[row.id])
-                                                                                          : std::nullopt);
-          break;
-        }
-        case RowKind::kTotal: {
-          int sum = 0;
-          for (const std::string& part : row.sum_of) sum += value[part];
-          if (row.times_multiplier && convention == EntryConvention::kRaw) sum *= k;
-          value[row.id] = sum;
-          if (options.write_totals) column.cells[row.id] = CellValue::Number(sum);
-          break;
-        }
-      }
+    for (const auto& [row, points] : play.columns[c].filled)
+      column.cells[row] = play.crossed[c].count(row) ? CellValue::Crossed() : CellValue::Number(points * scale);
+    if (play.columns[c].bonus_checks > 0) column.cells["yahtzee_bonus"] = CellValue::Checks(play.columns[c].bonus_checks);
+    if (options.write_totals) {
+      FillTotals(ruleset, column, k, convention, Arithmetic::kCorrect, {}, options.write_bonus_points);
+    } else if (options.write_bonus_points && play.columns[c].bonus_checks > 0) {
+      column.cells["yahtzee_bonus"].points = CorrectTotals(ruleset, column, k, convention).at("yahtzee_bonus");
     }
     grid.columns.push_back(std::move(column));
   }
