@@ -3,6 +3,7 @@
 find_package(nlohmann_json 3.10 REQUIRED)
 find_package(spdlog REQUIRED)
 find_package(CLI11 REQUIRED)
+find_package(Threads REQUIRED)
 if(SCORECHECK_TESTS)
   find_package(GTest REQUIRED)
 endif()

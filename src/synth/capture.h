@@ -1,0 +1,82 @@
+#pragma once
+// Turns a flat, rendered score sheet into what a scanner or a phone camera would
+// have produced, and says exactly where every page pixel went (a homography), so
+// the synthetic truth can carry cell boxes and the page outline into the image.
+//
+// Coordinates: OpenCV convention everywhere (integer coordinates are pixel
+// centres; x right, y down). image_from_page maps page pixels (of the image given
+// to ApplyCapture) to pixels of Capture::image.
+
+#include <array>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+namespace scorecheck {
+
+/// How the sheet was digitised.
+enum class CaptureProfile {
+  kScan,     ///< flatbed scan at about the page's resolution
+  kPhoto,    ///< phone photo at an angle on a table, 8-12 MP
+  kLowres,   ///< low-resolution phone snap or low-dpi scan, long side ~1600 px
+  kRotated,  ///< a scan turned by 90, 180 or 270 degrees
+};
+
+/// Every profile, in declaration order (for loops in tools and tests).
+inline constexpr std::array<CaptureProfile, 4> kAllCaptureProfiles = {
+    CaptureProfile::kScan, CaptureProfile::kPhoto, CaptureProfile::kLowres, CaptureProfile::kRotated};
+
+/// "scan", "photo", "lowres" or "rotated".
+const char* CaptureProfileName(CaptureProfile profile);
+/// The profile named `name` (as CaptureProfileName() spells it), or nullopt.
+std::optional<CaptureProfile> ParseCaptureProfile(std::string_view name);
+
+/// What the camera or scanner produced.
+struct Capture {
+  cv::Mat image;                              ///< BGR 8-bit, not yet compressed (see EncodeCapture)
+  cv::Matx33d image_from_page = cv::Matx33d::eye();  ///< homography: page pixel -> image pixel
+  int rotation_deg = 0;                       ///< 0/90/180/270, clockwise, applied in kRotated; else 0
+  std::string extension = ".png";             ///< ".jpg" or ".png": how the device would store it
+  int jpeg_quality = 95;                      ///< JPEG quality 0..100 to store with, when extension is ".jpg"
+};
+
+/// Degrades a flat page image (BGR 8-bit, as rendered at 300 dpi, any size) according to
+/// `profile`; deterministic in rng (same seed and page -> identical pixels, regardless of
+/// cv::setNumThreads).
+/// - kScan: white scanner lid around the page, rotation within +-2 deg, scale 0.97..1.03,
+///   light sensor noise, mild blur, dust specks; PNG (50 %) or JPEG 88..96; image about the
+///   page's size (plus a margin of a few mm).
+/// - kPhoto: the page perspective-projected by a pinhole camera (26 mm-equivalent lens, tilt
+///   0..25 deg about a random axis, roll within +-15 deg), covering 50-85 % of the frame's area
+///   when it fits (less in a landscape frame or at a large roll, since the whole page stays in
+///   view), on a procedural table (wood, cloth, gingham or laminate) with the page's cast
+///   shadow; uneven light (gradient, vignetting, a soft shadow across part of the page),
+///   colour cast, defocus blur, sensor noise; JPEG 70..90; 8-12.2 MP
+///   (4032x3024, 4000x3000, 3648x2736, 3264x2448, 4000x2250, mostly portrait).
+/// - kLowres: half the time a flat-ish phone snap (tilt <= 10 deg, roll <= 6 deg), half a
+///   low-dpi scan; long side 1400..1800 px, more blur, JPEG 75..90.
+/// - kRotated: as kScan, then turned clockwise by 90, 180 or 270 degrees (rotation_deg).
+/// The page is always entirely inside the image. Throws Error if page is empty or not CV_8UC3.
+Capture ApplyCapture(const cv::Mat& page, CaptureProfile profile, std::mt19937& rng);
+
+/// `page_px` mapped through capture.image_from_page (page pixels -> image pixels).
+cv::Point2d ImageFromPage(const Capture& capture, cv::Point2d page_px);
+
+/// The page's outline in image pixels for a page of `page_size`: the images of the page's
+/// outer corners (-0.5, -0.5) .. (w-0.5, h-0.5), in the order top-left, top-right,
+/// bottom-right, bottom-left of the page (not of the image: in kRotated they turn with it).
+std::array<cv::Point2d, 4> PageQuadInImage(const Capture& capture, cv::Size page_size);
+
+/// capture.image encoded as capture.extension (JPEG at capture.jpeg_quality, or PNG).
+/// Throws Error if encoding fails.
+std::vector<uchar> EncodeCapture(const Capture& capture);
+
+/// Writes capture.image to `path` (which should end in capture.extension) with the right
+/// encoder settings. Throws Error if the file cannot be written.
+void WriteCapture(const Capture& capture, const std::string& path);
+
+}  // namespace scorecheck

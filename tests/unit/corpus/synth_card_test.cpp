@@ -1,0 +1,115 @@
+// The synthetic card generator: the same seed makes the same card (pixels and
+// truth), the truth is a valid card whose findings the verifier reproduces,
+// and the cell quads land where the ink is.
+
+#include "corpus/synth_card.h"
+
+#include <filesystem>
+
+#include <gtest/gtest.h>
+#include <opencv2/imgproc.hpp>
+
+#include "card/card_json.h"
+#include "support/test_support.h"
+
+namespace scorecheck {
+namespace {
+
+using namespace scorecheck::testing;
+
+bool HaveDigits() { return std::filesystem::exists(kDigitsPngPath); }
+
+const DigitBank& Digits() {
+  static const DigitBank bank = DigitBank::LoadTestHalf();
+  return bank;
+}
+
+std::size_t PixelHash(const cv::Mat& image) {
+  std::size_t hash = 1469598103934665603ull;
+  for (int r = 0; r < image.rows; ++r) {
+    const uchar* row = image.ptr(r);
+    for (size_t i = 0; i < image.cols * image.elemSize(); ++i) hash = (hash ^ row[i]) * 1099511628211ull;
+  }
+  return hash;
+}
+
+TEST(SynthCardTest, SameSeedSameCard) {
+  if (!HaveDigits()) GTEST_SKIP() << "opencv-doc's digits.png is not installed";
+  SynthCardOptions options;
+  options.ruleset = "triple";
+  options.profile = CaptureProfile::kLowres;
+  options.seed = 99;
+  options.dpi = 150;  // a quicker render; the generator runs at 300
+  const SynthCard a = MakeSynthCard(ShippedRulesets(), Digits(), options, "a.jpg");
+  const SynthCard b = MakeSynthCard(ShippedRulesets(), Digits(), options, "a.jpg");
+  EXPECT_EQ(a.truth.dump(), b.truth.dump());
+  EXPECT_EQ(PixelHash(a.capture.image), PixelHash(b.capture.image));
+  options.seed = 100;
+  const SynthCard c = MakeSynthCard(ShippedRulesets(), Digits(), options, "a.jpg");
+  EXPECT_NE(PixelHash(a.capture.image), PixelHash(c.capture.image));
+}
+
+TEST(SynthCardTest, TruthIsACardAndTheVerifierAgrees) {
+  if (!HaveDigits()) GTEST_SKIP() << "opencv-doc's digits.png is not installed";
+  int with_mistake = 0, other_style = 0;
+  for (int i = 0; i < 12; ++i) {
+    SynthCardOptions options;
+    options.ruleset = ShippedRulesets().Ids()[i % 6];
+    options.profile = CaptureProfile::kLowres;
+    options.seed = 1000 + i;
+    options.dpi = 120;
+    options.mistake_rate = 0.5;
+    const SynthCard made = MakeSynthCard(ShippedRulesets(), Digits(), options, "x.jpg");
+    // The truth file parses as a card; its findings are what the verifier says.
+    const Card card = ParseCardJson(made.truth.dump(), ShippedRulesets());
+    const Verification verification = VerifyCard(card, ShippedRulesets());
+    std::vector<std::tuple<int, std::string, std::string, int>> found, expected;
+    for (size_t g = 0; g < verification.grids.size(); ++g)
+      for (const Finding& f : verification.grids[g].findings)
+        if (f.severity == Severity::kError) found.emplace_back(g, f.code, f.row.value_or(""), f.column);
+    for (const auto& f : made.truth["expected_findings"])
+      expected.emplace_back(f["grid"].get<int>(), f["code"].get<std::string>(),
+                            f["row"].is_null() ? "" : f["row"].get<std::string>(), f["column"].get<int>());
+    std::sort(found.begin(), found.end());
+    std::sort(expected.begin(), expected.end());
+    EXPECT_EQ(found, expected) << options.ruleset << " seed " << options.seed;
+    EXPECT_EQ(made.truth["mistake"].is_null(), expected.empty()) << options.ruleset << " seed " << options.seed;
+    with_mistake += !made.truth["mistake"].is_null();
+    other_style += made.truth["style"] == "other";
+    EXPECT_EQ(made.truth["style"] == "own", !made.layout.qr_payload.empty());
+  }
+  EXPECT_GT(with_mistake, 0);
+  EXPECT_GT(other_style, 0);
+}
+
+TEST(SynthCardTest, CellQuadsSitOnTheInk) {
+  if (!HaveDigits()) GTEST_SKIP() << "opencv-doc's digits.png is not installed";
+  SynthCardOptions options;
+  options.ruleset = "rock";
+  options.profile = CaptureProfile::kRotated;
+  options.seed = 5;
+  options.dpi = 150;
+  const SynthCard made = MakeSynthCard(ShippedRulesets(), Digits(), options, "r.png");
+  cv::Mat gray;
+  cv::cvtColor(made.capture.image, gray, cv::COLOR_BGR2GRAY);
+  int numbers = 0;
+  for (const auto& cell : made.truth["cells"]) {
+    std::vector<cv::Point> quad;
+    for (const auto& p : cell["quad"]) quad.emplace_back(static_cast<int>(p[0].get<double>()), static_cast<int>(p[1].get<double>()));
+    cv::Mat mask = cv::Mat::zeros(gray.size(), CV_8U);
+    cv::fillConvexPoly(mask, quad, 255);
+    cv::erode(mask, mask, cv::Mat(), cv::Point(-1, -1), 2);  // keep off the ruled lines
+    double darkest = 255;
+    cv::minMaxLoc(gray, &darkest, nullptr, nullptr, nullptr, mask);
+    if (cell["state"] == "number") {
+      ++numbers;
+      EXPECT_LT(darkest, 140) << cell.dump();  // ink inside
+    } else if (cell["state"] == "empty") {
+      EXPECT_GT(darkest, 90) << cell.dump();  // paper only (noise allowed)
+    }
+  }
+  EXPECT_GE(numbers, 5);  // five scored boxes and their totals
+}
+
+}  // namespace
+}  // namespace scorecheck

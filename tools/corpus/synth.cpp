@@ -1,0 +1,142 @@
+// synth: generates a synthetic corpus of filled, photographed scorecards with
+// truth files, deterministically from a seed.
+//
+//   tools/synth --seed S --count N -o DIR [--rulesets a,b] [--profiles scan,photo,lowres,rotated]
+//
+// Card i gets ruleset i mod R and profile (i / R) mod P, so any 24 consecutive
+// cards cover every pair; everything else (style, game, mistake, writer,
+// camera) follows from the seed and i. Every card's truth is checked against
+// the verifier before it is written: a truth file whose findings differ from
+// the injected mistake's would poison every measurement made with it.
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include <CLI/CLI.hpp>
+#include <opencv2/core.hpp>
+
+#include "core/error.h"
+#include "core/text.h"
+#include "corpus/synth_card.h"
+#include "verify/verify.h"
+
+namespace scorecheck {
+namespace {
+
+struct Args {
+  std::uint64_t seed = 1;
+  int count = 24;
+  std::string out;
+  std::vector<std::string> rulesets;
+  std::vector<std::string> profiles = {"scan", "photo", "lowres", "rotated"};
+  int threads = 2;
+  std::string templates = SCORECHECK_TEMPLATES_DIR;
+  std::string digits = kDigitsPngPath;
+  double mistake_rate = 1.0 / 3;
+  std::string style = "mixed";
+};
+
+std::uint64_t CardSeed(std::uint64_t seed, int index) {
+  // splitmix64: well-spread seeds for neighbouring card numbers.
+  std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(index) + 1;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+// The verifier's error findings must be exactly the expected ones.
+std::string CheckTruth(const SynthCard& made, const RulesetLibrary& rulesets) {
+  const Verification verification = VerifyCard(made.card, rulesets);
+  for (size_t g = 0; g < made.card.grids.size(); ++g) {
+    std::vector<ExpectedFinding> found;
+    for (const Finding& f : verification.grids[g].findings)
+      if (f.severity == Severity::kError) found.push_back({f.code, f.row, f.column});
+    std::sort(found.begin(), found.end());
+    if (found != made.expected[g]) return "grid " + std::to_string(g) + ": the verifier disagrees with the injected findings";
+  }
+  return "";
+}
+
+int Run(const Args& args) {
+  const RulesetLibrary rulesets = RulesetLibrary::LoadFolder(args.templates + "/rulesets");
+  const std::vector<std::string> ids = args.rulesets.empty() ? rulesets.Ids() : args.rulesets;
+  for (const std::string& id : ids) rulesets.Get(id);
+  std::vector<CaptureProfile> profiles;
+  for (const std::string& name : args.profiles) {
+    auto profile = ParseCaptureProfile(name);
+    SC_CHECK(profile, "unknown profile \"" << name << "\" (scan, photo, lowres, rotated)");
+    profiles.push_back(*profile);
+  }
+  SC_CHECK(!profiles.empty() && args.count > 0, "nothing to make");
+  const DigitBank digits = DigitBank::LoadTestHalf(args.digits);
+  std::filesystem::create_directories(args.out);
+
+  const auto start = std::chrono::steady_clock::now();
+  std::atomic<int> next{0}, done{0};
+  std::mutex log_mutex;
+  std::vector<std::string> failures;
+  auto worker = [&] {
+    cv::setNumThreads(1);  // parallelism is across cards
+    for (int i; (i = next++) < args.count;) {
+      SynthCardOptions options;
+      options.ruleset = ids[i % ids.size()];
+      options.profile = profiles[(i / ids.size()) % profiles.size()];
+      options.seed = CardSeed(args.seed, i);
+      options.mistake_rate = args.mistake_rate;
+      if (args.style != "mixed") options.other_style = args.style == "other";
+      char stem[128];
+      std::snprintf(stem, sizeof stem, "%04d-%s-%s", i, options.ruleset.c_str(), CaptureProfileName(options.profile));
+      try {
+        SynthCard made = MakeSynthCard(rulesets, digits, options, std::string(stem) + ".jpg");
+        const std::string image = std::string(stem) + made.capture.extension;
+        made.truth["image"] = image;
+        const std::string problem = CheckTruth(made, rulesets);
+        SC_CHECK(problem.empty(), problem);
+        const std::vector<uchar> bytes = EncodeCapture(made.capture);
+        WriteFileAtomic(args.out + "/" + image, std::string(bytes.begin(), bytes.end()));
+        WriteFileAtomic(args.out + "/" + stem + ".truth.json", made.truth.dump(1) + "\n");
+        ++done;
+      } catch (const std::exception& e) {
+        std::lock_guard<std::mutex> lock(log_mutex);
+        failures.push_back(std::string(stem) + ": " + e.what());
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < std::max(1, args.threads); ++t) pool.emplace_back(worker);
+  for (std::thread& t : pool) t.join();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << "synth: " << done << " cards in " << args.out << " (" << seconds << " s, "
+            << seconds * 1000 / std::max(1, done.load()) << " ms per card with " << args.threads << " threads)\n";
+  for (const std::string& failure : failures) std::cerr << "synth: " << failure << "\n";
+  return failures.empty() ? 0 : 2;
+}
+
+}  // namespace
+}  // namespace scorecheck
+
+int main(int argc, char** argv) {
+  scorecheck::Args args;
+  CLI::App app{"synth: a synthetic corpus of filled, photographed scorecards with truth files"};
+  app.add_option("--seed", args.seed, "Corpus seed");
+  app.add_option("--count", args.count, "Number of cards")->check(CLI::Range(1, 100000));
+  app.add_option("-o,--out", args.out, "Output folder")->required();
+  app.add_option("--rulesets", args.rulesets, "Rulesets to use (default: all)")->delimiter(',');
+  app.add_option("--profiles", args.profiles, "Capture profiles: scan, photo, lowres, rotated")->delimiter(',');
+  app.add_option("--threads", args.threads, "Worker threads")->check(CLI::Range(1, 64));
+  app.add_option("--mistake-rate", args.mistake_rate, "Share of cards with a player mistake")->check(CLI::Range(0.0, 1.0));
+  app.add_option("--style", args.style, "Sheet style: mixed, own or other")->check(CLI::IsMember({"mixed", "own", "other"}));
+  app.add_option("--templates", args.templates, "Templates folder");
+  app.add_option("--digits", args.digits, "digits.png (opencv-doc)");
+  CLI11_PARSE(app, argc, argv);
+  try {
+    return scorecheck::Run(args);
+  } catch (const std::exception& e) {
+    std::cerr << "synth: " << e.what() << "\n";
+    return 2;
+  }
+}
