@@ -38,6 +38,8 @@ struct Args {
   std::string digits = kDigitsPngPath;
   double mistake_rate = 1.0 / 3;
   std::string style = "mixed";
+  bool jpeg = false;           // store every image as JPEG (small committed samples)
+  int jpeg_quality_max = 100;  // cap on the profile's JPEG quality
 };
 
 std::uint64_t CardSeed(std::uint64_t seed, int index) {
@@ -92,10 +94,12 @@ int Run(const Args& args) {
       std::snprintf(stem, sizeof stem, "%04d-%s-%s", i, options.ruleset.c_str(), CaptureProfileName(options.profile));
       try {
         SynthCard made = MakeSynthCard(rulesets, digits, options, std::string(stem) + ".jpg");
-        const std::string image = std::string(stem) + made.capture.extension;
+        const std::string image = std::string(stem) + (args.jpeg ? ".jpg" : made.capture.extension);
         made.truth["image"] = image;
         const std::string problem = CheckTruth(made, rulesets);
         SC_CHECK(problem.empty(), problem);
+        if (args.jpeg) made.capture.extension = ".jpg";
+        made.capture.jpeg_quality = std::min(made.capture.jpeg_quality, args.jpeg_quality_max);
         const std::vector<uchar> bytes = EncodeCapture(made.capture);
         WriteFileAtomic(args.out + "/" + image, std::string(bytes.begin(), bytes.end()));
         WriteFileAtomic(args.out + "/" + stem + ".truth.json", made.truth.dump(1) + "\n");
@@ -130,6 +134,8 @@ int main(int argc, char** argv) {
   app.add_option("--threads", args.threads, "Worker threads")->check(CLI::Range(1, 64));
   app.add_option("--mistake-rate", args.mistake_rate, "Share of cards with a player mistake")->check(CLI::Range(0.0, 1.0));
   app.add_option("--style", args.style, "Sheet style: mixed, own or other")->check(CLI::IsMember({"mixed", "own", "other"}));
+  app.add_flag("--jpeg", args.jpeg, "Store every image as JPEG (scans too)");
+  app.add_option("--jpeg-quality-max", args.jpeg_quality_max, "Cap on JPEG quality")->check(CLI::Range(30, 100));
   app.add_option("--templates", args.templates, "Templates folder");
   app.add_option("--digits", args.digits, "digits.png (opencv-doc)");
   CLI11_PARSE(app, argc, argv);
