@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <utility>
 
 #include <opencv2/imgcodecs.hpp>
@@ -14,13 +15,9 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-double Uniform(std::mt19937& rng, double lo, double hi) {
-  return std::uniform_real_distribution<double>(lo, hi)(rng);
-}
+double Uniform(std::mt19937& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
 
-double Normal(std::mt19937& rng, double mean, double sd) {
-  return std::normal_distribution<double>(mean, sd)(rng);
-}
+double Normal(std::mt19937& rng, double mean, double sd) { return std::normal_distribution<double>(mean, sd)(rng); }
 
 double ClampedNormal(std::mt19937& rng, double mean, double sd, double lo, double hi) {
   return std::clamp(Normal(rng, mean, sd), lo, hi);
@@ -28,9 +25,7 @@ double ClampedNormal(std::mt19937& rng, double mean, double sd, double lo, doubl
 
 bool Chance(std::mt19937& rng, double p) { return Uniform(rng, 0.0, 1.0) < p; }
 
-int UniformInt(std::mt19937& rng, int lo, int hi) {
-  return std::uniform_int_distribution<int>(lo, hi)(rng);
-}
+int UniformInt(std::mt19937& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
 
 // OpenCV's generator seeded from ours, for bulk noise (cv::RNG::fill), so that the
 // output depends only on the caller's rng.
@@ -45,7 +40,6 @@ cv::Point2d Apply(const cv::Matx33d& h, cv::Point2d p) {
 }
 
 cv::Matx33d Translation(double dx, double dy) { return {1, 0, dx, 0, 1, dy, 0, 0, 1}; }
-
 
 // Images of the page's outer corners, in page order TL, TR, BR, BL.
 std::array<cv::Point2d, 4> Corners(const cv::Matx33d& h, cv::Size page) {
@@ -189,17 +183,21 @@ cv::Mat StreakNoise(cv::Size size, double length_px, cv::RNG& cv_rng) {
   return field;
 }
 
-// Column vector 0..n-1 repeated across `cols`: the y coordinate of every pixel.
+// The y coordinate of every pixel (a column 0..rows-1 repeated across).
 cv::Mat YRamp(cv::Size size) {
   cv::Mat column(size.height, 1, CV_32F);
   for (int y = 0; y < size.height; ++y) column.at<float>(y) = static_cast<float>(y);
   return cv::repeat(column, 1, size.width);
 }
 
-cv::Mat XRamp(cv::Size size) {
-  cv::Mat row(1, size.width, CV_32F);
-  for (int x = 0; x < size.width; ++x) row.at<float>(x) = static_cast<float>(x);
-  return cv::repeat(row, size.height, 1);
+// Square-wave stripes along one axis: 0.5 on the coloured half of each period,
+// 0 elsewhere; a row (1 x n) to be repeated.
+cv::Mat Stripes(int n, double period, double phase) {
+  cv::Mat row(1, n, CV_32F);
+  for (int i = 0; i < n; ++i) {
+    row.at<float>(i) = std::cos(2.0 * kPi * (i / period + phase)) > 0.0 ? 0.5f : 0.0f;
+  }
+  return row;
 }
 
 cv::Mat Cos(const cv::Mat& radians) {
@@ -230,17 +228,20 @@ cv::Mat RotateCrop(const cv::Mat& big, cv::Size size, double angle_deg) {
 
 cv::Vec3d Rgb(double r, double g, double b) { return {b / 255.0, g / 255.0, r / 255.0}; }
 
-// A table top under the page, made procedurally at low resolution (`size` is
-// 1/8 of the photo: the table needs no detail finer than a few mm, and the sensor
-// noise added later gives it grain). CV_32FC3 BGR, 0..1. Sizes are fractions of
-// the texture so the look does not depend on the resolution.
-cv::Mat MakeTable(cv::Size size, std::mt19937& rng) {
+enum class TableKind { kWood, kCloth, kLaminate };
+
+// A table top, made procedurally at low resolution: `size` is about 1/8 of the
+// photo's (1/4 for cloth), as the table needs no detail finer than a few mm and the
+// sensor noise added later gives it grain. CV_32FC3 BGR, 0..1. Feature sizes are
+// fractions of the texture, so the look does not depend on its resolution. The
+// texture is drawn axis-aligned on an oversized square and rotated by a random angle.
+
+cv::Mat MakeTable(cv::Size size, TableKind kind, std::mt19937& rng) {
   cv::RNG cv_rng = CvRng(rng);
   const int side = static_cast<int>(std::ceil(std::hypot(size.width, size.height))) + 4;
   const cv::Size big(side, side);
-  const double kind = Uniform(rng, 0.0, 1.0);
   cv::Mat table;
-  if (kind < 0.4) {
+  if (kind == TableKind::kWood) {
     // Wood: growth rings (a cosine of a warped y coordinate) plus grain streaks.
     const double period = Uniform(rng, 0.03, 0.09) * side;
     cv::Mat warp = SmoothNoise(big, side / Uniform(rng, 2.0, 4.0), cv_rng) * Uniform(rng, 0.6, 1.6);
@@ -261,9 +262,9 @@ cv::Mat MakeTable(cv::Size size, std::mt19937& rng) {
     }};
     const auto& wood = kWoods[UniformInt(rng, 0, 3)];
     table = RotateCrop(Colourise(t, wood.first, wood.second), size, Uniform(rng, 0.0, 180.0));
-  } else if (kind < 0.7) {
+  } else if (kind == TableKind::kCloth) {
     // Cloth: fibre streaks and soft folds; a gingham check a third of the time.
-    cv::Mat fibres = StreakNoise(big, 3.0, cv_rng);
+    cv::Mat fibres = StreakNoise(big, std::max(2.0, side / 200.0), cv_rng);
     cv::Mat t = fibres * 0.05 + 0.5;
     cv::Vec3d base;
     static const std::array<cv::Vec3d, 7> kCloths = {Rgb(235, 232, 225), Rgb(200, 190, 170), Rgb(150, 35, 40),
@@ -274,11 +275,9 @@ cv::Mat MakeTable(cv::Size size, std::mt19937& rng) {
     if (Chance(rng, 0.35)) {
       // Gingham: bands of colour in x and y; a crossing is darker than a band.
       const double check = Uniform(rng, 0.012, 0.045) * side;  // ~6-25 mm squares
-      cv::Mat bx = Cos(XRamp(big) * (2.0 * kPi / check)) > 0.0;
-      cv::Mat by = Cos(YRamp(big) * (2.0 * kPi / check)) > 0.0;
+      const cv::Mat bx = cv::repeat(Stripes(side, check, Uniform(rng, 0.0, 1.0)), side, 1);
+      const cv::Mat by = cv::repeat(Stripes(side, check, Uniform(rng, 0.0, 1.0)).t(), 1, side);
       cv::Mat bands;
-      bx.convertTo(bx, CV_32F, 0.5 / 255.0);
-      by.convertTo(by, CV_32F, 0.5 / 255.0);
       cv::GaussianBlur(bx + by, bands, cv::Size(0, 0), 0.6);
       const cv::Vec3d colour = kCloths[UniformInt(rng, 2, 4)];
       cv::Mat channels[3];
@@ -333,7 +332,7 @@ cv::Mat MakeLight(cv::Size size, cv::Point2d shadow_point, bool shadow, std::mt1
     float* row = gain.ptr<float>(y);
     for (int x = 0; x < size.width; ++x) {
       const cv::Point2d d = cv::Point2d(x, y) - centre;
-      const double along = (d.x * g_dir.x + d.y * g_dir.y) / diag;  // -0.5..0.5
+      const double along = (d.x * g_dir.x + d.y * g_dir.y) / diag;      // -0.5..0.5
       const double r2 = (d.x * d.x + d.y * d.y) / (diag * diag / 4.0);  // 0 centre .. 1 corner
       row[x] = static_cast<float>((1.0 - gradient * (0.5 - along)) * (1.0 - vignette * r2));
     }
@@ -403,7 +402,7 @@ std::array<cv::Point, 4> IntQuad(const std::array<cv::Point2d, 4>& quad, double 
 // ---------------------------------------------------------------------------
 
 struct ScanParams {
-  double page_scale = 1.0;  // output px per page px before the scanner's own scale jitter
+  double page_scale = 1.0;              // output px per page px before the scanner's own scale jitter
   double blur_lo = 0.5, blur_hi = 0.9;  // Gaussian sigma, output px
   bool low_quality = false;             // lowres: JPEG 75..90 always
 };
@@ -419,10 +418,17 @@ Capture Scan(const cv::Mat& page, const ScanParams& params, std::mt19937& rng) {
   const cv::Matx23d rot = cv::getRotationMatrix2D(centre, angle, scale);
   cv::Matx33d pose(rot(0, 0), rot(0, 1), rot(0, 2), rot(1, 0), rot(1, 1), rot(1, 2), 0, 0, 1);
   const cv::Rect2d bounds = BoundsOf(Corners(pose, page.size()));
-  // Margins of scanner lid around the page: the page sits against one corner of
-  // the glass more often than not.
+  // Margins of scanner lid around the page, 0.2-4 mm; more often than not the page
+  // is pushed into a corner of the glass, leaving two thin margins there.
   auto margin = [&] { return Uniform(rng, 0.2, 4.0) * px_per_mm; };
-  const double left = margin(), top = margin(), right = margin(), bottom = margin();
+  double left = margin(), top = margin(), right = margin(), bottom = margin();
+  if (Chance(rng, 0.6)) {
+    const int corner = UniformInt(rng, 0, 3);
+    (corner % 2 == 0 ? left : right) = Uniform(rng, 0.1, 0.8) * px_per_mm;
+    (corner < 2 ? top : bottom) = Uniform(rng, 0.1, 0.8) * px_per_mm;
+  }
+  // At least a pixel, so the page's outer edge stays inside the image.
+  for (double* m : {&left, &top, &right, &bottom}) *m = std::max(*m, 1.5);
   const cv::Size out_size(static_cast<int>(std::ceil(bounds.width + left + right)),
                           static_cast<int>(std::ceil(bounds.height + top + bottom)));
   pose = Translation(left - bounds.x, top - bounds.y) * pose;
@@ -486,13 +492,13 @@ Capture Scan(const cv::Mat& page, const ScanParams& params, std::mt19937& rng) {
 // ---------------------------------------------------------------------------
 
 struct PhotoParams {
-  std::vector<cv::Size> sensor_sizes;       // landscape; portrait is the transpose
-  double portrait_chance = 0.85;            // when the page is portrait
+  std::vector<cv::Size> sensor_sizes;     // landscape; portrait is the transpose
+  double same_orientation_chance = 0.85;  // frame held in the page's orientation
   double max_tilt_deg = 25.0;
   double roll_sd_deg = 6.0, max_roll_deg = 15.0;
-  double area_lo = 0.50, area_hi = 0.85;    // page area / frame area, when it fits
-  double blur_lo = 0.6, blur_hi = 1.5;      // Gaussian sigma, output px
-  double luma_lo = 2.0, luma_hi = 5.0;      // sensor noise deviation, grey levels
+  double area_lo = 0.50, area_hi = 0.85;  // page area / frame area, when it fits
+  double blur_lo = 0.6, blur_hi = 1.5;    // Gaussian sigma, output px
+  double luma_lo = 2.0, luma_hi = 5.0;    // sensor noise deviation, grey levels
   int jpeg_lo = 70, jpeg_hi = 90;
 };
 
@@ -516,14 +522,15 @@ Capture Photograph(const cv::Mat& page, const PhotoParams& params, std::mt19937&
   // Frame: a phone sensor size, usually held in the page's orientation.
   cv::Size frame = params.sensor_sizes[UniformInt(rng, 0, static_cast<int>(params.sensor_sizes.size()) - 1)];
   const bool page_portrait = page.rows >= page.cols;
-  const bool same_orientation = Chance(rng, params.portrait_chance);
+  const bool same_orientation = Chance(rng, params.same_orientation_chance);
   if (page_portrait == same_orientation) frame = cv::Size(frame.height, frame.width);
 
   // Camera pose. Tilt is uniform in 0..max: steep shots are common. Phone main
   // cameras are 24-30 mm equivalent: focal = 0.67..0.83 x the long side.
   const double tilt = Uniform(rng, 0.0, params.max_tilt_deg) * kPi / 180.0;
   const double axis = Uniform(rng, 0.0, 2.0 * kPi);
-  const double roll = ClampedNormal(rng, 0.0, params.roll_sd_deg, -params.max_roll_deg, params.max_roll_deg) * kPi / 180.0;
+  const double roll =
+      ClampedNormal(rng, 0.0, params.roll_sd_deg, -params.max_roll_deg, params.max_roll_deg) * kPi / 180.0;
   const double focal = Uniform(rng, 0.67, 0.83) * std::max(frame.width, frame.height);
   const double area_fraction = Uniform(rng, params.area_lo, params.area_hi);
   // Distance that would make the untilted page cover area_fraction; the exact size
@@ -553,10 +560,33 @@ Capture Photograph(const cv::Mat& page, const PhotoParams& params, std::mt19937&
   const cv::Matx33d image_from_source = h * source.source_from_page.inv();
 
   // Table, with the page's own shadow (the page lies slightly above the surface
-  // and light comes from one side), at 1/8 resolution.
-  const double low_scale = 0.125;
+  // and light comes from one side). Wood and laminate are smooth enough at 1/8
+  // resolution; cloth is made at 1/4 so a gingham's edges stay crisp.
+  const double kind_pick = Uniform(rng, 0.0, 1.0);
+  const TableKind kind =
+      kind_pick < 0.4 ? TableKind::kWood : (kind_pick < 0.7 ? TableKind::kCloth : TableKind::kLaminate);
+  const double low_scale = kind == TableKind::kCloth ? 0.25 : 0.125;
   const cv::Size low(std::max(8, cvRound(frame.width * low_scale)), std::max(8, cvRound(frame.height * low_scale)));
-  cv::Mat table = MakeTable(low, rng);
+  // The texture lives on the table's plane, which is the page's plane: made in
+  // page coordinates over the part of the plane the frame sees, then projected with
+  // the page's own homography, so a gingham or the grain shrinks with distance
+  // exactly as the page does.
+  const cv::Matx33d low_from_image(low_scale, 0, 0.5 * low_scale - 0.5, 0, low_scale, 0.5 * low_scale - 0.5, 0, 0, 1);
+  const cv::Matx33d low_from_page = low_from_image * h;
+  const cv::Matx33d page_from_low = low_from_page.inv();
+  const cv::Rect2d seen = BoundsOf({Apply(page_from_low, {-0.5, -0.5}), Apply(page_from_low, {low.width - 0.5, -0.5}),
+                                    Apply(page_from_low, {low.width - 0.5, low.height - 0.5}),
+                                    Apply(page_from_low, {-0.5, low.height - 0.5})});
+  // Texture pixels per page pixel: the projection's scale at the page centre, so the
+  // texture has about the frame's resolution; capped against degenerate poses.
+  double tex_scale = LocalScale(low_from_page, {(page.cols - 1) / 2.0, (page.rows - 1) / 2.0});
+  tex_scale = std::min(tex_scale, 3.0 * std::max(low.width, low.height) / std::max(seen.width, seen.height));
+  const cv::Size tex_size(std::max(8, cvCeil(seen.width * tex_scale)), std::max(8, cvCeil(seen.height * tex_scale)));
+  const cv::Mat texture = MakeTable(tex_size, kind, rng);
+  const cv::Matx33d low_from_tex =
+      low_from_page * Translation(seen.x, seen.y) * cv::Matx33d(1.0 / tex_scale, 0, 0, 0, 1.0 / tex_scale, 0, 0, 0, 1);
+  cv::Mat table;
+  cv::warpPerspective(texture, table, low_from_tex, low, cv::INTER_LINEAR, cv::BORDER_REFLECT);
   {
     cv::Mat shadow = cv::Mat::zeros(low, CV_32F);
     const double diag = std::hypot(frame.width, frame.height);
@@ -593,7 +623,8 @@ Capture Photograph(const cv::Mat& page, const PhotoParams& params, std::mt19937&
   // Light over everything, at 1/16 resolution. The shadow's edge crosses a random
   // point of the page (bilinear in the quad), so it shades part of it.
   const double light_scale = 1.0 / 16.0;
-  const cv::Size light_size(std::max(4, cvRound(frame.width * light_scale)), std::max(4, cvRound(frame.height * light_scale)));
+  const cv::Size light_size(std::max(4, cvRound(frame.width * light_scale)),
+                            std::max(4, cvRound(frame.height * light_scale)));
   const double u = Uniform(rng, 0.15, 0.85), v = Uniform(rng, 0.15, 0.85);
   const cv::Point2d on_page = (quad[0] * (1 - u) + quad[1] * u) * (1 - v) + (quad[3] * (1 - u) + quad[2] * u) * v;
   cv::Mat light = MakeLight(light_size, on_page * light_scale, Chance(rng, 0.8), rng);
@@ -652,9 +683,9 @@ std::optional<CaptureProfile> ParseCaptureProfile(std::string_view name) {
 }
 
 Capture ApplyCapture(const cv::Mat& page, CaptureProfile profile, std::mt19937& rng) {
-  SC_CHECK(!page.empty() && page.type() == CV_8UC3,
-           "capture needs a non-empty BGR 8-bit page, got " << page.cols << "x" << page.rows << " of OpenCV type "
-                                                            << page.type());
+  SC_CHECK(!page.empty() && page.type() == CV_8UC3, "capture needs a non-empty BGR 8-bit page, got "
+                                                        << page.cols << "x" << page.rows << " of OpenCV type "
+                                                        << page.type());
   switch (profile) {
     case CaptureProfile::kScan:
       return Scan(page, ScanParams{}, rng);
@@ -669,11 +700,13 @@ Capture ApplyCapture(const cv::Mat& page, CaptureProfile profile, std::mt19937& 
       return Photograph(page, params, rng);
     }
     case CaptureProfile::kLowres: {
-      // Long side 1450..1750, so the output (with margins for a scan) stays within 1400..1800.
       if (Chance(rng, 0.5)) {
+        // Page long side 1460..1620 px (~125-140 dpi for A4): with the scanner's
+        // +-3 % scale, the rotated bounding box and the lid margins the image's long
+        // side stays within 1400..1800.
         ScanParams params;
-        const double long_side = Uniform(rng, 1450.0, 1750.0);
-        params.page_scale = long_side / (std::max(page.cols, page.rows) * 1.03);
+        const double long_side = Uniform(rng, 1460.0, 1620.0);
+        params.page_scale = long_side / std::max(page.cols, page.rows);
         params.blur_lo = 0.6;
         params.blur_hi = 1.2;
         params.low_quality = true;

@@ -37,11 +37,11 @@ std::optional<CaptureProfile> ParseCaptureProfile(std::string_view name);
 
 /// What the camera or scanner produced.
 struct Capture {
-  cv::Mat image;                              ///< BGR 8-bit, not yet compressed (see EncodeCapture)
+  cv::Mat image;                                     ///< BGR 8-bit, not yet compressed (see EncodeCapture)
   cv::Matx33d image_from_page = cv::Matx33d::eye();  ///< homography: page pixel -> image pixel
-  int rotation_deg = 0;                       ///< 0/90/180/270, clockwise, applied in kRotated; else 0
-  std::string extension = ".png";             ///< ".jpg" or ".png": how the device would store it
-  int jpeg_quality = 95;                      ///< JPEG quality 0..100 to store with, when extension is ".jpg"
+  int rotation_deg = 0;                              ///< 0/90/180/270, clockwise, applied in kRotated; else 0
+  std::string extension = ".png";                    ///< ".jpg" or ".png": how the device would store it
+  int jpeg_quality = 95;                             ///< JPEG quality 0..100 to store with, when extension is ".jpg"
 };
 
 /// Degrades a flat page image (BGR 8-bit, as rendered at 300 dpi, any size) according to
@@ -50,13 +50,14 @@ struct Capture {
 /// - kScan: white scanner lid around the page, rotation within +-2 deg, scale 0.97..1.03,
 ///   light sensor noise, mild blur, dust specks; PNG (50 %) or JPEG 88..96; image about the
 ///   page's size (plus a margin of a few mm).
-/// - kPhoto: the page perspective-projected by a pinhole camera (26 mm-equivalent lens, tilt
+/// - kPhoto: the page perspective-projected by a pinhole camera (24-30 mm-equivalent lens, tilt
 ///   0..25 deg about a random axis, roll within +-15 deg), covering 50-85 % of the frame's area
 ///   when it fits (less in a landscape frame or at a large roll, since the whole page stays in
 ///   view), on a procedural table (wood, cloth, gingham or laminate) with the page's cast
 ///   shadow; uneven light (gradient, vignetting, a soft shadow across part of the page),
-///   colour cast, defocus blur, sensor noise; JPEG 70..90; 8-12.2 MP
-///   (4032x3024, 4000x3000, 3648x2736, 3264x2448, 4000x2250, mostly portrait).
+///   colour cast, defocus blur, sensor noise; JPEG 70..90; 8-12 MP nominal, 7.99-12.19 MP
+///   actual (4032x3024, 4000x3000, 3648x2736, 3264x2448, 4000x2250; usually in the page's
+///   orientation, i.e. portrait for a portrait page).
 /// - kLowres: half the time a flat-ish phone snap (tilt <= 10 deg, roll <= 6 deg), half a
 ///   low-dpi scan; long side 1400..1800 px, more blur, JPEG 75..90.
 /// - kRotated: as kScan, then turned clockwise by 90, 180 or 270 degrees (rotation_deg).

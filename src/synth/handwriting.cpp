@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -16,13 +17,9 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-double Uniform(std::mt19937& rng, double lo, double hi) {
-  return std::uniform_real_distribution<double>(lo, hi)(rng);
-}
+double Uniform(std::mt19937& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
 
-double Normal(std::mt19937& rng, double mean, double sd) {
-  return std::normal_distribution<double>(mean, sd)(rng);
-}
+double Normal(std::mt19937& rng, double mean, double sd) { return std::normal_distribution<double>(mean, sd)(rng); }
 
 double ClampedNormal(std::mt19937& rng, double mean, double sd, double lo, double hi) {
   return std::clamp(Normal(rng, mean, sd), lo, hi);
@@ -30,9 +27,7 @@ double ClampedNormal(std::mt19937& rng, double mean, double sd, double lo, doubl
 
 bool Chance(std::mt19937& rng, double p) { return Uniform(rng, 0.0, 1.0) < p; }
 
-int UniformInt(std::mt19937& rng, int lo, int hi) {
-  return std::uniform_int_distribution<int>(lo, hi)(rng);
-}
+int UniformInt(std::mt19937& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
 
 // OpenCV's own generator, seeded from ours, so that bulk noise (cv::RNG::fill) is
 // as deterministic as the rest.
@@ -61,20 +56,24 @@ double MarkWidthPx(const WriterStyle& writer, std::mt19937& rng) {
   return std::max(1.2, nominal * ClampedNormal(rng, 1.0, 0.08, 0.8, 1.2));
 }
 
-// Turns a one-pixel centre line (CV_8U, non-zero on the line) into ink coverage
-// (CV_32F, 0..1, before opacity) drawn with a round pen of `width_px`.
-// Re-stroking the skeleton rather than scaling the glyph's own blob gives the
-// uniform line of a ballpoint at any size: digits.png strokes upscaled 5x would be
-// ~1.2 mm wide, far too bold for a pen.
-cv::Mat StrokeAlpha(const cv::Mat& skeleton, double width_px, const WriterStyle& writer,
-                    std::mt19937& rng) {
-  cv::Mat off_line = (skeleton == 0);
+// Euclidean distance (CV_32F, px) of every pixel to the nearest non-zero pixel of
+// a one-pixel centre line (CV_8U).
+cv::Mat DistanceToLine(const cv::Mat& centre_line) {
+  cv::Mat off_line = (centre_line == 0);
   cv::Mat dist;
   cv::distanceTransform(off_line, dist, cv::DIST_L2, cv::DIST_MASK_PRECISE);
+  return dist;
+}
 
+// Ink coverage (CV_32F, 0..1, before opacity) of a round pen of `width_px` moved
+// along a centre line, given each pixel's distance to that line (`dist`, px).
+// Re-stroking a centre line rather than scaling the glyph's own blob gives the
+// uniform line of a ballpoint at any size: digits.png strokes upscaled 5x would be
+// ~1.2 mm wide, far too bold for a pen.
+cv::Mat StrokeAlpha(const cv::Mat& dist, double width_px, const WriterStyle& writer, std::mt19937& rng) {
   // Pressure: the half width breathes by ~10 % along the stroke.
   const double feature_px = std::max(8.0, 6.0 * width_px);
-  cv::Mat half_width = SmoothNoise(skeleton.size(), feature_px, rng);
+  cv::Mat half_width = SmoothNoise(dist.size(), feature_px, rng);
   half_width.convertTo(half_width, CV_32F, 0.10 * width_px / 2.0, width_px / 2.0);
 
   // Coverage of a pixel at distance d from the centre line: 1 inside, a linear ramp
@@ -86,10 +85,10 @@ cv::Mat StrokeAlpha(const cv::Mat& skeleton, double width_px, const WriterStyle&
 
   // Ink density: a ballpoint lays down ink unevenly (lighter where it skips
   // slightly); pencil graphite sits on the paper's tooth, which looks grainy.
-  cv::Mat density = SmoothNoise(skeleton.size(), feature_px, rng);
+  cv::Mat density = SmoothNoise(dist.size(), feature_px, rng);
   density.convertTo(density, CV_32F, 0.07, 0.93);
   if (writer.pencil) {
-    cv::Mat grain(skeleton.size(), CV_32F);
+    cv::Mat grain(dist.size(), CV_32F);
     CvRng(rng).fill(grain, cv::RNG::UNIFORM, 0.0, 1.0);
     cv::GaussianBlur(grain, grain, cv::Size(0, 0), 0.6);
     // Blurred uniform noise clusters near 0.5; stretch it to 0.35..1.
@@ -184,22 +183,27 @@ struct DigitPlan {
   double aspect_x = 1.0;       // width/height stretch of this instance
   double rotation_deg = 0.0;
   double slant_deg = 0.0;
-  double dy_frac = 0.0;        // baseline wobble, fraction of the digit height
-  double width_factor = 1.0;   // stroke width jitter
-  uint32_t seed = 0;           // for the elastic field, pressure, grain
+  double dy_frac = 0.0;       // baseline wobble, fraction of the digit height
+  double width_factor = 1.0;  // stroke width jitter
+  uint32_t seed = 0;          // for the elastic field, pressure, grain
 };
 
 struct RenderedDigit {
-  InkPatch ink;         // origin relative to the digit's anchor, filled in at placement
-  cv::Point2d anchor;   // patch coordinates of the glyph box centre
-  double left = 0.0;    // ink extent left of the anchor, in un-slanted coordinates (<= 0)
-  double right = 0.0;   // ink extent right of the anchor, un-slanted (>= 0)
+  InkPatch ink;        // origin relative to the digit's anchor, filled in at placement
+  cv::Point2d anchor;  // patch coordinates of the glyph box centre
+  double left = 0.0;   // ink extent left of the anchor, in un-slanted coordinates (<= 0)
+  double right = 0.0;  // ink extent right of the anchor, un-slanted (>= 0)
 };
 
 // Renders one glyph at `height_px` (the height its ink box in digits.png maps to).
 // Pipeline: one remap from the padded 20x20 glyph through slant, rotation, scale and
-// an elastic displacement field (bicubic, so the 5x upscale is smooth), a threshold
-// to the digit's shape, its skeleton, and a re-stroke with the writer's pen.
+// an elastic displacement field (bicubic, so the upscale is smooth), a threshold to
+// the digit's shape, its skeleton, the distance to that skeleton, and a re-stroke
+// with the writer's pen on the full-resolution canvas.
+// The shape, skeleton and distance are computed at half resolution when the digit is
+// big enough (>= 40 px): Zhang-Suen thinning dominated the cost (~3 ms per digit at
+// full size), the glyph has only 20 px of detail anyway, and a distance field
+// upsampled bilinearly is accurate at the stroke's edge, where it matters.
 RenderedDigit RenderDigit(const DigitPlan& plan, double height_px, double slant_for_spacing_deg,
                           const WriterStyle& writer, double width_px) {
   std::mt19937 rng(plan.seed);
@@ -247,27 +251,37 @@ RenderedDigit RenderDigit(const DigitPlan& plan, double height_px, double slant_
   constexpr double k = 20.0 / 28.0;
   const double sigma_src = 4.0 * k;
   const double alpha_src = (8.0 + 26.0 * std::clamp(writer.messiness, 0.0, 1.0)) * k * k;
-  const cv::Size field_size(std::max(8, static_cast<int>(std::ceil(canvas.width / scale))),
-                            std::max(8, static_cast<int>(std::ceil(canvas.height / scale))));
+  // The field lives at the glyph's own resolution (Simard's); bounded, as a tiny
+  // digit (scale << 1) would otherwise ask for a huge one.
+  const cv::Size field_size(std::clamp(static_cast<int>(std::ceil(canvas.width / scale)), 8, 128),
+                            std::clamp(static_cast<int>(std::ceil(canvas.height / scale)), 8, 128));
+  // The shape's working grid: the canvas, or half of it for big digits. A grid
+  // pixel (u', v') is canvas point ((u' + 0.5) / fx - 0.5, ...), cv::resize's convention.
+  const double reduce = height_px >= 40.0 ? 0.5 : 1.0;
+  const cv::Size grid(std::max(1, static_cast<int>(std::ceil(canvas.width * reduce))),
+                      std::max(1, static_cast<int>(std::ceil(canvas.height * reduce))));
+  const double gx = static_cast<double>(grid.width) / canvas.width;
+  const double gy = static_cast<double>(grid.height) / canvas.height;
+
   cv::Mat field[2];
   cv::RNG cv_rng = CvRng(rng);
   for (cv::Mat& f : field) {
     cv::Mat noise(field_size, CV_32F);
     cv_rng.fill(noise, cv::RNG::UNIFORM, -1.0, 1.0);
     cv::GaussianBlur(noise, noise, cv::Size(0, 0), sigma_src, sigma_src, cv::BORDER_REFLECT);
-    cv::resize(noise * alpha_src, f, canvas, 0, 0, cv::INTER_LINEAR);
+    cv::resize(noise * alpha_src, f, grid, 0, 0, cv::INTER_LINEAR);
   }
 
-  // Sampling map: canvas pixel -> source pixel. A plain loop: the canvas is ~100x100.
-  cv::Mat map_x(canvas, CV_32F), map_y(canvas, CV_32F);
-  for (int v = 0; v < canvas.height; ++v) {
+  // Sampling map: grid pixel -> source pixel. A plain loop: the grid is ~50x50.
+  cv::Mat map_x(grid, CV_32F), map_y(grid, CV_32F);
+  for (int v = 0; v < grid.height; ++v) {
     float* mx = map_x.ptr<float>(v);
     float* my = map_y.ptr<float>(v);
     const float* fx = field[0].ptr<float>(v);
     const float* fy = field[1].ptr<float>(v);
-    const double dv = v - anchor.y;
-    for (int u = 0; u < canvas.width; ++u) {
-      const double du = u - anchor.x;
+    const double dv = (v + 0.5) / gy - 0.5 - anchor.y;
+    for (int u = 0; u < grid.width; ++u) {
+      const double du = (u + 0.5) / gx - 0.5 - anchor.x;
       mx[u] = static_cast<float>(box_centre.x + inverse(0, 0) * du + inverse(0, 1) * dv + fx[u]);
       my[u] = static_cast<float>(box_centre.y + inverse(1, 0) * du + inverse(1, 1) * dv + fy[u]);
     }
@@ -286,7 +300,15 @@ RenderedDigit RenderDigit(const DigitPlan& plan, double height_px, double slant_
   }
   cv::Mat skeleton;
   cv::ximgproc::thinning(shape, skeleton, cv::ximgproc::THINNING_ZHANGSUEN);
-  out.ink.alpha = StrokeAlpha(skeleton, width_px * plan.width_factor, writer, rng);
+  cv::Mat dist = DistanceToLine(skeleton);
+  if (grid != canvas) {
+    cv::resize(dist, dist, canvas, 0, 0, cv::INTER_LINEAR);
+    dist *= 2.0 / (gx + gy);  // grid px -> canvas px
+    // The half-resolution skeleton is a staircase of 2 px steps; smooth them out of
+    // the stroke's edge.
+    cv::GaussianBlur(dist, dist, cv::Size(0, 0), 1.0);
+  }
+  out.ink.alpha = StrokeAlpha(dist, width_px * plan.width_factor, writer, rng);
 
   // Ink extent along the writing line, measured in coordinates with the slant
   // removed, so slanted digits are spaced by their bodies, not their wide boxes.
@@ -312,15 +334,13 @@ RenderedDigit RenderDigit(const DigitPlan& plan, double height_px, double slant_
 }
 
 // Bounding box of the coverage that would visibly change the page.
-cv::Rect InkBox(const cv::Mat& alpha) {
-  return cv::boundingRect(alpha > 0.002);
-}
+cv::Rect InkBox(const cv::Mat& alpha) { return cv::boundingRect(alpha > 0.002); }
 
 // Lays the digits of one number out on a shared canvas (max of coverages, so
 // touching digits merge like one continuous ink line). Returns the canvas with its
 // origin relative to the number's nominal centre (0, 0).
-InkPatch LayOutNumber(const std::vector<RenderedDigit>& digits, const std::vector<DigitPlan>& plans,
-                      double height_px, double gap_px, double baseline_tilt) {
+InkPatch LayOutNumber(const std::vector<RenderedDigit>& digits, const std::vector<DigitPlan>& plans, double height_px,
+                      double gap_px, double baseline_tilt) {
   // Anchor x of each digit along the line, then y with the baseline wobble.
   std::vector<cv::Point2d> anchors(digits.size());
   double cursor = 0.0;
@@ -405,7 +425,7 @@ void DrawPath(StrokeCanvas& canvas, cv::Point2d p0_page, cv::Point2d p1_page, do
 // Finishes a set of strokes: pen coverage, clipped to the cell, composited.
 cv::Rect InkStrokes(cv::Mat& page, const StrokeCanvas& canvas, const cv::Rect2f& cell, double width_px,
                     const WriterStyle& writer, std::mt19937& rng) {
-  InkPatch patch{StrokeAlpha(canvas.skeleton, width_px, writer, rng), canvas.origin};
+  InkPatch patch{StrokeAlpha(DistanceToLine(canvas.skeleton), width_px, writer, rng), canvas.origin};
   ClipPatch(patch, InnerPixels(cell));
   return CompositeInk(page, patch, writer);
 }
@@ -428,7 +448,8 @@ WriterStyle RandomWriter(std::mt19937& rng, double dpi) {
   if (ink < 0.35) {
     // Black ballpoint / gel: never quite black, often a little blue-violet.
     const double base = Uniform(rng, 25.0, 55.0);
-    w.ink_bgr = cv::Scalar(base + Uniform(rng, 0.0, 15.0), base + Uniform(rng, -5.0, 5.0), base + Uniform(rng, -5.0, 5.0));
+    w.ink_bgr =
+        cv::Scalar(base + Uniform(rng, 0.0, 15.0), base + Uniform(rng, -5.0, 5.0), base + Uniform(rng, -5.0, 5.0));
     w.pencil = false;
   } else if (ink < 0.80) {
     // Blue ballpoint: saturated mid blue (RGB ~ 25, 55, 150).
@@ -471,8 +492,8 @@ WriterStyle RandomWriter(std::mt19937& rng, double dpi) {
 
 DigitBank DigitBank::LoadTestHalf(const std::string& digits_png_path) {
   const cv::Mat sheet = cv::imread(digits_png_path, cv::IMREAD_GRAYSCALE);
-  SC_CHECK(!sheet.empty(), "cannot read the digits sheet '" << digits_png_path
-                                                             << "' (Debian package opencv-doc provides it)");
+  SC_CHECK(!sheet.empty(),
+           "cannot read the digits sheet '" << digits_png_path << "' (Debian package opencv-doc provides it)");
   constexpr int kCols = 100;
   SC_CHECK(sheet.cols == kCols * kDigitsPngCellPx && sheet.rows == 10 * (kDigitsPngPerClass / kCols) * kDigitsPngCellPx,
            "'" << digits_png_path << "' is " << sheet.cols << "x" << sheet.rows
@@ -486,8 +507,8 @@ DigitBank DigitBank::LoadTestHalf(const std::string& digits_png_path) {
     for (int i = kDigitsPngTestBegin; i < kDigitsPngTestEnd; ++i) {
       const int row = digit * (kDigitsPngPerClass / kCols) + i / kCols;
       const int col = i % kCols;
-      glyphs.push_back(sheet(cv::Rect(col * kDigitsPngCellPx, row * kDigitsPngCellPx, kDigitsPngCellPx,
-                                      kDigitsPngCellPx)).clone());
+      glyphs.push_back(
+          sheet(cv::Rect(col * kDigitsPngCellPx, row * kDigitsPngCellPx, kDigitsPngCellPx, kDigitsPngCellPx)).clone());
     }
   }
   return bank;
@@ -501,8 +522,8 @@ int DigitBank::size(int digit) const {
 const cv::Mat& DigitBank::Glyph(int digit, int index) const {
   SC_CHECK(digit >= 0 && digit <= 9, "digit " << digit << " is not 0..9");
   SC_CHECK(index >= 0 && index < static_cast<int>(glyphs_[digit].size()),
-           "glyph index " << index << " out of range for digit " << digit << " (bank holds "
-                          << glyphs_[digit].size() << ")");
+           "glyph index " << index << " out of range for digit " << digit << " (bank holds " << glyphs_[digit].size()
+                          << ")");
   return glyphs_[digit][index];
 }
 
@@ -540,6 +561,10 @@ cv::Rect WriteNumber(cv::Mat& page, const cv::Rect2f& cell_px, int value, const 
   } else {
     height = std::min(height, cell_px.height * Uniform(rng, 0.62, 0.8));
   }
+  // Below ~8 px a digit is a blot; a cell too small for that gets a clipped blot
+  // rather than an endless shrink.
+  constexpr double kMinHeightPx = 8.0;
+  height = std::max(height, kMinHeightPx);
   const double margin = options.touch_border ? 0.0 : std::max(2.0, 0.05 * cell_px.height);
   const double avail_w = cell_px.width - 2.0 * margin;
   const double avail_h = cell_px.height - 2.0 * margin;
@@ -555,15 +580,17 @@ cv::Rect WriteNumber(cv::Mat& page, const cv::Rect2f& cell_px, int value, const 
       // A pen too wide for the digit fills its loops; people write bigger with a
       // marker, and when the box forces small digits the line must give way.
       const double digit_width_px = std::min(width_px, 0.13 * height);
-      digits.push_back(RenderDigit(plans[i], height * plans[i].height_factor, writer.slant_deg, writer, digit_width_px));
+      digits.push_back(
+          RenderDigit(plans[i], height * plans[i].height_factor, writer.slant_deg, writer, digit_width_px));
     }
     const double gap = writer.spacing * 0.55 * height;
     number = LayOutNumber(digits, plans, height, gap, baseline_tilt);
     ink = InkBox(number.alpha);
     if (ink.empty()) break;
-    const double fit = std::min(avail_w / ink.width, (options.touch_border ? cell_px.height * 1.15 : avail_h) / ink.height);
-    if (fit >= 1.0) break;
-    height *= fit * 0.97;
+    const double fit =
+        std::min(avail_w / ink.width, (options.touch_border ? cell_px.height * 1.15 : avail_h) / ink.height);
+    if (fit >= 1.0 || height <= kMinHeightPx) break;
+    height = std::max(kMinHeightPx, height * fit * 0.97);
   }
   if (ink.empty()) return {};
 
@@ -634,8 +661,7 @@ cv::Rect CrossOut(cv::Mat& page, const cv::Rect2f& cell_px, const WriterStyle& w
   return InkStrokes(page, canvas, cell_px, width_px, writer, rng);
 }
 
-cv::Rect DrawTicks(cv::Mat& page, const cv::Rect2f& cell_px, int count, const WriterStyle& writer,
-                   std::mt19937& rng) {
+cv::Rect DrawTicks(cv::Mat& page, const cv::Rect2f& cell_px, int count, const WriterStyle& writer, std::mt19937& rng) {
   CheckPage(page, cell_px);
   SC_CHECK(count >= 1 && count <= 6, "tick count " << count << " is outside 1..6");
   const double width_px = MarkWidthPx(writer, rng);
@@ -643,7 +669,8 @@ cv::Rect DrawTicks(cv::Mat& page, const cv::Rect2f& cell_px, int count, const Wr
 
   // Natural size of one mark, relative to its height, and the gap between marks.
   double tick_h = std::min(cell_px.height * Uniform(rng, 0.5, 0.75), writer.digit_height_px * 1.1);
-  const double aspect = writer.tick_style == TickStyle::kCheck ? 0.8 : (writer.tick_style == TickStyle::kSlash ? 0.45 : 0.0);
+  const double aspect =
+      writer.tick_style == TickStyle::kCheck ? 0.8 : (writer.tick_style == TickStyle::kSlash ? 0.45 : 0.0);
   const double slant = std::tan(writer.slant_deg * kPi / 180.0);
   double mark_w = std::max(aspect * tick_h, std::abs(slant) * tick_h);
   double gap = Uniform(rng, 0.2, 0.4) * tick_h;

@@ -65,16 +65,17 @@ struct WriterStyle {
   double rotation_jitter_deg = 2.5;  ///< standard deviation of per-digit rotation, degrees
   bool pencil = false;               ///< pencil: lighter, grainy, softer edges
   // Fields beyond the core set; RandomWriter() fills them too.
-  double pen_width_px = 5.3;         ///< line width at stroke_scale 1, px; default = 0.45 mm at 300 dpi
-  double ink_opacity = 0.92;         ///< peak ink coverage 0..1 (ballpoint ~0.9, pencil ~0.6)
-  double messiness = 0.5;            ///< 0..1, scales the elastic distortion of each digit (0 = the glyph as is)
-  TickStyle tick_style = TickStyle::kCheck;     ///< this writer's tick mark
-  CrossStyle cross_style = CrossStyle::kX;      ///< this writer's usual cross-out
+  double pen_width_px = 5.3;  ///< line width at stroke_scale 1, px; default = 0.45 mm at 300 dpi
+  double ink_opacity = 0.92;  ///< peak ink coverage 0..1 (ballpoint 0.85-0.97, pencil 0.6-0.85)
+  double messiness = 0.5;     ///< 0..1, scales the elastic distortion of each digit (0 = the glyph as is)
+  TickStyle tick_style = TickStyle::kCheck;  ///< this writer's tick mark
+  CrossStyle cross_style = CrossStyle::kX;   ///< this writer's usual cross-out
 };
 
 /// A random but plausible writer for a page printed at `dpi` (dots per inch, > 0):
-/// digits 4.5-7.5 mm tall, slant mostly right-leaning in -15..+20 degrees, ink black
-/// (~35 %), blue ballpoint (~45 %) or pencil (~20 %), pens from fine to felt tip.
+/// digits 4.5-7.5 mm tall (6-8 mm with a felt tip), slant mostly right-leaning in
+/// -15..+20 degrees, ink black (~35 %), blue ballpoint (~45 %) or pencil (~20 %),
+/// pens from fine (0.3 mm) to felt tip (1.1 mm).
 /// Deterministic in rng. Throws Error if dpi <= 0.
 WriterStyle RandomWriter(std::mt19937& rng, double dpi);
 
@@ -101,7 +102,9 @@ class DigitBank {
 
 /// Where and how to write in one cell.
 struct WriteOptions {
-  bool touch_border = false;  ///< let the number be larger and off-centre so it overruns the cell border a little (default off)
+  /// Let the number be larger and off-centre so it overruns one cell border by 6-25 % of
+  /// the digit height (a careless writer). Default off: the ink stays inside the cell.
+  bool touch_border = false;
 };
 
 /// Writes the decimal `value` (0..99999) in handwriting into the BGR 8-bit `page`, roughly
@@ -123,7 +126,6 @@ cv::Rect CrossOut(cv::Mat& page, const cv::Rect2f& cell_px, const WriterStyle& w
 /// Draws `count` (1..6) tick marks in the writer's tick_style side by side, centred in `cell_px`.
 /// Returns the ink bbox (as WriteNumber). Throws Error if page is not CV_8UC3, count is outside
 /// 1..6 or cell_px is empty.
-cv::Rect DrawTicks(cv::Mat& page, const cv::Rect2f& cell_px, int count, const WriterStyle& writer,
-                   std::mt19937& rng);
+cv::Rect DrawTicks(cv::Mat& page, const cv::Rect2f& cell_px, int count, const WriterStyle& writer, std::mt19937& rng);
 
 }  // namespace scorecheck

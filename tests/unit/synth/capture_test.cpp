@@ -1,0 +1,255 @@
+// Capture profiles: the right kind of image comes out, the homography says where
+// the page went, and the same seed gives the same pixels.
+
+#include "synth/capture.h"
+
+#include <array>
+#include <chrono>
+#include <functional>
+#include <iostream>
+#include <random>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "core/error.h"
+
+namespace scorecheck {
+namespace {
+
+constexpr int kPageW = 2480, kPageH = 3508;  // A4 at 300 dpi
+
+// Marker dots, page pixels: red near the top-left corner, green near the bottom-right.
+const cv::Point kRedDot(50, 50);
+const cv::Point kGreenDot(kPageW - 60, kPageH - 60);
+
+// A white A4 page with a ruled grid and two coloured dots that tell where its
+// corners went.
+const cv::Mat& TestPage() {
+  static const cv::Mat page = [] {
+    cv::Mat p(kPageH, kPageW, CV_8UC3, cv::Scalar(255, 255, 255));
+    for (int y = 400; y <= 3100; y += 118) cv::line(p, {200, y}, {2280, y}, cv::Scalar(0, 0, 0), 3);
+    for (int x = 200; x <= 2280; x += 260) cv::line(p, {x, 400}, {x, 3100}, cv::Scalar(0, 0, 0), 3);
+    cv::circle(p, kRedDot, 14, cv::Scalar(0, 0, 255), cv::FILLED);
+    cv::circle(p, kGreenDot, 14, cv::Scalar(0, 200, 0), cv::FILLED);
+    return p;
+  }();
+  return page;
+}
+
+size_t Hash(const cv::Mat& m) {
+  const cv::Mat c = m.isContinuous() ? m : m.clone();
+  return std::hash<std::string_view>{}(
+      std::string_view(reinterpret_cast<const char*>(c.data), c.total() * c.elemSize()));
+}
+
+// Mean colour in a small window around image point p (the dot is blurred and noisy).
+cv::Vec3d MeanAround(const cv::Mat& image, cv::Point2d p, int radius = 2) {
+  const cv::Rect window(cvRound(p.x) - radius, cvRound(p.y) - radius, 2 * radius + 1, 2 * radius + 1);
+  const cv::Scalar mean = cv::mean(image(window & cv::Rect(0, 0, image.cols, image.rows)));
+  return {mean[0], mean[1], mean[2]};
+}
+
+void ExpectDotsWhereTheHomographySays(const Capture& capture) {
+  const cv::Vec3d red = MeanAround(capture.image, ImageFromPage(capture, kRedDot));
+  EXPECT_GT(red[2], red[1] + 40.0) << "no red at the mapped top-left dot, BGR " << red;
+  EXPECT_GT(red[2], red[0] + 40.0) << "no red at the mapped top-left dot, BGR " << red;
+  const cv::Vec3d green = MeanAround(capture.image, ImageFromPage(capture, kGreenDot));
+  EXPECT_GT(green[1], green[2] + 40.0) << "no green at the mapped bottom-right dot, BGR " << green;
+  EXPECT_GT(green[1], green[0] + 40.0) << "no green at the mapped bottom-right dot, BGR " << green;
+}
+
+void ExpectPageInsideImage(const Capture& capture) {
+  for (const cv::Point2d& corner : PageQuadInImage(capture, TestPage().size())) {
+    EXPECT_GE(corner.x, 0.0);
+    EXPECT_GE(corner.y, 0.0);
+    EXPECT_LE(corner.x, capture.image.cols - 1.0);
+    EXPECT_LE(corner.y, capture.image.rows - 1.0);
+  }
+}
+
+void ExpectBasics(const Capture& capture) {
+  ASSERT_FALSE(capture.image.empty());
+  EXPECT_EQ(capture.image.type(), CV_8UC3);
+  EXPECT_TRUE(capture.extension == ".jpg" || capture.extension == ".png") << capture.extension;
+  if (capture.extension == ".jpg") {
+    EXPECT_GE(capture.jpeg_quality, 70);
+    EXPECT_LE(capture.jpeg_quality, 96);
+  }
+}
+
+double QuadArea(const std::array<cv::Point2d, 4>& q) {
+  double twice = 0.0;
+  for (int i = 0; i < 4; ++i) twice += q[i].x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * q[i].y;
+  return std::abs(twice) / 2.0;
+}
+
+TEST(CaptureProfileTest, NamesRoundTrip) {
+  for (CaptureProfile profile : kAllCaptureProfiles) {
+    EXPECT_EQ(ParseCaptureProfile(CaptureProfileName(profile)), profile);
+  }
+  EXPECT_STREQ(CaptureProfileName(CaptureProfile::kScan), "scan");
+  EXPECT_STREQ(CaptureProfileName(CaptureProfile::kPhoto), "photo");
+  EXPECT_STREQ(CaptureProfileName(CaptureProfile::kLowres), "lowres");
+  EXPECT_STREQ(CaptureProfileName(CaptureProfile::kRotated), "rotated");
+  EXPECT_FALSE(ParseCaptureProfile("Photo").has_value());
+  EXPECT_FALSE(ParseCaptureProfile("").has_value());
+}
+
+TEST(CaptureTest, ScanIsAboutThePagesSize) {
+  for (uint32_t seed = 1; seed <= 4; ++seed) {
+    std::mt19937 rng(seed);
+    const Capture capture = ApplyCapture(TestPage(), CaptureProfile::kScan, rng);
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    ExpectBasics(capture);
+    EXPECT_EQ(capture.rotation_deg, 0);
+    EXPECT_GE(capture.image.cols, kPageW * 0.97);
+    EXPECT_LE(capture.image.cols, kPageW * 1.12);
+    EXPECT_GE(capture.image.rows, kPageH * 0.97);
+    EXPECT_LE(capture.image.rows, kPageH * 1.12);
+    ExpectPageInsideImage(capture);
+    ExpectDotsWhereTheHomographySays(capture);
+  }
+}
+
+TEST(CaptureTest, PhotoIsEightToTwelveMegapixelsWithThePageInView) {
+  for (uint32_t seed = 1; seed <= 6; ++seed) {
+    std::mt19937 rng(seed);
+    const Capture capture = ApplyCapture(TestPage(), CaptureProfile::kPhoto, rng);
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    ExpectBasics(capture);
+    EXPECT_EQ(capture.extension, ".jpg");
+    EXPECT_GE(capture.jpeg_quality, 70);
+    EXPECT_LE(capture.jpeg_quality, 90);
+    const double megapixels = capture.image.total() / 1e6;
+    EXPECT_GE(megapixels, 7.99);  // an "8 MP" sensor, 3264x2448, is 7.99 MP
+    EXPECT_LE(megapixels, 12.2);  // a "12 MP" one, 4032x3024, is 12.19 MP
+    ExpectPageInsideImage(capture);
+    ExpectDotsWhereTheHomographySays(capture);
+    const double fill = QuadArea(PageQuadInImage(capture, TestPage().size())) / capture.image.total();
+    EXPECT_GE(fill, 0.3);
+    EXPECT_LE(fill, 0.86);
+  }
+}
+
+TEST(CaptureTest, LowresHasALongSideNearSixteenHundred) {
+  for (uint32_t seed = 1; seed <= 8; ++seed) {  // both variants (snap and scan) occur
+    std::mt19937 rng(seed);
+    const Capture capture = ApplyCapture(TestPage(), CaptureProfile::kLowres, rng);
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    ExpectBasics(capture);
+    EXPECT_EQ(capture.extension, ".jpg");
+    EXPECT_GE(capture.jpeg_quality, 75);
+    EXPECT_LE(capture.jpeg_quality, 90);
+    const int long_side = std::max(capture.image.cols, capture.image.rows);
+    EXPECT_GE(long_side, 1400);
+    EXPECT_LE(long_side, 1800);
+    ExpectPageInsideImage(capture);
+    ExpectDotsWhereTheHomographySays(capture);
+  }
+}
+
+TEST(CaptureTest, RotatedTurnsTheScanAndTheHomographyWithIt) {
+  std::set<int> seen;
+  for (uint32_t seed = 1; seed <= 40 && seen.size() < 3; ++seed) {
+    std::mt19937 rng(seed);
+    const Capture capture = ApplyCapture(TestPage(), CaptureProfile::kRotated, rng);
+    if (seen.count(capture.rotation_deg)) continue;
+    seen.insert(capture.rotation_deg);
+    SCOPED_TRACE("rotation " + std::to_string(capture.rotation_deg));
+    ExpectBasics(capture);
+    ASSERT_TRUE(capture.rotation_deg == 90 || capture.rotation_deg == 180 || capture.rotation_deg == 270);
+    // A portrait page turned by 90/270 gives a landscape image, and vice versa.
+    const bool landscape = capture.image.cols > capture.image.rows;
+    EXPECT_EQ(landscape, capture.rotation_deg != 180);
+    const int long_side = std::max(capture.image.cols, capture.image.rows);
+    const int short_side = std::min(capture.image.cols, capture.image.rows);
+    EXPECT_GE(long_side, kPageH * 0.97);
+    EXPECT_LE(long_side, kPageH * 1.12);
+    EXPECT_GE(short_side, kPageW * 0.97);
+    EXPECT_LE(short_side, kPageW * 1.12);
+    ExpectPageInsideImage(capture);
+    ExpectDotsWhereTheHomographySays(capture);
+    // The page's top-left corner lands in the image corner the turn takes it to.
+    const cv::Point2d top_left = ImageFromPage(capture, {0, 0});
+    const bool right = top_left.x > capture.image.cols / 2.0, bottom = top_left.y > capture.image.rows / 2.0;
+    const bool expect_right = capture.rotation_deg != 270, expect_bottom = capture.rotation_deg != 90;
+    EXPECT_EQ(right, expect_right) << "top-left page corner at " << top_left;
+    EXPECT_EQ(bottom, expect_bottom) << "top-left page corner at " << top_left;
+  }
+  EXPECT_EQ(seen.size(), 3u) << "not every rotation occurred";
+}
+
+TEST(CaptureTest, SameSeedSamePixelsWhateverTheThreadCount) {
+  const int threads = cv::getNumThreads();
+  for (CaptureProfile profile : kAllCaptureProfiles) {
+    SCOPED_TRACE(CaptureProfileName(profile));
+    cv::setNumThreads(1);
+    std::mt19937 a(77);
+    const Capture first = ApplyCapture(TestPage(), profile, a);
+    cv::setNumThreads(std::max(2, threads));
+    std::mt19937 b(77);
+    const Capture second = ApplyCapture(TestPage(), profile, b);
+    EXPECT_EQ(Hash(first.image), Hash(second.image));
+    EXPECT_EQ(first.image_from_page, second.image_from_page);
+    EXPECT_EQ(first.extension, second.extension);
+    EXPECT_EQ(first.jpeg_quality, second.jpeg_quality);
+    std::mt19937 c(78);
+    EXPECT_NE(Hash(ApplyCapture(TestPage(), profile, c).image), Hash(first.image));
+  }
+  cv::setNumThreads(threads);
+}
+
+TEST(CaptureTest, EncodesAsItsExtension) {
+  std::mt19937 rng(5);
+  Capture capture = ApplyCapture(TestPage(), CaptureProfile::kLowres, rng);
+  for (const char* extension : {".jpg", ".png"}) {
+    capture.extension = extension;
+    const std::vector<uchar> bytes = EncodeCapture(capture);
+    ASSERT_GT(bytes.size(), 4u);
+    if (capture.extension == ".jpg") {
+      EXPECT_EQ(bytes[0], 0xFF);
+      EXPECT_EQ(bytes[1], 0xD8);
+    } else {
+      EXPECT_EQ(bytes[1], 'P');
+    }
+    const cv::Mat decoded = cv::imdecode(bytes, cv::IMREAD_COLOR);
+    EXPECT_EQ(decoded.size(), capture.image.size());
+  }
+  EXPECT_THROW(WriteCapture(capture, "/nonexistent-dir/x.png"), Error);
+}
+
+TEST(CaptureTest, RejectsPagesThatAreNotBgr) {
+  std::mt19937 rng(1);
+  EXPECT_THROW(ApplyCapture(cv::Mat(), CaptureProfile::kScan, rng), Error);
+  EXPECT_THROW(ApplyCapture(cv::Mat(100, 100, CV_8U, cv::Scalar(255)), CaptureProfile::kPhoto, rng), Error);
+}
+
+// Informational: milliseconds per profile for an A4 page at 300 dpi on one core.
+// Prints only; timing depends on the machine and its load.
+TEST(CaptureTest, ReportsTimePerProfile) {
+  const int threads = cv::getNumThreads();
+  cv::setNumThreads(1);
+  for (CaptureProfile profile : kAllCaptureProfiles) {
+    double total_ms = 0.0;
+    constexpr int kRuns = 3;
+    for (int i = 0; i < kRuns; ++i) {
+      std::mt19937 rng(1000 + i);
+      const auto start = std::chrono::steady_clock::now();
+      const Capture capture = ApplyCapture(TestPage(), profile, rng);
+      total_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      ASSERT_FALSE(capture.image.empty());
+    }
+    std::cout << "[ timing   ] " << CaptureProfileName(profile) << ": " << total_ms / kRuns
+              << " ms per capture (1 thread, 2480x3508 page)\n";
+  }
+  cv::setNumThreads(threads);
+}
+
+}  // namespace
+}  // namespace scorecheck
