@@ -79,5 +79,36 @@ TEST(TypedCardsTest, EveryCardMatchesItsExpectedReport) {
   EXPECT_EQ(rulesets_seen.size(), ShippedRulesets().Ids().size());
 }
 
+// samples/synthetic: every truth file is a card whose error findings are
+// exactly its "expected_findings" (what tools/synth checked when it wrote it).
+TEST(TypedCardsTest, SyntheticTruthFilesVerifyToTheirExpectedFindings) {
+  std::vector<fs::path> truths;
+  const fs::path root = SourcePath("samples/synthetic");
+  if (!fs::is_directory(root)) GTEST_SKIP() << "no samples/synthetic";
+  for (const auto& entry : fs::directory_iterator(root))
+    if (entry.path().filename().string().ends_with(".truth.json")) truths.push_back(entry.path());
+  ASSERT_GE(truths.size(), 24u);
+  int with_findings = 0;
+  for (const fs::path& path : truths) {
+    const Json truth = Json::parse(ReadTextFile(path.string()));
+    const Card card = LoadCardFile(path.string(), ShippedRulesets());
+    const Verification verification = Check(card);
+    std::vector<std::string> expected, found;
+    for (const Json& f : truth["expected_findings"])
+      expected.push_back(std::to_string(f["grid"].get<int>()) + " " + f["code"].get<std::string>() + " " +
+                         (f["row"].is_null() ? "-" : f["row"].get<std::string>()) + " " + std::to_string(f["column"].get<int>()));
+    for (size_t g = 0; g < verification.grids.size(); ++g)
+      for (const Finding& f : verification.grids[g].findings)
+        if (f.severity == Severity::kError)
+          found.push_back(std::to_string(g) + " " + f.code + " " + f.row.value_or("-") + " " + std::to_string(f.column));
+    std::sort(expected.begin(), expected.end());
+    std::sort(found.begin(), found.end());
+    EXPECT_EQ(found, expected) << path;
+    with_findings += !expected.empty();
+    EXPECT_TRUE(fs::exists(root / truth["image"].get<std::string>())) << path;
+  }
+  EXPECT_GT(with_findings, 0);
+}
+
 }  // namespace
 }  // namespace scorecheck
