@@ -9,30 +9,12 @@
 #include <opencv2/imgproc.hpp>
 
 #include "core/error.h"
+#include "synth/random.h"
 
 namespace scorecheck {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
-double Uniform(std::mt19937& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
-
-double Normal(std::mt19937& rng, double mean, double sd) { return std::normal_distribution<double>(mean, sd)(rng); }
-
-double ClampedNormal(std::mt19937& rng, double mean, double sd, double lo, double hi) {
-  return std::clamp(Normal(rng, mean, sd), lo, hi);
-}
-
-bool Chance(std::mt19937& rng, double p) { return Uniform(rng, 0.0, 1.0) < p; }
-
-int UniformInt(std::mt19937& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
-
-// OpenCV's generator seeded from ours, for bulk noise (cv::RNG::fill), so that the
-// output depends only on the caller's rng.
-cv::RNG CvRng(std::mt19937& rng) {
-  const uint64_t high = rng();
-  return cv::RNG((high << 32) | rng());
-}
+using namespace synth_random;
 
 cv::Point2d Apply(const cv::Matx33d& h, cv::Point2d p) {
   const cv::Vec3d q = h * cv::Vec3d(p.x, p.y, 1.0);

@@ -11,30 +11,12 @@
 #include <opencv2/ximgproc.hpp>
 
 #include "core/error.h"
+#include "synth/random.h"
 
 namespace scorecheck {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
-
-double Uniform(std::mt19937& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
-
-double Normal(std::mt19937& rng, double mean, double sd) { return std::normal_distribution<double>(mean, sd)(rng); }
-
-double ClampedNormal(std::mt19937& rng, double mean, double sd, double lo, double hi) {
-  return std::clamp(Normal(rng, mean, sd), lo, hi);
-}
-
-bool Chance(std::mt19937& rng, double p) { return Uniform(rng, 0.0, 1.0) < p; }
-
-int UniformInt(std::mt19937& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
-
-// OpenCV's own generator, seeded from ours, so that bulk noise (cv::RNG::fill) is
-// as deterministic as the rest.
-cv::RNG CvRng(std::mt19937& rng) {
-  const uint64_t high = rng();
-  return cv::RNG((high << 32) | rng());
-}
+using namespace synth_random;
 
 // Smooth random field of roughly unit standard deviation whose features are about
 // `feature_px` across: a coarse grid of normal noise, upsampled. Used for pen
