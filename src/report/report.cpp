@@ -20,13 +20,6 @@ Json CellJson(const std::string& row_id, const CellValue& cell) {
   return json;
 }
 
-const RowSpec* FinalTotal(const Ruleset& ruleset) {
-  const RowSpec* last = nullptr;
-  for (const RowSpec& row : ruleset.rows)
-    if (row.kind == RowKind::kTotal) last = &row;
-  return last;
-}
-
 // "column 2" or, in a grid of several on one page, "grid 1 column 2"; with the
 // multiplier when the column has one.
 std::string ColumnName(size_t grid_index, size_t grid_count, int column, const Ruleset& ruleset) {
@@ -91,7 +84,7 @@ std::string SummaryLine(const Card& card, const Verification& verification, cons
   std::vector<std::string> wrong_totals, totals;
   for (size_t g = 0; g < card.grids.size() && g < verification.grids.size(); ++g) {
     const Ruleset& ruleset = rulesets.Get(card.grids[g].ruleset);
-    const RowSpec* final_total = FinalTotal(ruleset);
+    const RowSpec* final_total = ruleset.FinalTotal();
     if (!final_total) continue;
     for (const ColumnCheck& column : verification.grids[g].columns) {
       if (!column.used) continue;

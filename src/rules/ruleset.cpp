@@ -197,6 +197,13 @@ const RowSpec* Ruleset::YahtzeeBox() const {
   return nullptr;
 }
 
+const RowSpec* Ruleset::FinalTotal() const {
+  const RowSpec* last = nullptr;
+  for (const RowSpec& row : rows)
+    if (row.kind == RowKind::kTotal) last = &row;
+  return last;
+}
+
 Ruleset ParseRuleset(const std::string& json_text) {
   Json json;
   try {

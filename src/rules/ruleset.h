@@ -130,6 +130,8 @@ struct Ruleset {
   bool HasMultipliers() const;
   /// The entry box scored by five of a kind (yahtzee / FiveZee / Lucky Dice), or nullptr.
   const RowSpec* YahtzeeBox() const;
+  /// The last total of the sheet, the column's grand total, or nullptr.
+  const RowSpec* FinalTotal() const;
 };
 
 /// Builds a Ruleset from the text of a ruleset JSON file. Throws Error with a

@@ -40,14 +40,6 @@ bool Includes(const Ruleset& ruleset, const RowSpec& row, const std::string& tar
   return false;
 }
 
-// The last total of the sheet: the column's grand total.
-const RowSpec* FinalTotal(const Ruleset& ruleset) {
-  const RowSpec* last = nullptr;
-  for (const RowSpec& row : ruleset.rows)
-    if (row.kind == RowKind::kTotal) last = &row;
-  return last;
-}
-
 // Evaluates one column under one entry convention. `mixed_rows` are entries
 // written in the other convention (they get MIXED_CONVENTION instead of
 // ILLEGAL_VALUE).
@@ -312,7 +304,7 @@ class ColumnEvaluator {
   }
 
   void ColumnWide() {
-    const RowSpec* final_total = FinalTotal(ruleset_);
+    const RowSpec* final_total = ruleset_.FinalTotal();
     if (ruleset_.incomplete_warnings && final_total && column_.At(final_total->id).state == CellState::kNumber)
       for (const RowSpec* row : empty_entries_)
         Add(codes::kIncomplete, row, std::nullopt, std::nullopt,
