@@ -1,0 +1,171 @@
+#include "image/load_image.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+namespace scorecheck {
+namespace {
+
+std::uint32_t BigEndian(const std::string& bytes, size_t at, int width) {
+  std::uint32_t value = 0;
+  for (int i = 0; i < width; ++i) value = (value << 8) | static_cast<unsigned char>(bytes[at + i]);
+  return value;
+}
+
+std::uint32_t LittleEndian(const std::string& bytes, size_t at, int width) {
+  std::uint32_t value = 0;
+  for (int i = width - 1; i >= 0; --i) value = (value << 8) | static_cast<unsigned char>(bytes[at + i]);
+  return value;
+}
+
+bool StartsWith(const std::string& bytes, std::string_view magic) { return bytes.compare(0, magic.size(), magic) == 0; }
+
+std::string Sniff(const std::string& bytes) {
+  if (StartsWith(bytes, "\x89PNG\r\n\x1a\n")) return "png";
+  if (StartsWith(bytes, "\xFF\xD8\xFF")) return "jpeg";
+  if (StartsWith(bytes, std::string("II*\0", 4)) || StartsWith(bytes, std::string("MM\0*", 4))) return "tiff";
+  if (StartsWith(bytes, "BM")) return "bmp";
+  if (bytes.size() >= 12 && StartsWith(bytes, "RIFF") && bytes.compare(8, 4, "WEBP") == 0) return "webp";
+  if (bytes.size() >= 2 && bytes[0] == 'P' && bytes[1] >= '1' && bytes[1] <= '6') return "pnm";
+  if (StartsWith(bytes, "GIF8")) return "gif";
+  return "";
+}
+
+// The JPEG ends with its End Of Image marker (a few padding bytes may follow).
+bool JpegComplete(const std::string& bytes) {
+  const size_t tail = bytes.size() > 64 ? bytes.size() - 64 : 0;
+  return bytes.find("\xFF\xD9", tail) != std::string::npos;
+}
+
+// The PNG's last chunk, IEND, is present.
+bool PngComplete(const std::string& bytes) {
+  const size_t tail = bytes.size() > 64 ? bytes.size() - 64 : 0;
+  return bytes.find("IEND", tail) != std::string::npos;
+}
+
+LoadedImage Fail(ImageStatus status, std::string detail, std::string format = "") {
+  LoadedImage result;
+  result.status = status;
+  result.detail = std::move(detail);
+  result.format = std::move(format);
+  return result;
+}
+
+}  // namespace
+
+std::optional<cv::Size> PeekImageSize(const std::string& bytes) {
+  const std::string format = Sniff(bytes);
+  if (format == "png" && bytes.size() >= 24 && bytes.compare(12, 4, "IHDR") == 0)
+    return cv::Size(static_cast<int>(std::min<std::uint32_t>(BigEndian(bytes, 16, 4), INT32_MAX)),
+                    static_cast<int>(std::min<std::uint32_t>(BigEndian(bytes, 20, 4), INT32_MAX)));
+  if (format == "bmp" && bytes.size() >= 26)
+    return cv::Size(static_cast<int>(LittleEndian(bytes, 18, 4)), std::abs(static_cast<int>(LittleEndian(bytes, 22, 4))));
+  if (format == "gif" && bytes.size() >= 10)
+    return cv::Size(static_cast<int>(LittleEndian(bytes, 6, 2)), static_cast<int>(LittleEndian(bytes, 8, 2)));
+  if (format == "jpeg") {
+    // Walk the marker segments up to a Start Of Frame.
+    size_t at = 2;
+    while (at + 9 < bytes.size()) {
+      if (static_cast<unsigned char>(bytes[at]) != 0xFF) return std::nullopt;
+      const unsigned char marker = static_cast<unsigned char>(bytes[at + 1]);
+      if (marker == 0xFF) {
+        ++at;
+        continue;
+      }
+      const std::uint32_t length = BigEndian(bytes, at + 2, 2);
+      const bool start_of_frame = marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
+      if (start_of_frame)
+        return cv::Size(static_cast<int>(BigEndian(bytes, at + 7, 2)), static_cast<int>(BigEndian(bytes, at + 5, 2)));
+      if (length < 2) return std::nullopt;
+      at += 2 + length;
+    }
+  }
+  return std::nullopt;
+}
+
+LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& options) {
+  if (bytes.empty()) return Fail(ImageStatus::kEmpty, "the file is empty");
+  if (static_cast<std::int64_t>(bytes.size()) > options.max_file_bytes)
+    return Fail(ImageStatus::kTooLarge, "the file has " + std::to_string(bytes.size() >> 20) + " MiB, more than the " +
+                                            std::to_string(options.max_file_bytes >> 20) + " MiB limit");
+  const std::string format = Sniff(bytes);
+  if (format.empty()) return Fail(ImageStatus::kNotAnImage, "not an image (no JPEG, PNG, TIFF, BMP, WebP or PNM header)");
+  if (const auto size = PeekImageSize(bytes)) {
+    const std::int64_t pixels = static_cast<std::int64_t>(size->width) * size->height;
+    if (size->width <= 0 || size->height <= 0)
+      return Fail(ImageStatus::kNotAnImage, "the " + format + " header gives no image size", format);
+    if (pixels > options.max_pixels) {
+      std::ostringstream why;
+      why << size->width << " x " << size->height << " pixels (" << pixels / 1'000'000 << " MP) is more than the "
+          << options.max_pixels / 1'000'000 << " MP limit";
+      return Fail(ImageStatus::kTooLarge, why.str(), format);
+    }
+  }
+  if (format == "jpeg" && !JpegComplete(bytes))
+    return Fail(ImageStatus::kTruncated, "truncated JPEG: the file ends before the image data does", format);
+  if (format == "png" && !PngComplete(bytes))
+    return Fail(ImageStatus::kTruncated, "truncated PNG: the file ends before the image data does", format);
+
+  cv::Mat decoded;
+  try {
+    // JPEGs (phone photos) carry EXIF orientation, applied unless the flags
+    // say IMREAD_UNCHANGED; other formats may carry alpha, kept only by
+    // IMREAD_UNCHANGED. JPEG has no alpha, so each gets what it needs.
+    const int flags = format == "jpeg" ? cv::IMREAD_ANYDEPTH | cv::IMREAD_ANYCOLOR : cv::IMREAD_UNCHANGED;
+    decoded = cv::imdecode(cv::Mat(1, static_cast<int>(bytes.size()), CV_8U, const_cast<char*>(bytes.data())), flags);
+  } catch (const cv::Exception& e) {
+    return Fail(ImageStatus::kNotAnImage, "the " + format + " decoder refused it: " + e.err, format);
+  }
+  if (decoded.empty()) return Fail(ImageStatus::kNotAnImage, "the " + format + " data could not be decoded", format);
+
+  LoadedImage result;
+  result.status = ImageStatus::kOk;
+  result.format = format;
+  if (decoded.depth() == CV_16U) {
+    decoded.convertTo(decoded, CV_8U, 1.0 / 257);
+  } else if (decoded.depth() != CV_8U) {
+    cv::normalize(decoded, decoded, 0, 255, cv::NORM_MINMAX, CV_8U);
+  }
+  switch (decoded.channels()) {
+    case 1: cv::cvtColor(decoded, result.bgr, cv::COLOR_GRAY2BGR); break;
+    case 4: {
+      // Transparent areas become white paper, not black.
+      std::vector<cv::Mat> planes;
+      cv::split(decoded, planes);
+      cv::Mat alpha, bgr, white(decoded.size(), CV_32FC3, cv::Scalar::all(255));
+      planes[3].convertTo(alpha, CV_32F, 1.0 / 255);
+      cv::merge(std::vector<cv::Mat>{alpha, alpha, alpha}, alpha);
+      cv::merge(std::vector<cv::Mat>{planes[0], planes[1], planes[2]}, bgr);
+      bgr.convertTo(bgr, CV_32FC3);
+      cv::Mat blended = bgr.mul(alpha) + white.mul(cv::Scalar::all(1.0) - alpha);
+      blended.convertTo(result.bgr, CV_8UC3);
+      break;
+    }
+    default: result.bgr = decoded; break;
+  }
+  return result;
+}
+
+LoadedImage LoadImage(const std::string& path, const ImageLoadOptions& options) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return Fail(ImageStatus::kUnreadable, "it is a folder, not a file");
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return Fail(ImageStatus::kUnreadable, "cannot read: " + ec.message());
+  if (static_cast<std::int64_t>(size) > options.max_file_bytes)
+    return Fail(ImageStatus::kTooLarge, "the file has " + std::to_string(size >> 20) + " MiB, more than the " +
+                                            std::to_string(options.max_file_bytes >> 20) + " MiB limit");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Fail(ImageStatus::kUnreadable, std::string("cannot read: ") + std::strerror(errno));
+  std::string bytes(size, '\0');
+  in.read(bytes.data(), static_cast<std::streamsize>(size));
+  if (!in) return Fail(ImageStatus::kUnreadable, "cannot read: I/O error");
+  return DecodeImage(bytes, options);
+}
+
+}  // namespace scorecheck

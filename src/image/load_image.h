@@ -1,0 +1,51 @@
+#pragma once
+// The first stage of a scan: a file on disk becomes an 8-bit BGR image, upright
+// per its EXIF orientation. A bad file is data, not an exception: the result
+// says what is wrong in words a person understands, and nothing big is
+// allocated before the header has been checked.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include <opencv2/core.hpp>
+
+namespace scorecheck {
+
+/// Limits for LoadImage(). Defaults take any phone photo or 600-dpi A4 scan.
+struct ImageLoadOptions {
+  std::int64_t max_pixels = 120'000'000;       ///< refuse images with more pixels (checked in the header); 120 MP
+  std::int64_t max_file_bytes = 256ll << 20;   ///< refuse bigger files; 256 MiB
+};
+
+enum class ImageStatus {
+  kOk,
+  kUnreadable,  ///< the file cannot be opened or read
+  kEmpty,       ///< the file has no bytes
+  kNotAnImage,  ///< not a format we read, or the decoder refused it
+  kTruncated,   ///< the file ends before the image does
+  kTooLarge,    ///< more pixels or bytes than the limits allow
+};
+
+/// A loaded image, or why not.
+struct LoadedImage {
+  ImageStatus status = ImageStatus::kUnreadable;
+  cv::Mat bgr;             ///< 8-bit, 3 channels, upright; empty unless ok()
+  std::string format;      ///< "jpeg", "png", "tiff", ...
+  std::string detail;      ///< why, when not ok: "truncated JPEG: the file ends before the image data does"
+  bool ok() const { return status == ImageStatus::kOk; }
+};
+
+/// Reads an image file: JPEG, PNG, TIFF, BMP, WebP, PNM. Gray, 16-bit and
+/// alpha images become 8-bit BGR; EXIF orientation is applied. Never throws
+/// for the file's content.
+LoadedImage LoadImage(const std::string& path, const ImageLoadOptions& options = {});
+
+/// The same from bytes already in memory.
+LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& options = {});
+
+/// Width and height from a PNG, JPEG, BMP or GIF header without decoding;
+/// nullopt for other formats or a damaged header.
+std::optional<cv::Size> PeekImageSize(const std::string& bytes);
+
+}  // namespace scorecheck

@@ -1,0 +1,143 @@
+// LoadImage: good images come out upright 8-bit BGR; bad files give a status
+// and a reason, and a huge header allocates nothing.
+
+#include "image/load_image.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <gtest/gtest.h>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+namespace scorecheck {
+namespace {
+
+std::string Encode(const cv::Mat& image, const std::string& ext, std::vector<int> params = {}) {
+  std::vector<uchar> bytes;
+  cv::imencode(ext, image, bytes, params);
+  return {bytes.begin(), bytes.end()};
+}
+
+// A 60 x 40 picture, red on its left half: easy to tell which way it is turned.
+cv::Mat Picture() {
+  cv::Mat image(40, 60, CV_8UC3, cv::Scalar(255, 255, 255));
+  image(cv::Rect(0, 0, 30, 40)).setTo(cv::Scalar(0, 0, 255));
+  return image;
+}
+
+// A JPEG with an EXIF APP1 segment holding Orientation = `orientation`.
+std::string JpegWithOrientation(const cv::Mat& image, int orientation) {
+  const std::string jpeg = Encode(image, ".jpg", {cv::IMWRITE_JPEG_QUALITY, 95});
+  std::string tiff = std::string("MM\0*\0\0\0\x08", 8);           // big-endian TIFF header, IFD at 8
+  tiff += std::string("\0\x01", 2);                                // one entry
+  tiff += std::string("\x01\x12\0\x03\0\0\0\x01", 8);              // Orientation, SHORT, count 1
+  tiff += std::string(1, '\0') + std::string(1, static_cast<char>(orientation)) + std::string(2, '\0');
+  tiff += std::string(4, '\0');                                    // no next IFD
+  const std::string payload = std::string("Exif\0\0", 6) + tiff;
+  const size_t length = payload.size() + 2;
+  std::string app1 = "\xFF\xE1";
+  app1 += static_cast<char>(length >> 8);
+  app1 += static_cast<char>(length & 0xFF);
+  app1 += payload;
+  return jpeg.substr(0, 2) + app1 + jpeg.substr(2);
+}
+
+TEST(LoadImageTest, DecodesCommonFormatsToBgr) {
+  for (const char* ext : {".png", ".jpg", ".bmp", ".tiff", ".webp"}) {
+    const LoadedImage loaded = DecodeImage(Encode(Picture(), ext));
+    ASSERT_TRUE(loaded.ok()) << ext << ": " << loaded.detail;
+    EXPECT_EQ(loaded.bgr.type(), CV_8UC3) << ext;
+    EXPECT_EQ(loaded.bgr.size(), cv::Size(60, 40)) << ext;
+  }
+  cv::Mat gray16(30, 20, CV_16U, cv::Scalar(65535));
+  const LoadedImage loaded = DecodeImage(Encode(gray16, ".png"));
+  ASSERT_TRUE(loaded.ok());
+  EXPECT_EQ(loaded.bgr.type(), CV_8UC3);
+  EXPECT_EQ(loaded.bgr.at<cv::Vec3b>(5, 5), cv::Vec3b(255, 255, 255));
+  // Transparent pixels become white paper.
+  cv::Mat rgba(10, 10, CV_8UC4, cv::Scalar(0, 0, 0, 0));
+  EXPECT_EQ(DecodeImage(Encode(rgba, ".png")).bgr.at<cv::Vec3b>(5, 5), cv::Vec3b(255, 255, 255));
+}
+
+TEST(LoadImageTest, AppliesExifOrientation) {
+  // Orientation 6: the camera was turned; the upright picture is rotated 90° clockwise.
+  const LoadedImage turned = DecodeImage(JpegWithOrientation(Picture(), 6));
+  ASSERT_TRUE(turned.ok()) << turned.detail;
+  EXPECT_EQ(turned.bgr.size(), cv::Size(40, 60));
+  // Red was on the left; after a clockwise turn it is on top.
+  EXPECT_GT(turned.bgr.at<cv::Vec3b>(5, 20)[2], 200);
+  EXPECT_LT(turned.bgr.at<cv::Vec3b>(5, 20)[0], 80);
+  EXPECT_GT(turned.bgr.at<cv::Vec3b>(55, 20)[0], 200);
+  const LoadedImage upright = DecodeImage(JpegWithOrientation(Picture(), 1));
+  EXPECT_EQ(upright.bgr.size(), cv::Size(60, 40));
+}
+
+TEST(LoadImageTest, PeeksSizesWithoutDecoding) {
+  EXPECT_EQ(PeekImageSize(Encode(Picture(), ".png")), cv::Size(60, 40));
+  EXPECT_EQ(PeekImageSize(Encode(Picture(), ".jpg")), cv::Size(60, 40));
+  EXPECT_EQ(PeekImageSize(JpegWithOrientation(Picture(), 6)), cv::Size(60, 40));  // past the APP1 segment
+  EXPECT_EQ(PeekImageSize(Encode(Picture(), ".bmp")), cv::Size(60, 40));
+  EXPECT_FALSE(PeekImageSize("hello"));
+}
+
+// A valid PNG signature and IHDR chunk claiming 40000 x 40000 pixels, and
+// nothing else: decoding it would need 4.8 GB.
+std::string HugePngHeader() {
+  std::string png = "\x89PNG\r\n\x1a\n";
+  png += std::string("\0\0\0\x0d", 4) + "IHDR";
+  for (int i = 0; i < 2; ++i) png += std::string("\0\0\x9c\x40", 4);  // 40000
+  png += std::string("\x08\x02\0\0\0", 5);
+  png += std::string(4, '\0');  // CRC (not checked: we stop before)
+  return png;
+}
+
+TEST(LoadImageTest, RefusesAHugeHeaderBeforeDecoding) {
+  struct rusage before {}, after {};
+  getrusage(RUSAGE_SELF, &before);
+  const LoadedImage loaded = DecodeImage(HugePngHeader());
+  getrusage(RUSAGE_SELF, &after);
+  EXPECT_EQ(loaded.status, ImageStatus::kTooLarge);
+  EXPECT_NE(loaded.detail.find("40000 x 40000"), std::string::npos) << loaded.detail;
+  EXPECT_LT(after.ru_maxrss - before.ru_maxrss, 50 * 1024) << "KB allocated for a refused image";
+}
+
+TEST(LoadImageTest, BadFilesSayWhatIsWrong) {
+  EXPECT_EQ(DecodeImage("").status, ImageStatus::kEmpty);
+  const LoadedImage text = DecodeImage("Dear organiser, here are the cards.");
+  EXPECT_EQ(text.status, ImageStatus::kNotAnImage);
+  EXPECT_NE(text.detail.find("not an image"), std::string::npos);
+
+  const std::string jpeg = Encode(Picture(), ".jpg");
+  const LoadedImage cut = DecodeImage(jpeg.substr(0, jpeg.size() / 2));
+  EXPECT_EQ(cut.status, ImageStatus::kTruncated);
+  EXPECT_NE(cut.detail.find("truncated JPEG"), std::string::npos);
+  const std::string png = Encode(Picture(), ".png");
+  EXPECT_EQ(DecodeImage(png.substr(0, png.size() - 20)).status, ImageStatus::kTruncated);
+
+  // Garbage after a JPEG signature.
+  EXPECT_EQ(DecodeImage(std::string("\xFF\xD8\xFF\xE0", 4) + std::string(200, 'x') + "\xFF\xD9").status,
+            ImageStatus::kNotAnImage);
+
+  ImageLoadOptions small;
+  small.max_pixels = 1000;
+  EXPECT_EQ(DecodeImage(Encode(Picture(), ".png"), small).status, ImageStatus::kTooLarge);
+}
+
+TEST(LoadImageTest, FilesOnDisk) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("scorecheck_load_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path good = dir / "card.jpg";
+  std::ofstream(good, std::ios::binary) << Encode(Picture(), ".jpg");
+  EXPECT_TRUE(LoadImage(good.string()).ok());
+  EXPECT_EQ(LoadImage((dir / "missing.jpg").string()).status, ImageStatus::kUnreadable);
+  EXPECT_EQ(LoadImage(dir.string()).status, ImageStatus::kUnreadable);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace scorecheck
