@@ -1,0 +1,56 @@
+#pragma once
+// Page stage: finds the scorecard sheet in a photo or scan and rectifies it to
+// an upright page at a fixed resolution.
+//   1. scorecheck's own sheets: the four ArUco corner markers give an exact
+//      homography and the orientation (marker ids go clockwise from top-left);
+//      the QR sheet code is then read from its known place on the page.
+//   2. other sheets: the outline of the paper against the table, when the
+//      photo shows one.
+//   3. otherwise the whole image is taken as the page (a flat scan); the grid
+//      stage then finds the ruled lines and the orientation.
+
+#include <optional>
+#include <string>
+
+#include <opencv2/core.hpp>
+
+#include "sheet/sheet_layout.h"
+
+namespace scorecheck {
+
+/// Tuning for FindPage(). Defaults suit phone photos and 150-600 dpi scans.
+struct PageOptions {
+  double px_per_mm = 8.0;           ///< resolution of the rectified page (8 px/mm = 203 dpi)
+  int detect_long_side_px = 1800;   ///< markers and outline are searched at this size
+  double min_page_area = 0.12;      ///< an outline smaller than this share of the image is not the page
+};
+
+enum class PageMethod { kMarkers, kOutline, kWholeImage };
+
+/// "markers", "outline" or "whole image".
+const char* PageMethodName(PageMethod method);
+
+enum class PageStatus { kFound, kEmptyImage };
+
+/// The rectified page.
+struct Page {
+  PageStatus status = PageStatus::kEmptyImage;
+  PageMethod method = PageMethod::kWholeImage;
+  cv::Mat rectified;                   ///< BGR, upright when the orientation is known
+  cv::Matx33d page_from_image = cv::Matx33d::eye();  ///< image pixel -> rectified pixel
+  double px_per_mm = 0;                ///< rectified pixels per page millimetre (0 = unknown scale)
+  bool orientation_known = false;      ///< true with markers: the page is upright for sure
+  std::optional<std::string> sheet_code;  ///< the QR payload, when read
+  std::optional<SheetCodeInfo> sheet;     ///< the parsed sheet code
+  PageSize page_size = PageSize::kA4;     ///< from the sheet code or the outline's aspect
+  std::string detail;                  ///< how it was found, or why not
+  bool ok() const { return status == PageStatus::kFound; }
+};
+
+/// Finds and rectifies the page in `image` (8-bit BGR). Never throws for a bad photo.
+Page FindPage(const cv::Mat& image, const PageOptions& options = {});
+
+/// Where page point `page_px` (rectified pixels) lies in the original image.
+cv::Point2d ImageFromPage(const Page& page, cv::Point2d page_px);
+
+}  // namespace scorecheck
