@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   Command verify = AddVerifyCommand(app, global);
   Command rules = AddRulesCommand(app, global);
   Command sheet = AddSheetCommand(app, global);
+  Command scan = AddScanCommand(app, global);
 
   try {
     app.parse(argc, argv);
@@ -43,6 +44,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("verify")) return verify();
     if (app.got_subcommand("rules")) return rules();
     if (app.got_subcommand("sheet")) return sheet();
+    if (app.got_subcommand("scan")) return scan();
   } catch (const scorecheck::Error& e) {
     spdlog::error("{}", e.what());
     return kExitFailed;

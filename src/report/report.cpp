@@ -1,6 +1,9 @@
 #include "report/report.h"
 
+#include <cmath>
 #include <sstream>
+
+#include <opencv2/imgproc.hpp>
 
 #include "core/text.h"
 
@@ -32,7 +35,30 @@ std::string ColumnName(size_t grid_index, size_t grid_count, int column, const R
 
 }  // namespace
 
-nlohmann::ordered_json ReportJson(const Card& card, const Verification& verification, const RulesetLibrary& rulesets) {
+// Scan details of one cell: every printed row holding `row_id` in that column.
+void AddScanDetails(Json& cell, const std::vector<ScannedCell>& scanned, int grid, int column, const std::string& row_id) {
+  cv::Rect2f box;
+  bool any = false;
+  Json raw = Json::array(), alternatives = Json::array();
+  double confidence = 1;
+  for (const ScannedCell& s : scanned) {
+    if (s.where.grid != grid || s.where.column != column || s.where.row_id != row_id) continue;
+    const cv::Rect2f here = cv::boundingRect(s.quad_in_image);
+    box = any ? (box | here) : here;
+    any = true;
+    raw.push_back(s.reading.raw);
+    if (s.reading.status != ReadingStatus::kEmpty) confidence = std::min(confidence, s.reading.confidence);
+    for (const Candidate& c : s.reading.alternatives) alternatives.push_back(Json::array({c.value, c.score}));
+  }
+  if (!any) return;
+  cell["confidence"] = std::round(confidence * 1000) / 1000;
+  cell["bbox"] = Json::array({std::lround(box.x), std::lround(box.y), std::lround(box.width), std::lround(box.height)});
+  cell["raw"] = raw.size() == 1 ? raw[0] : raw;
+  if (!alternatives.empty()) cell["alternatives"] = alternatives;
+}
+
+nlohmann::ordered_json ReportJson(const Card& card, const Verification& verification, const RulesetLibrary& rulesets,
+                                  const std::vector<ScannedCell>* scanned) {
   Json report;
   report["source"] = card.source;
   report["status"] = verification.ErrorCount() ? "errors" : verification.WarningCount() ? "warnings" : "ok";
@@ -48,7 +74,11 @@ nlohmann::ordered_json ReportJson(const Card& card, const Verification& verifica
       const CardColumn& column = grid.columns[c];
       const ColumnCheck& column_check = check.columns[c];
       Json cells = Json::array();
-      for (const RowSpec& row : ruleset.rows) cells.push_back(CellJson(row.id, column.At(row.id)));
+      for (const RowSpec& row : ruleset.rows) {
+        Json cell = CellJson(row.id, column.At(row.id));
+        if (scanned) AddScanDetails(cell, *scanned, static_cast<int>(g), column.index, row.id);
+        cells.push_back(cell);
+      }
       Json computed = Json::object();
       for (const RowSpec& row : ruleset.rows)
         if (row.kind != RowKind::kEntry) {

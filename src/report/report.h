@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "card/card.h"
+#include "scan/scan_card.h"
 #include "rules/ruleset_library.h"
 #include "verify/verify.h"
 
@@ -17,8 +18,11 @@ namespace scorecheck {
 /// [{"index", "multiplier", "entry_convention", "cells": [{"row", "state",
 /// "value", "checks"}], "computed": {...}}], "findings": [{"code", "severity",
 /// "row", "column", "written", "expected", "message"}]}]}.
+/// With `scanned` (a scan's cells), every cell also carries "confidence",
+/// "bbox" [x, y, w, h] in the original image's pixels, "raw" (the reading
+/// before any rule-aware correction) and "alternatives" [[value, score]].
 nlohmann::ordered_json ReportJson(const Card& card, const Verification& verification,
-                                  const RulesetLibrary& rulesets);
+                                  const RulesetLibrary& rulesets, const std::vector<ScannedCell>* scanned = nullptr);
 
 /// The first line of the text report: "OK" with the grand total(s), or the
 /// number of findings and, where a grand total is wrong, written vs recomputed.

@@ -18,6 +18,9 @@ Command AddVerifyCommand(CLI::App& app, const GlobalOptions& global);
 /// `scorecheck sheet RULESET [--columns N] [--grids N] [--page a4|letter] -o FILE.png|FILE.pdf`
 Command AddSheetCommand(CLI::App& app, const GlobalOptions& global);
 
+/// `scorecheck scan IMAGE|DIR ... [--ruleset ID|auto] [--json] [--overlay] [--out-dir] [--triple-entries]`
+Command AddScanCommand(CLI::App& app, const GlobalOptions& global);
+
 /// `scorecheck rules [ID]`
 Command AddRulesCommand(CLI::App& app, const GlobalOptions& global);
 

@@ -1,0 +1,141 @@
+// `scorecheck scan`: read photos or scans of scorecards and check them.
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+
+#include <opencv2/imgcodecs.hpp>
+#include <spdlog/spdlog.h>
+
+#include "app/commands/commands.h"
+#include "core/error.h"
+#include "core/text.h"
+#include "readings/digit_reader.h"
+#include "report/overlay.h"
+#include "report/report.h"
+#include "scan/scan_card.h"
+
+namespace scorecheck::app {
+namespace {
+
+struct ScanArgs {
+  std::vector<std::string> inputs;
+  std::string ruleset = "auto";
+  std::string json_out, overlay_out, out_dir;
+  std::string triple_entries = "auto";
+  std::string model;
+  double min_confidence = 0.5;
+};
+
+bool IsImageName(const std::string& name) {
+  const std::string ext = ToLower(std::filesystem::path(name).extension().string());
+  for (const char* known : {".jpg", ".jpeg", ".png", ".tif", ".tiff", ".bmp", ".webp"})
+    if (ext == known) return true;
+  return false;
+}
+
+std::vector<std::string> ExpandImages(const std::vector<std::string>& inputs) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const std::string& input : inputs) {
+    std::error_code ec;
+    if (!fs::is_directory(input, ec)) {
+      files.push_back(input);
+      continue;
+    }
+    std::vector<std::string> found;
+    for (const auto& entry : fs::recursive_directory_iterator(input, ec))
+      if (entry.is_regular_file() && IsImageName(entry.path().string()) &&
+          entry.path().string().find("overlay") == std::string::npos)
+        found.push_back(entry.path().string());
+    std::sort(found.begin(), found.end());
+    if (found.empty()) spdlog::warn("{}: holds no image", input);
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return files;
+}
+
+void WriteImageAtomic(const std::string& path, const cv::Mat& image) {
+  std::vector<uchar> bytes;
+  const std::string ext = std::filesystem::path(path).extension().string();
+  SC_CHECK(cv::imencode(ext.empty() ? ".png" : ext, image, bytes), path << ": cannot encode the overlay");
+  WriteFileAtomic(path, std::string(bytes.begin(), bytes.end()));
+}
+
+int Run(const ScanArgs& args, const GlobalOptions& global) {
+  const RulesetLibrary rulesets = LoadRulesets(global);
+  SC_CHECK(args.ruleset == "auto" || rulesets.Find(args.ruleset),
+           "unknown ruleset \"" << args.ruleset << "\" (known: " << Join(rulesets.Ids(), ", ") << ")");
+  DigitReaderOptions reader_options;
+  reader_options.model_path = args.model.empty() ? FindDigitModel(FindTemplatesDir(global.templates_dir)) : args.model;
+  const std::unique_ptr<DigitReader> reader = DigitReader::Create(reader_options);
+
+  ScanOptions options;
+  options.grid.ruleset = args.ruleset;
+  options.verify.triple_entries = *ParseEntryConvention(args.triple_entries);
+  options.min_confidence = args.min_confidence;
+
+  const std::vector<std::string> files = ExpandImages(args.inputs);
+  SC_CHECK(!files.empty(), "no image to scan");
+  SC_CHECK((args.json_out.empty() && args.overlay_out.empty()) || files.size() == 1,
+           "--json and --overlay take one image; use --out-dir for " << files.size());
+
+  int clean = 0, with_findings = 0;
+  std::vector<std::string> failed;
+  for (const std::string& path : files) {
+    try {
+      const ScanResult scan = ScanCard(path, rulesets, *reader, options);
+      if (!scan.ok()) {
+        spdlog::error("{}: {}", path, scan.detail);
+        failed.push_back(path);
+        continue;
+      }
+      if (!global.quiet) std::cout << path << ": " << TextReport(scan.card, scan.verification, rulesets) << std::flush;
+      const std::string stem = std::filesystem::path(path).stem().string();
+      const std::string json_path = !args.json_out.empty() ? args.json_out
+                                    : !args.out_dir.empty() ? args.out_dir + "/" + stem + ".report.json"
+                                                            : std::string();
+      const std::string overlay_path = !args.overlay_out.empty() ? args.overlay_out
+                                       : !args.out_dir.empty() ? args.out_dir + "/" + stem + ".overlay.png"
+                                                               : std::string();
+      if (!json_path.empty()) {
+        auto report = ReportJson(scan.card, scan.verification, rulesets, &scan.cells);
+        report["page"] = {{"method", PageMethodName(scan.page.method)}, {"sheet_code", scan.page.sheet_code.value_or("")}};
+        report["ruleset_confidence"] = scan.grid.ruleset_confidence;
+        WriteFileAtomic(json_path, report.dump(2) + "\n");
+      }
+      if (!overlay_path.empty()) WriteImageAtomic(overlay_path, DrawOverlay(scan, rulesets, args.min_confidence));
+      (scan.verification.clean() ? clean : with_findings)++;
+    } catch (const Error& e) {
+      spdlog::error("{}: {}", path, e.what());
+      failed.push_back(path);
+    }
+  }
+  if (files.size() > 1 && !global.quiet) {
+    std::cout << files.size() << " images: " << clean << " OK, " << with_findings << " with findings";
+    if (!failed.empty()) std::cout << ", " << failed.size() << " could not be read (" << Join(failed, ", ") << ")";
+    std::cout << "\n";
+  }
+  if (!failed.empty()) return kExitFailed;
+  return with_findings ? kExitFindings : kExitClean;
+}
+
+}  // namespace
+
+Command AddScanCommand(CLI::App& app, const GlobalOptions& global) {
+  auto args = std::make_shared<ScanArgs>();
+  CLI::App* cmd = app.add_subcommand("scan", "Read photos or scans of scorecards and check them");
+  cmd->add_option("images", args->inputs, "Image files, or folders of images")->required();
+  cmd->add_option("--ruleset", args->ruleset, "Ruleset id, or auto (from the sheet)");
+  cmd->add_option("--json", args->json_out, "Write the machine report of the one image here");
+  cmd->add_option("--overlay", args->overlay_out, "Write the annotated page of the one image here (PNG)");
+  cmd->add_option("--out-dir", args->out_dir, "Write <image>.report.json and <image>.overlay.png for every image");
+  cmd->add_option("--triple-entries", args->triple_entries, "How ×k columns are written: raw, multiplied or auto")
+      ->check(CLI::IsMember({"auto", "raw", "multiplied"}));
+  cmd->add_option("--min-confidence", args->min_confidence, "Readings below this are UNCERTAIN_READ")
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--model", args->model, "Digit model (default: models/digits.onnx)");
+  return [args, &global] { return Run(*args, global); };
+}
+
+}  // namespace scorecheck::app

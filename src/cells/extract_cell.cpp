@@ -1,0 +1,203 @@
+#include "cells/extract_cell.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <opencv2/imgproc.hpp>
+
+namespace scorecheck {
+namespace {
+
+// Ink pixels: weak-ink regions that contain some strong ink (hysteresis), so
+// faint pencil strokes are kept whole and paper texture is not.
+cv::Mat InkMask(const cv::Mat& gray, const CellOptions& options) {
+  cv::Mat weak = gray < options.weak_ink, strong = gray < options.strong_ink;
+  cv::Mat labels;
+  const int count = cv::connectedComponents(weak, labels, 8, CV_32S);
+  std::vector<uchar> keep(count, 0);
+  for (int y = 0; y < labels.rows; ++y) {
+    const int* l = labels.ptr<int>(y);
+    const uchar* s = strong.ptr<uchar>(y);
+    for (int x = 0; x < labels.cols; ++x)
+      if (s[x]) keep[l[x]] = 1;
+  }
+  keep[0] = 0;
+  cv::Mat mask(gray.size(), CV_8U);
+  for (int y = 0; y < labels.rows; ++y) {
+    const int* l = labels.ptr<int>(y);
+    uchar* m = mask.ptr<uchar>(y);
+    for (int x = 0; x < labels.cols; ++x) m[x] = keep[l[x]] ? 255 : 0;
+  }
+  return mask;
+}
+
+// Removes the ruled lines along the cell's four borders: long straight runs
+// within a band around each border. A stroke across the middle of the cell
+// (a cross-out) is not near a border and stays.
+void RemoveBorderLines(cv::Mat& mask, const cv::Rect2f& cell) {
+  const int band = std::max(3, static_cast<int>(cell.height * 0.12));
+  auto clear_lines = [&](bool horizontal) {
+    const int length = static_cast<int>((horizontal ? cell.width : cell.height) * 0.45);
+    const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(length, 1) : cv::Size(1, length));
+    cv::Mat lines;
+    cv::morphologyEx(mask, lines, cv::MORPH_OPEN, kernel);
+    // Keep only line pixels close to the border positions.
+    cv::Mat near = cv::Mat::zeros(mask.size(), CV_8U);
+    const float edges[2] = {horizontal ? cell.y : cell.x, horizontal ? cell.y + cell.height : cell.x + cell.width};
+    for (float edge : edges) {
+      const int from = std::max(0, static_cast<int>(edge) - band), to = std::min(horizontal ? mask.rows : mask.cols, static_cast<int>(edge) + band);
+      if (to <= from) continue;
+      if (horizontal) near.rowRange(from, to).setTo(255);
+      else near.colRange(from, to).setTo(255);
+    }
+    lines &= near;
+    // Widen by a pixel: anti-aliased line edges are ink too.
+    cv::dilate(lines, lines, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, 3) : cv::Size(3, 1)));
+    mask.setTo(0, lines);
+  };
+  clear_lines(true);
+  clear_lines(false);
+}
+
+// Share of `blob` pixels lying near one of its bounding box's diagonals.
+double DiagonalShare(const cv::Mat& blob_mask, const cv::Rect& box) {
+  std::vector<cv::Point> points;
+  cv::findNonZero(blob_mask(box), points);
+  if (points.empty()) return 0;
+  const double w = box.width, h = box.height, tolerance = 0.14 * std::min(w, h) + 2;
+  const double length = std::hypot(w, h);
+  int near = 0;
+  for (const cv::Point& p : points) {
+    const double d1 = std::abs(h * p.x - w * p.y) / length;              // top-left to bottom-right
+    const double d2 = std::abs(h * p.x + w * p.y - w * h) / length;      // bottom-left to top-right
+    near += std::min(d1, d2) < tolerance;
+  }
+  return static_cast<double>(near) / points.size();
+}
+
+}  // namespace
+
+const char* InkKindName(InkKind kind) {
+  switch (kind) {
+    case InkKind::kEmpty: return "empty";
+    case InkKind::kNumber: return "number";
+    case InkKind::kCrossed: return "crossed";
+    case InkKind::kTicks: return "ticks";
+  }
+  return "";
+}
+
+cv::Mat NormalizeLighting(const cv::Mat& page_bgr) {
+  cv::Mat gray;
+  if (page_bgr.channels() == 3) {
+    // The darkest channel keeps blue ink and pencil dark while paper stays light.
+    std::vector<cv::Mat> planes;
+    cv::split(page_bgr, planes);
+    gray = cv::min(cv::min(planes[0], planes[1]), planes[2]);
+  } else {
+    gray = page_bgr.clone();
+  }
+  // Paper brightness: a heavy closing (removes ink and lines) on a small copy.
+  cv::Mat small, background;
+  const double scale = 0.25;
+  cv::resize(gray, small, cv::Size(), scale, scale, cv::INTER_AREA);
+  cv::morphologyEx(small, background, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(15, 15)));
+  cv::GaussianBlur(background, background, cv::Size(0, 0), 4);
+  cv::resize(background, background, gray.size(), 0, 0, cv::INTER_LINEAR);
+  cv::Mat normalized;
+  cv::divide(gray, cv::max(background, 1), normalized, 255.0, CV_8U);
+  return normalized;
+}
+
+CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, CellPart part, const CellOptions& options) {
+  CellInk result;
+  const float margin = static_cast<float>(cell_in_page.height * options.margin);
+  cv::Rect crop(static_cast<int>(std::floor(cell_in_page.x - margin)), static_cast<int>(std::floor(cell_in_page.y - margin)),
+                static_cast<int>(std::ceil(cell_in_page.width + 2 * margin)),
+                static_cast<int>(std::ceil(cell_in_page.height + 2 * margin)));
+  crop &= cv::Rect(0, 0, normalized.cols, normalized.rows);
+  result.crop_in_page = crop;
+  result.cell_in_crop = cv::Rect2f(cell_in_page.x - crop.x, cell_in_page.y - crop.y, cell_in_page.width, cell_in_page.height);
+  if (crop.width < 4 || crop.height < 4) return result;
+
+  const cv::Mat gray = normalized(crop);
+  cv::Mat mask = InkMask(gray, options);
+  RemoveBorderLines(mask, result.cell_in_crop);
+
+  // Components that belong to this cell: most of their pixels inside it.
+  cv::Mat labels, stats, centroids;
+  const int count = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
+  const double cell_area = cell_in_page.area();
+  const cv::Rect inner(static_cast<int>(result.cell_in_crop.x), static_cast<int>(result.cell_in_crop.y),
+                       static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
+  int ink_pixels = 0;
+  std::vector<std::pair<cv::Rect, int>> kept;
+  for (int i = 1; i < count; ++i) {
+    const int area = stats.at<int>(i, cv::CC_STAT_AREA);
+    if (area < options.min_blob_fraction * cell_area) continue;
+    const cv::Rect box(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
+                       stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    const cv::Rect inside = box & inner;
+    if (inside.empty()) continue;  // wholly in the margin: another cell's ink
+    const cv::Mat here = labels(inside) == i;
+    if (cv::countNonZero(here) < 0.5 * area) continue;  // the neighbour's digit overrunning into our margin
+    kept.push_back({box, i});
+    ink_pixels += area;
+  }
+  std::sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) { return a.first.x < b.first.x; });
+  result.ink = cv::Mat::zeros(gray.size(), CV_8U);
+  for (const auto& [box, label] : kept) {
+    cv::Mat blob_mask = labels == label;
+    result.blobs.push_back(box);
+    result.blob_masks.push_back(blob_mask);
+    cv::Mat inverted = 255 - gray;
+    inverted.copyTo(result.ink, blob_mask);
+  }
+  if (ink_pixels < options.empty_fraction * cell_area || kept.empty()) {
+    result.kind = InkKind::kEmpty;
+    result.confidence = ink_pixels == 0 ? 1.0 : 0.8;
+    return result;
+  }
+
+  cv::Rect all = kept.front().first;
+  for (const auto& [box, label] : kept) all |= box;
+  const double w = cell_in_page.width, h = cell_in_page.height;
+
+  if (part == CellPart::kChecks) {
+    // Each tick is one stroke; strokes that overlap sideways are one tick.
+    int ticks = 0, right = -1;
+    for (const auto& [box, label] : kept) {
+      if (box.height < 0.25 * h) continue;
+      if (box.x > right - 0.2 * box.width) ++ticks;
+      right = std::max(right, box.x + box.width);
+    }
+    result.kind = ticks > 0 ? InkKind::kTicks : InkKind::kEmpty;
+    result.ticks = ticks;
+    result.confidence = ticks > 0 ? 0.9 : 0.6;
+    return result;
+  }
+
+  // Cross-outs: one flat stroke across the cell, or one or two strokes along
+  // the diagonals of a box covering most of it.
+  for (const auto& [box, label] : kept) {
+    if (box.width > 0.6 * w && box.height < 0.3 * h) {
+      result.kind = InkKind::kCrossed;
+      result.confidence = 0.9;
+      return result;
+    }
+  }
+  if (all.width > 0.55 * w && all.height > 0.5 * h) {
+    cv::Mat union_mask = cv::Mat::zeros(gray.size(), CV_8U);
+    for (const cv::Mat& blob : result.blob_masks) union_mask |= blob;
+    const double share = DiagonalShare(union_mask, all);
+    if (share > 0.8 && result.blobs.size() <= 2) {
+      result.kind = InkKind::kCrossed;
+      result.confidence = std::min(1.0, 0.6 + (share - 0.8) * 2);
+      return result;
+    }
+  }
+  result.kind = InkKind::kNumber;
+  return result;
+}
+
+}  // namespace scorecheck

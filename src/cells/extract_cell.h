@@ -1,0 +1,49 @@
+#pragma once
+// Cells stage: the ink inside one score cell, with the ruled lines taken out,
+// and what kind of mark it is: empty, a number, a cross-out, or tick marks.
+// Works on a page whose lighting has been flattened (NormalizeLighting).
+
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "sheet/sheet_layout.h"
+
+namespace scorecheck {
+
+/// The page in gray with the paper flattened to white: uneven light, shadows
+/// and colour casts divided out. 8-bit, paper ~255, ink dark.
+cv::Mat NormalizeLighting(const cv::Mat& page_bgr);
+
+/// Tuning for ExtractCell(). Defaults suit pages rectified at 8 px/mm.
+struct CellOptions {
+  double margin = 0.25;             ///< crop this share of the cell height beyond each border (ink overruns borders)
+  int strong_ink = 150;             ///< normalised gray below this is certainly ink
+  int weak_ink = 205;               ///< ... below this is ink when connected to certain ink
+  double min_blob_fraction = 0.0012;  ///< blobs smaller than this share of the cell area are specks
+  double empty_fraction = 0.004;    ///< less ink than this share of the cell area: empty
+};
+
+enum class InkKind { kEmpty, kNumber, kCrossed, kTicks };
+
+/// "empty", "number", "crossed", "ticks".
+const char* InkKindName(InkKind kind);
+
+/// The ink of one cell.
+struct CellInk {
+  InkKind kind = InkKind::kEmpty;
+  cv::Mat ink;                 ///< CV_8U, ink bright (255 - gray), 0 elsewhere; crop coordinates
+  cv::Rect crop_in_page;       ///< where `ink` lies on the page
+  cv::Rect2f cell_in_crop;     ///< the cell between its lines, crop coordinates
+  std::vector<cv::Rect> blobs; ///< ink components, left to right, crop coordinates
+  std::vector<cv::Mat> blob_masks;  ///< one CV_8U mask per blob, crop size
+  int ticks = 0;               ///< kTicks: how many
+  double confidence = 1;       ///< how sure the kind is (0..1)
+};
+
+/// Extracts and classifies the ink of `cell_in_page` on `normalized` (from
+/// NormalizeLighting). `part` says whether ticks are expected.
+CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, CellPart part,
+                    const CellOptions& options = {});
+
+}  // namespace scorecheck

@@ -1,0 +1,104 @@
+#pragma once
+// Lattice stage: finds the ruled grids of a scorecard from its lines alone, for
+// sheets without registration markers (other printers' sheets; also a fallback
+// for scorecheck's own). Input is FindPage()'s rectified page, which may still
+// be turned a quarter or half turn, skewed by a few degrees, and framed by
+// scanner-lid margins. Steps:
+//   1. a relative line-contrast map (dark, thin structures against the local
+//      paper white) at a working resolution of about 4 px/mm;
+//   2. long horizontal and vertical runs of it (a rank opening, so that noise
+//      and handwriting do not break or fake lines), the page skew from their
+//      slopes, and the same again on the deskewed map;
+//   3. runs that cross each other are grouped into tables; in each, lines that
+//      span most of the table are kept, and a missing row line is put back
+//      from the regular row pitch;
+//   4. orientation: a scorecard has more rows than columns, and its widest
+//      (label) column on the left;
+//   5. a table is a scorecard grid only with enough regular rows, 2-12 columns
+//      and a label column wider than the score columns.
+//
+// Coordinates: OpenCV pixel centres (x right, y down) of LatticeResult::upright,
+// which is the input page (same resolution) turned by the skew and then by
+// rotation_deg; upright_from_page maps page pixels to it.
+
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+namespace scorecheck {
+
+/// One ruled grid: its row and column lines in upright-page pixels.
+struct Lattice {
+  cv::Rect2f frame;               ///< outer frame: from the first to the last row and column line
+  std::vector<float> row_y;       ///< horizontal line centres, top to bottom (rows = row_y.size() - 1)
+  std::vector<float> column_x;    ///< vertical line centres, left to right (columns = column_x.size() - 1)
+  std::vector<bool> row_inferred;     ///< per row_y: true when the line was not seen but put back from the row pitch
+  std::vector<bool> column_inferred;  ///< per column_x: true when put back from the score-column width
+  int first_score_column = 1;     ///< columns before it hold labels (column 0) and "how to score" notes
+  float line_px = 1;              ///< typical printed line thickness, upright pixels
+
+  int rows() const { return static_cast<int>(row_y.size()) - 1; }
+  int columns() const { return static_cast<int>(column_x.size()) - 1; }
+  /// Score columns: the columns from first_score_column to the right edge.
+  int score_columns() const { return columns() - first_score_column; }
+  /// The cell between row lines `row`, `row`+1 and column lines `column`,
+  /// `column`+1, from line centre to line centre (half a line of ink at each
+  /// edge). Throws std::out_of_range for an index outside the lattice.
+  cv::Rect2f Cell(int row, int column) const;
+  /// Cell(row, first_score_column + score_column): score columns count from 0
+  /// like the card's column index.
+  cv::Rect2f ScoreCell(int row, int score_column) const;
+};
+
+/// Tuning for FindLattices(). Defaults suit pages rectified at ~8 px/mm
+/// (FindPage's default), from flat scans to phone photos.
+struct LatticeOptions {
+  double px_per_mm = 0;              ///< input page resolution; 0 = its short side taken as 210 mm (A4 width)
+  double work_px_per_mm = 4;         ///< lines are searched at about this resolution (px/mm); default 4
+  double min_contrast = 0.12;        ///< darkest-to-paper share a line pixel must reach (0..1); default 0.12
+  double min_run_mm = 6;             ///< a line is a run of at least this length (mm); shorter strokes are writing; default 6
+  double run_fill = 0.8;             ///< share of a run's pixels that must be dark (noise and gaps tolerated); default 0.8
+  double min_line_mm = 15;           ///< runs this long (mm) are used to group lines into tables; default 15
+  double min_line_span = 0.6;        ///< a table line must cover this share of its table's width or height; default 0.6
+  double max_skew_deg = 6;           ///< page skew searched and corrected, degrees either way; default 6
+  int min_rows = 10;                 ///< fewer rows is not a scorecard (a table, a chessboard); default 10
+  int max_rows = 45;                 ///< more rows is not a scorecard (ruled paper); default 45
+  int min_columns = 2;               ///< label column and at least one score column; default 2
+  int max_columns = 12;              ///< label, how-to and up to 10 score columns; default 12
+  double min_regular_rows = 0.7;     ///< share of row gaps within 25 % of the row pitch; default 0.7
+  double min_label_ratio = 1.2;      ///< label column width / score column width, at least; default 1.2
+  bool find_orientation = true;      ///< false: keep the input's orientation (only deskew), e.g. own sheets
+
+  /// True when every field is in range (positive sizes, 0 < shares <= 1,
+  /// min <= max counts).
+  bool Check() const;
+};
+
+enum class LatticeStatus { kFound, kNoGrid };
+
+/// What FindLattices() found.
+struct LatticeResult {
+  LatticeStatus status = LatticeStatus::kNoGrid;
+  int rotation_deg = 0;           ///< clockwise turn applied to the (deskewed) input to make it upright: 0, 90, 180, 270
+  double skew_deg = 0;            ///< small counter-clockwise turn applied first to straighten the lines, degrees
+  cv::Matx23d upright_from_page = cv::Matx23d(1, 0, 0, 0, 1, 0);  ///< input page pixel -> upright pixel (skew, then rotation)
+  cv::Mat upright;                ///< the input turned by skew_deg and rotation_deg (same type and resolution)
+  std::vector<Lattice> grids;     ///< in upright coordinates, ordered top to bottom, then left to right
+  std::string detail;             ///< what was found, or why not
+  bool ok() const { return status == LatticeStatus::kFound; }
+};
+
+/// Finds every ruled scorecard grid on a rectified page (8-bit, 1, 3 or 4
+/// channels) and turns the page upright. A page without a scorecard grid (text,
+/// a small table, a chessboard, a blank sheet, an empty image) gives kNoGrid
+/// with the reason in `detail`; never throws for the image's content.
+LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& options = {});
+
+/// `page_px` (input page pixels) in upright pixels, through result.upright_from_page.
+cv::Point2d UprightFromPage(const LatticeResult& result, cv::Point2d page_px);
+
+/// `upright_px` (upright pixels) back in input page pixels.
+cv::Point2d PageFromUpright(const LatticeResult& result, cv::Point2d upright_px);
+
+}  // namespace scorecheck

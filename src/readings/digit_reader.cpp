@@ -1,0 +1,57 @@
+#include "readings/digit_reader.h"
+
+#include <filesystem>
+
+#include <opencv2/dnn.hpp>
+
+#include "core/error.h"
+#include "readings/digit_preprocess.h"
+
+namespace scorecheck {
+namespace {
+
+class OnnxDigitReader : public DigitReader {
+ public:
+  explicit OnnxDigitReader(const std::string& path) {
+    try {
+      net_ = cv::dnn::readNetFromONNX(path);
+    } catch (const cv::Exception& e) {
+      throw Error(path + ": cannot load the digit model: " + e.err);
+    }
+    SC_CHECK(!net_.empty(), path << ": cannot load the digit model");
+  }
+
+  DigitScores Classify(const cv::Mat& glyph) override {
+    // One glyph per forward(): with OpenCV 4.6's CPU backend batches were
+    // slower per digit (tools/digits/README.md).
+    net_.setInput(digits::digitBlob({digits::normalizeDigit(glyph)}));
+    const cv::Mat prob = net_.forward();
+    DigitScores scores{};
+    for (int d = 0; d < 10; ++d) scores[d] = prob.at<float>(0, d);
+    return scores;
+  }
+
+ private:
+  cv::dnn::Net net_;
+};
+
+}  // namespace
+
+std::unique_ptr<DigitReader> DigitReader::Create(const DigitReaderOptions& options) {
+  SC_CHECK(!options.model_path.empty() && std::filesystem::exists(options.model_path),
+           "the digit model " << (options.model_path.empty() ? "models/digits.onnx" : options.model_path)
+                              << " is missing");
+  return std::make_unique<OnnxDigitReader>(options.model_path);
+}
+
+std::string FindDigitModel(const std::string& templates_dir) {
+  namespace fs = std::filesystem;
+  const fs::path base = fs::path(templates_dir).parent_path();
+  for (const fs::path& candidate : {base / "models" / "digits.onnx", base / "share" / "scorecheck" / "models" / "digits.onnx"}) {
+    std::error_code ec;
+    if (fs::exists(candidate, ec)) return candidate.string();
+  }
+  return "";
+}
+
+}  // namespace scorecheck

@@ -1,0 +1,36 @@
+#pragma once
+// Reading handwritten digits. DigitReader is the seam: the scanner uses the
+// ONNX model (models/digits.onnx, trained by tools/digits), tests may use a
+// fake. Create() builds the one named in the options.
+
+#include <array>
+#include <memory>
+#include <string>
+
+#include <opencv2/core.hpp>
+
+namespace scorecheck {
+
+/// Probabilities of the ten digits for one glyph (sum 1).
+using DigitScores = std::array<float, 10>;
+
+/// Options for DigitReader::Create().
+struct DigitReaderOptions {
+  std::string model_path;  ///< models/digits.onnx; empty = search beside the templates
+};
+
+/// Classifies single handwritten digits.
+class DigitReader {
+ public:
+  virtual ~DigitReader() = default;
+  /// Scores one glyph: CV_8U, ink bright, background exactly 0, any size.
+  virtual DigitScores Classify(const cv::Mat& glyph) = 0;
+  /// The ONNX reader. Throws Error when the model file is missing or unreadable.
+  static std::unique_ptr<DigitReader> Create(const DigitReaderOptions& options);
+};
+
+/// Finds models/digits.onnx: beside the templates folder's parent (the source
+/// tree or an install prefix). Empty when not found.
+std::string FindDigitModel(const std::string& templates_dir);
+
+}  // namespace scorecheck

@@ -1,0 +1,67 @@
+#pragma once
+// The scan pipeline, stage after stage: image -> page -> grid -> cells ->
+// readings -> card -> verification. Stops at the first stage that fails and
+// says why; a bad photo never throws.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "card/card.h"
+#include "grid/locate_grid.h"
+#include "image/load_image.h"
+#include "page/find_page.h"
+#include "readings/read_cell.h"
+#include "rules/ruleset_library.h"
+#include "verify/verify.h"
+
+namespace scorecheck {
+
+/// Tuning for ScanCard(); each stage's options with their defaults.
+struct ScanOptions {
+  ImageLoadOptions image;
+  PageOptions page;
+  GridOptions grid;
+  CellOptions cells;
+  ReadOptions read;
+  VerifyOptions verify;
+  double min_confidence = 0.5;  ///< readings below this are UNCERTAIN_READ (also verify.min_confidence)
+  bool rule_aware = true;       ///< prefer legal, adding-up alternatives among plausible readings
+};
+
+enum class ScanStatus { kOk, kImageFailed, kNoPage, kNoGrid };
+
+/// One read cell, for reports and overlays.
+struct ScannedCell {
+  GridCell where;               ///< grid, column, row, part, rectangle on the rectified page
+  InkKind ink = InkKind::kEmpty;
+  Reading reading;              ///< as read, before rule-aware choice
+  int chosen = 0;               ///< value used on the card (kNumber)
+  bool corrected = false;       ///< the rule-aware step chose another alternative
+  std::vector<cv::Point2f> quad_in_image;  ///< the cell's corners in the original image
+};
+
+/// The whole result.
+struct ScanResult {
+  ScanStatus status = ScanStatus::kImageFailed;
+  std::string detail;           ///< why, when not ok
+  cv::Mat image;                ///< the loaded image (upright per EXIF)
+  Page page;
+  Grid grid;
+  std::vector<ScannedCell> cells;
+  Card card;
+  Verification verification;
+  bool ok() const { return status == ScanStatus::kOk; }
+};
+
+/// Scans the image in `path`. `reader` classifies digits.
+ScanResult ScanCard(const std::string& path, const RulesetLibrary& rulesets, DigitReader& reader,
+                    const ScanOptions& options = {});
+
+/// The same for an image already loaded (BGR 8-bit).
+ScanResult ScanImage(const cv::Mat& image, const std::string& source, const RulesetLibrary& rulesets,
+                     DigitReader& reader, const ScanOptions& options = {});
+
+}  // namespace scorecheck
