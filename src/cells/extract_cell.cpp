@@ -9,15 +9,29 @@ namespace scorecheck {
 namespace {
 
 // Ink pixels: weak-ink regions that contain some strong ink (hysteresis), so
-// faint pencil strokes are kept whole and paper texture is not.
-cv::Mat InkMask(const cv::Mat& gray, const CellOptions& options) {
-  cv::Mat weak = gray < options.weak_ink, strong = gray < options.strong_ink;
+// faint pencil strokes are kept whole and paper texture is not. The levels
+// follow the darkest ink in the cell: a thin pencil line in a blurred photo
+// never gets as dark as ballpoint.
+cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& options) {
+  // Measure the ink away from the ruled lines: they are the darkest thing in
+  // the cell and would set the levels for a faint pencil number.
+  const int inset = std::max(4, inner.height / 8);
+  cv::Rect interior(inner.x + inset, inner.y + inset, inner.width - 2 * inset, inner.height - 2 * inset);
+  interior &= cv::Rect(0, 0, gray.cols, gray.rows);
+  if (interior.empty()) interior = inner & cv::Rect(0, 0, gray.cols, gray.rows);
+  cv::Mat sorted = gray(interior).clone().reshape(1, 1);
+  cv::sort(sorted, sorted, cv::SORT_ASCENDING);
+  const int darkest = sorted.empty() ? 255 : sorted.at<uchar>(0, sorted.cols / 200);  // 0.5th percentile
+  const int paper = 250;
+  const int strong = std::clamp(darkest + (paper - darkest) * 45 / 100, options.strong_ink, options.max_strong_ink);
+  const int weak = std::clamp(darkest + (paper - darkest) * 75 / 100, options.weak_ink, options.max_weak_ink);
+  cv::Mat weak_mask = gray < weak, strong_mask = gray < strong;
   cv::Mat labels;
-  const int count = cv::connectedComponents(weak, labels, 8, CV_32S);
+  const int count = cv::connectedComponents(weak_mask, labels, 8, CV_32S);
   std::vector<uchar> keep(count, 0);
   for (int y = 0; y < labels.rows; ++y) {
     const int* l = labels.ptr<int>(y);
-    const uchar* s = strong.ptr<uchar>(y);
+    const uchar* s = strong_mask.ptr<uchar>(y);
     for (int x = 0; x < labels.cols; ++x)
       if (s[x]) keep[l[x]] = 1;
   }
@@ -121,7 +135,9 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
   if (crop.width < 4 || crop.height < 4) return result;
 
   const cv::Mat gray = normalized(crop);
-  cv::Mat mask = InkMask(gray, options);
+  const cv::Rect inner_box(static_cast<int>(result.cell_in_crop.x), static_cast<int>(result.cell_in_crop.y),
+                           static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
+  cv::Mat mask = InkMask(gray, inner_box, options);
   RemoveBorderLines(mask, result.cell_in_crop);
 
   // Components that belong to this cell: most of their pixels inside it.
@@ -141,6 +157,14 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     if (inside.empty()) continue;  // wholly in the margin: another cell's ink
     const cv::Mat here = labels(inside) == i;
     if (cv::countNonZero(here) < 0.5 * area) continue;  // the neighbour's digit overrunning into our margin
+    // What the line removal left of a ruled line: thin and along a border.
+    const cv::Rect2f& c = result.cell_in_crop;
+    const float band = static_cast<float>(0.18 * c.height);
+    const bool flat_near_edge = box.height < 0.1 * c.height && box.width > 0.2 * c.width &&
+                                (std::abs(box.y - c.y) < band || std::abs(box.y + box.height - (c.y + c.height)) < band);
+    const bool upright_near_edge = box.width < 0.06 * c.width && box.height > 0.4 * c.height &&
+                                   (std::abs(box.x - c.x) < band || std::abs(box.x + box.width - (c.x + c.width)) < band);
+    if (flat_near_edge || upright_near_edge) continue;
     kept.push_back({box, i});
     ink_pixels += area;
   }

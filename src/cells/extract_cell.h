@@ -18,8 +18,10 @@ cv::Mat NormalizeLighting(const cv::Mat& page_bgr);
 /// Tuning for ExtractCell(). Defaults suit pages rectified at 8 px/mm.
 struct CellOptions {
   double margin = 0.25;             ///< crop this share of the cell height beyond each border (ink overruns borders)
-  int strong_ink = 150;             ///< normalised gray below this is certainly ink
-  int weak_ink = 205;               ///< ... below this is ink when connected to certain ink
+  int strong_ink = 150;             ///< certain ink is below a level set per cell between this...
+  int max_strong_ink = 200;         ///< ... and this (normalised gray)
+  int weak_ink = 205;               ///< ink connected to certain ink is below a level between this...
+  int max_weak_ink = 228;           ///< ... and this
   double min_blob_fraction = 0.0012;  ///< blobs smaller than this share of the cell area are specks
   double empty_fraction = 0.004;    ///< less ink than this share of the cell area: empty
 };

@@ -21,15 +21,22 @@ struct Glyph {
   cv::Mat mask;  // crop-size mask
 };
 
-// Joins blobs that stack vertically (a 5 whose top bar came loose, a broken 4)
-// and drops tiny ones beside the number (a dot, a speck).
+// Turns the cell's blobs into glyphs: the pieces of one digit are joined (a
+// 5 whose top bar was drawn separately, a 4 in two strokes, a digit broken by
+// the line removal), and marks that are not digits are dropped (a dot, the
+// sliver of a neighbour's digit crossing the border).
 std::vector<Glyph> GroupBlobs(const CellInk& ink) {
-  std::vector<Glyph> glyphs;
   int tallest = 0;
   for (const cv::Rect& box : ink.blobs) tallest = std::max(tallest, box.height);
+  std::vector<Glyph> glyphs;
+  std::vector<size_t> flat;  // blobs to attach to a digit afterwards
   for (size_t i = 0; i < ink.blobs.size(); ++i) {
     const cv::Rect box = ink.blobs[i];
-    if (box.height < 0.25 * tallest && box.width < 0.25 * tallest) continue;  // dot
+    if (box.height < 0.45 * tallest) {
+      // Short marks: a bar (wide) belongs to a digit; anything narrow is noise.
+      if (box.width > 0.35 * tallest) flat.push_back(i);
+      continue;
+    }
     if (!glyphs.empty()) {
       Glyph& last = glyphs.back();
       const int overlap = std::min(last.box.x + last.box.width, box.x + box.width) - std::max(last.box.x, box.x);
@@ -40,6 +47,29 @@ std::vector<Glyph> GroupBlobs(const CellInk& ink) {
       }
     }
     glyphs.push_back({box, ink.blob_masks[i].clone()});
+  }
+  if (glyphs.empty()) {
+    // Only short marks: read them as they are (a flat, wide 0 or 4...).
+    for (size_t i : flat) glyphs.push_back({ink.blobs[i], ink.blob_masks[i].clone()});
+    std::sort(glyphs.begin(), glyphs.end(), [](const Glyph& a, const Glyph& b) { return a.box.x < b.box.x; });
+    return glyphs;
+  }
+  for (size_t i : flat) {
+    // The digit it overlaps or nearly touches sideways, nearest first.
+    const cv::Rect box = ink.blobs[i];
+    Glyph* nearest = nullptr;
+    int best_gap = static_cast<int>(0.3 * tallest) + 1;
+    for (Glyph& glyph : glyphs) {
+      const int gap = std::max(glyph.box.x - (box.x + box.width), box.x - (glyph.box.x + glyph.box.width));
+      if (gap < best_gap) {
+        best_gap = gap;
+        nearest = &glyph;
+      }
+    }
+    if (nearest) {
+      nearest->box |= box;
+      nearest->mask |= ink.blob_masks[i];
+    }
   }
   return glyphs;
 }
