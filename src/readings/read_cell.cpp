@@ -38,9 +38,14 @@ std::vector<Glyph> GroupBlobs(const CellInk& ink) {
       continue;
     }
     if (!glyphs.empty()) {
+      // Pieces of one digit sit one above the other; neighbouring digits
+      // overlap sideways only (a slanted 1 leaning over the next digit).
       Glyph& last = glyphs.back();
       const int overlap = std::min(last.box.x + last.box.width, box.x + box.width) - std::max(last.box.x, box.x);
-      if (overlap > 0.5 * std::min(last.box.width, box.width)) {
+      const int shared_height =
+          std::min(last.box.y + last.box.height, box.y + box.height) - std::max(last.box.y, box.y);
+      if (overlap > 0.5 * std::min(last.box.width, box.width) &&
+          shared_height < 0.3 * std::min(last.box.height, box.height)) {
         last.box |= box;
         last.mask |= ink.blob_masks[i];
         continue;
@@ -120,7 +125,17 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
   reading.confidence = ink.confidence;
   switch (ink.kind) {
     case InkKind::kEmpty: reading.status = ReadingStatus::kEmpty; reading.raw = ""; return reading;
-    case InkKind::kCrossed: reading.status = ReadingStatus::kCrossed; reading.raw = "X"; return reading;
+    case InkKind::kCrossed: {
+      // The shape test says cross-out; a mark the digit reader is sure of is
+      // a number all the same (a 1 leaning over a long-tailed 2 looks like an X).
+      CellInk as_number = ink;
+      as_number.kind = InkKind::kNumber;
+      const Reading number = ReadCell(as_number, reader, options);
+      if (number.status == ReadingStatus::kNumber && number.confidence >= options.sure_number) return number;
+      reading.status = ReadingStatus::kCrossed;
+      reading.raw = "X";
+      return reading;
+    }
     case InkKind::kTicks:
       reading.status = ReadingStatus::kChecks;
       reading.checks = ink.ticks;
@@ -156,7 +171,7 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
         // Compare per-digit (geometric mean) confidence; a wide blob is more
         // likely two digits, so the split wins ties.
         const double mean = std::pow(product, 1.0 / parts);
-        if (mean > chosen_score) {
+        if (mean > chosen_score + options.split_margin) {
           chosen = split;
           chosen_score = mean;
         }
