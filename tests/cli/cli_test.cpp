@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "support/test_support.h"
 
@@ -164,6 +166,50 @@ TEST_F(CliTest, RulesListsAndShowsRulesets) {
   const CliRun unknown = Scorecheck("rules nope");
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("unknown ruleset \"nope\""), std::string::npos);
+}
+
+TEST_F(CliTest, ScanRefusesBadImagesWithOneLine) {
+  std::string huge_png = "\x89PNG\r\n\x1a\n";
+  huge_png += std::string("\0\0\0\x0d", 4) + "IHDR" + std::string("\0\0\x9c\x40\0\0\x9c\x40\x08\x02\0\0\0\0\0\0\0", 17);
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+      {"letter.jpg", "Dear organiser, here are the cards.", "not an image"},
+      {"cut.jpg", std::string("\xFF\xD8\xFF\xE0\0\x10JFIF", 10) + std::string(100, 'x'), "truncated JPEG"},
+      {"huge.png", huge_png, "40000 x 40000"},
+      {"empty.png", "", "empty"},
+  };
+  for (const auto& [name, contents, reason] : cases) {
+    const CliRun run = Scorecheck("scan " + Write(name, contents).string());
+    EXPECT_EQ(run.exit_code, 2) << name;
+    EXPECT_EQ(LineCount(run.err), 1) << name << ": " << run.err;
+    EXPECT_NE(run.err.find(name), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find(reason), std::string::npos) << name << ": " << run.err;
+  }
+}
+
+TEST_F(CliTest, ScanOfAPageWithoutAGridSaysSo) {
+  cv::Mat blank(1400, 1000, CV_8UC3, cv::Scalar::all(245));
+  cv::putText(blank, "Minutes of the charity ride committee", cv::Point(80, 200), cv::FONT_HERSHEY_SIMPLEX, 1.2,
+              cv::Scalar::all(20), 2);
+  std::vector<uchar> png;
+  cv::imencode(".png", blank, png);
+  const CliRun run = Scorecheck("scan " + Write("minutes.png", std::string(png.begin(), png.end())).string());
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.err.find("no scorecard grid found"), std::string::npos) << run.err;
+}
+
+TEST_F(CliTest, ScanWritesReportAndOverlay) {
+  const std::string image = std::string(SCORECHECK_SOURCE_DIR) + "/samples/synthetic/0000-classic-scan.jpg";
+  const fs::path report = dir_ / "r.json", overlay = dir_ / "o.png";
+  const CliRun run = Scorecheck("scan " + image + " --json " + report.string() + " --overlay " + overlay.string());
+  EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.err;
+  const auto json = nlohmann::json::parse(Slurp(report));
+  EXPECT_EQ(json["grids"][0]["ruleset"], "classic");
+  EXPECT_EQ(json["page"]["method"], "markers");
+  const auto& cell = json["grids"][0]["columns"][0]["cells"][0];
+  EXPECT_TRUE(cell.contains("confidence"));
+  EXPECT_EQ(cell["bbox"].size(), 4u);
+  EXPECT_TRUE(cell.contains("raw"));
+  EXPECT_FALSE(cv::imread(overlay.string()).empty());
 }
 
 TEST_F(CliTest, BrokenTemplatesFolderIsReported) {

@@ -1,0 +1,96 @@
+// Corpus test over samples/synthetic, in the style of zxing-cpp's blackbox
+// tests: per style, thresholds for grids found and cells read. Thresholds are
+// only ever raised; the run prints the measured figures so a better scanner
+// can tighten them.
+
+#include <filesystem>
+#include <iostream>
+#include <map>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "core/text.h"
+#include "readings/digit_reader.h"
+#include "scan/scan_card.h"
+#include "support/test_support.h"
+
+namespace scorecheck {
+namespace {
+
+using namespace scorecheck::testing;
+namespace fs = std::filesystem;
+
+struct Expectation {
+  int min_grids_found;
+  double min_cell_accuracy;
+};
+
+// Measured when set: own sheets 18/18 grids, 84.7% of cells; other printers'
+// sheets are not read yet (the lattice stage is not in the pipeline).
+const std::map<std::string, Expectation> kThresholds = {
+    {"own", {18, 0.82}},
+    {"other", {0, 0.0}},
+};
+
+std::string Text(const ScannedCell& cell) {
+  switch (cell.reading.status) {
+    case ReadingStatus::kNumber: return std::to_string(cell.chosen);
+    case ReadingStatus::kCrossed: return "X";
+    case ReadingStatus::kChecks: return std::to_string(cell.reading.checks) + "v";
+    default: return "";
+  }
+}
+
+std::string Truth(const nlohmann::json& grid, int column, const std::string& row, const std::string& part) {
+  for (const auto& col : grid["columns"]) {
+    if (col["index"] != column || !col["cells"].contains(row)) continue;
+    const auto& cell = col["cells"][row];
+    if (cell.is_number()) return part == "checks" ? "" : std::to_string(cell.get<int>());
+    if (cell.is_string()) return "X";
+    if (cell.is_object())
+      return part == "points" ? (cell.contains("points") ? std::to_string(cell["points"].get<int>()) : "")
+                              : std::to_string(cell["checks"].get<int>()) + "v";
+  }
+  return "";
+}
+
+TEST(ScanSamplesTest, ThresholdsPerSheetStyle) {
+  const fs::path root = SourcePath("samples/synthetic");
+  const std::string model = SourcePath("models/digits.onnx");
+  if (!fs::is_directory(root) || !fs::exists(model)) GTEST_SKIP() << "samples or model missing";
+  DigitReaderOptions options;
+  options.model_path = model;
+  auto reader = DigitReader::Create(options);
+  std::map<std::string, std::array<int, 3>> by_style;  // grids found, cells right, cells
+  for (const auto& entry : fs::directory_iterator(root)) {
+    if (!entry.path().string().ends_with(".truth.json")) continue;
+    const auto truth = nlohmann::json::parse(ReadTextFile(entry.path().string()));
+    const ScanResult scan = ScanCard((root / truth["image"].get<std::string>()).string(), ShippedRulesets(), *reader);
+    auto& tally = by_style[truth["style"]];
+    const bool found = scan.ok() && scan.grid.ruleset_id == truth["ruleset"];
+    tally[0] += found;
+    for (const auto& cell : truth["cells"]) {
+      ++tally[2];
+      if (!found) continue;
+      const std::string want = Truth(truth["grids"][cell["grid"].get<int>()], cell["column"], cell["row"], cell["part"]);
+      for (const ScannedCell& s : scan.cells)
+        if (s.where.grid == cell["grid"] && s.where.column == cell["column"] && s.where.row_id == cell["row"] &&
+            ((cell["part"] == "checks") == (s.where.part == CellPart::kChecks)) &&
+            ((cell["part"] == "points") == (s.where.part == CellPart::kPoints)))
+          tally[1] += Text(s) == want;
+    }
+  }
+  for (const auto& [style, tally] : by_style) {
+    const double accuracy = tally[2] ? static_cast<double>(tally[1]) / tally[2] : 0;
+    const Expectation& expected = kThresholds.at(style);
+    std::cout << style << ": grids found " << tally[0] << ", cells " << tally[1] << "/" << tally[2] << " = " << accuracy
+              << " (thresholds " << expected.min_grids_found << ", " << expected.min_cell_accuracy << ")\n";
+    EXPECT_GE(tally[0], expected.min_grids_found) << style;
+    EXPECT_GE(accuracy, expected.min_cell_accuracy) << style;
+    if (accuracy > expected.min_cell_accuracy + 0.02) std::cout << "  " << style << " beats its threshold: raise it\n";
+  }
+}
+
+}  // namespace
+}  // namespace scorecheck

@@ -1,0 +1,83 @@
+// ExtractCell on cells drawn in the test: lines are not ink, and empty cells,
+// numbers, cross-outs and ticks are told apart.
+
+#include "cells/extract_cell.h"
+
+#include <gtest/gtest.h>
+#include <opencv2/imgproc.hpp>
+
+namespace scorecheck {
+namespace {
+
+// A page strip with one ruled 160 x 80 cell at (40, 40); `draw` adds ink.
+struct CellPage {
+  cv::Mat page{160, 240, CV_8U, cv::Scalar(250)};
+  cv::Rect2f cell{40, 40, 160, 80};
+  CellPage() { cv::rectangle(page, cv::Rect(40, 40, 160, 80), cv::Scalar(40), 2); }
+};
+
+TEST(ExtractCellTest, BorderLinesAloneAreEmpty) {
+  CellPage c;
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kEmpty);
+  EXPECT_TRUE(ink.blobs.empty());
+}
+
+TEST(ExtractCellTest, TwoDigitsAreANumberWithTwoBlobs) {
+  CellPage c;
+  cv::putText(c.page, "47", cv::Point(85, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  EXPECT_EQ(ink.blobs.size(), 2u);
+  EXPECT_LT(ink.blobs[0].x, ink.blobs[1].x);
+}
+
+TEST(ExtractCellTest, DigitTouchingTheBorderKeepsItsInk) {
+  CellPage c;
+  // A 7 whose foot runs over the bottom border.
+  cv::line(c.page, cv::Point(100, 60), cv::Point(130, 60), cv::Scalar(60), 4);
+  cv::line(c.page, cv::Point(130, 60), cv::Point(110, 128), cv::Scalar(60), 4);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 1u);
+  EXPECT_GT(ink.blobs[0].height, 50);
+}
+
+TEST(ExtractCellTest, CrossOutsAreCrossed) {
+  CellPage x;
+  cv::line(x.page, cv::Point(60, 50), cv::Point(180, 110), cv::Scalar(50), 3);
+  cv::line(x.page, cv::Point(60, 110), cv::Point(180, 50), cv::Scalar(50), 3);
+  EXPECT_EQ(ExtractCell(x.page, x.cell, CellPart::kValue).kind, InkKind::kCrossed);
+  CellPage stroke;
+  cv::line(stroke.page, cv::Point(55, 82), cv::Point(185, 78), cv::Scalar(50), 3);
+  EXPECT_EQ(ExtractCell(stroke.page, stroke.cell, CellPart::kValue).kind, InkKind::kCrossed);
+}
+
+TEST(ExtractCellTest, ThreeTicksAreCounted) {
+  CellPage c;
+  for (int i = 0; i < 3; ++i) {
+    const int x = 70 + i * 40;
+    cv::line(c.page, cv::Point(x, 85), cv::Point(x + 8, 100), cv::Scalar(50), 3);
+    cv::line(c.page, cv::Point(x + 8, 100), cv::Point(x + 22, 58), cv::Scalar(50), 3);
+  }
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kChecks);
+  EXPECT_EQ(ink.kind, InkKind::kTicks);
+  EXPECT_EQ(ink.ticks, 3);
+}
+
+TEST(ExtractCellTest, FaintPencilIsInk) {
+  CellPage c;
+  cv::putText(c.page, "5", cv::Point(100, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(175), 2);
+  EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue).kind, InkKind::kNumber);
+}
+
+TEST(ExtractCellTest, LightingIsFlattened) {
+  cv::Mat page(200, 300, CV_8UC3);
+  for (int x = 0; x < page.cols; ++x) page.col(x).setTo(cv::Scalar::all(120 + x * 120 / page.cols));  // a shadow
+  const cv::Mat normalized = NormalizeLighting(page);
+  EXPECT_GT(normalized.at<uchar>(100, 10), 235);
+  EXPECT_GT(normalized.at<uchar>(100, 290), 235);
+}
+
+}  // namespace
+}  // namespace scorecheck
