@@ -35,7 +35,8 @@ cv::Mat DrawOverlay(const ScanResult& scan, const RulesetLibrary& rulesets, doub
     for (const Finding& f : scan.verification.grids[g].findings)
       if (f.row && f.severity == Severity::kError) findings[{static_cast<int>(g), f.column, *f.row}] = &f;
 
-  const double scale = std::max(0.35, scan.page.px_per_mm / 8.0 * 0.5);
+  // Readable at a glance: about 3 mm tall on the page.
+  const double scale = std::max(0.45, scan.page.px_per_mm / 8.0 * 0.85);
   for (const ScannedCell& cell : scan.cells) {
     const cv::Rect2f& r = cell.where.cell_in_page;
     const std::string text = Shown(cell);
@@ -48,9 +49,12 @@ cv::Mat DrawOverlay(const ScanResult& scan, const RulesetLibrary& rulesets, doub
     if (it != findings.end() && it->second->expected && cell.where.part != CellPart::kChecks)
       label += " (" + std::to_string(*it->second->expected) + ")";
     if (label.empty()) continue;
-    const cv::Point at(static_cast<int>(r.x + 3), static_cast<int>(r.y + r.height - 3));
-    cv::putText(overlay, label, at, cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(255, 255, 255), 4, cv::LINE_AA);
-    cv::putText(overlay, label, at, cv::FONT_HERSHEY_SIMPLEX, scale, colour, 1, cv::LINE_AA);
+    // Top-left corner of the cell: handwriting sits in the middle.
+    int baseline = 0;
+    const cv::Size label_size = cv::getTextSize(label, cv::FONT_HERSHEY_SIMPLEX, scale, 2, &baseline);
+    const cv::Point at(static_cast<int>(r.x + 4), static_cast<int>(r.y + 4 + label_size.height));
+    cv::putText(overlay, label, at, cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(255, 255, 255), 6, cv::LINE_AA);
+    cv::putText(overlay, label, at, cv::FONT_HERSHEY_SIMPLEX, scale, colour, 2, cv::LINE_AA);
   }
   return overlay;
 }
