@@ -7,6 +7,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <spdlog/spdlog.h>
 
+#include "app/batch.h"
 #include "app/commands/commands.h"
 #include "core/error.h"
 #include "core/text.h"
@@ -34,27 +35,6 @@ bool IsImageName(const std::string& name) {
   return false;
 }
 
-std::vector<std::string> ExpandImages(const std::vector<std::string>& inputs) {
-  namespace fs = std::filesystem;
-  std::vector<std::string> files;
-  for (const std::string& input : inputs) {
-    std::error_code ec;
-    if (!fs::is_directory(input, ec)) {
-      files.push_back(input);
-      continue;
-    }
-    std::vector<std::string> found;
-    for (const auto& entry : fs::recursive_directory_iterator(input, ec))
-      if (entry.is_regular_file() && IsImageName(entry.path().string()) &&
-          entry.path().string().find("overlay") == std::string::npos)
-        found.push_back(entry.path().string());
-    std::sort(found.begin(), found.end());
-    if (found.empty()) spdlog::warn("{}: holds no image", input);
-    files.insert(files.end(), found.begin(), found.end());
-  }
-  return files;
-}
-
 void WriteImageAtomic(const std::string& path, const cv::Mat& image) {
   std::vector<uchar> bytes;
   const std::string ext = std::filesystem::path(path).extension().string();
@@ -75,19 +55,20 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
   options.verify.triple_entries = *ParseEntryConvention(args.triple_entries);
   options.min_confidence = args.min_confidence;
 
-  const std::vector<std::string> files = ExpandImages(args.inputs);
+  // Overlays written into a scanned folder are not scanned again.
+  const std::vector<std::string> files = ExpandInputs(
+      args.inputs,
+      [](const std::string& path) { return IsImageName(path) && path.find(".overlay.") == std::string::npos; }, "image");
   SC_CHECK(!files.empty(), "no image to scan");
   SC_CHECK((args.json_out.empty() && args.overlay_out.empty()) || files.size() == 1,
            "--json and --overlay take one image; use --out-dir for " << files.size());
 
-  int clean = 0, with_findings = 0;
-  std::vector<std::string> failed;
+  BatchTally tally;
   for (const std::string& path : files) {
     try {
       const ScanResult scan = ScanCard(path, rulesets, *reader, options);
       if (!scan.ok()) {
-        spdlog::error("{}: {}", path, scan.detail);
-        failed.push_back(path);
+        tally.Fail(path, scan.detail);
         continue;
       }
       if (!global.quiet) std::cout << path << ": " << TextReport(scan.card, scan.verification, rulesets) << std::flush;
@@ -105,19 +86,12 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
         WriteFileAtomic(json_path, report.dump(2) + "\n");
       }
       if (!overlay_path.empty()) WriteImageAtomic(overlay_path, DrawOverlay(scan, rulesets, args.min_confidence));
-      (scan.verification.clean() ? clean : with_findings)++;
+      tally.Count(scan.verification.clean());
     } catch (const Error& e) {
-      spdlog::error("{}: {}", path, e.what());
-      failed.push_back(path);
+      tally.Fail(path, e.what());
     }
   }
-  if (files.size() > 1 && !global.quiet) {
-    std::cout << files.size() << " images: " << clean << " OK, " << with_findings << " with findings";
-    if (!failed.empty()) std::cout << ", " << failed.size() << " could not be read (" << Join(failed, ", ") << ")";
-    std::cout << "\n";
-  }
-  if (!failed.empty()) return kExitFailed;
-  return with_findings ? kExitFindings : kExitClean;
+  return tally.Finish(files.size(), "images", global.quiet);
 }
 
 }  // namespace

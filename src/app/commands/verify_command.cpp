@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "app/batch.h"
 #include "app/commands/commands.h"
 #include "card/card_json.h"
 #include "core/error.h"
@@ -23,29 +24,6 @@ struct VerifyArgs {
   std::string triple_entries = "auto";
 };
 
-// Card files named on the command line, with folders expanded to their
-// *.card.json files (sorted, so batch output is stable).
-std::vector<std::string> ExpandInputs(const std::vector<std::string>& inputs) {
-  namespace fs = std::filesystem;
-  std::vector<std::string> files;
-  for (const std::string& input : inputs) {
-    std::error_code ec;
-    if (!fs::is_directory(input, ec)) {
-      files.push_back(input);
-      continue;
-    }
-    std::vector<std::string> found;
-    for (const auto& entry : fs::recursive_directory_iterator(input, ec)) {
-      const std::string name = entry.path().filename().string();
-      if (entry.is_regular_file() && name.size() > 10 && name.ends_with(".card.json")) found.push_back(entry.path().string());
-    }
-    std::sort(found.begin(), found.end());
-    if (found.empty()) spdlog::warn("{}: holds no *.card.json file", input);
-    files.insert(files.end(), found.begin(), found.end());
-  }
-  return files;
-}
-
 std::string ReportPathIn(const std::string& out_dir, const std::string& card_path) {
   std::string stem = std::filesystem::path(card_path).filename().string();
   for (const char* suffix : {".card.json", ".json"})
@@ -61,13 +39,13 @@ int Run(const VerifyArgs& args, const GlobalOptions& global) {
   VerifyOptions options;
   options.triple_entries = *ParseEntryConvention(args.triple_entries);
 
-  const std::vector<std::string> files = ExpandInputs(args.inputs);
+  const std::vector<std::string> files = ExpandInputs(
+      args.inputs, [](const std::string& path) { return path.ends_with(".card.json"); }, "*.card.json file");
   SC_CHECK(!files.empty(), "no card to verify");
   SC_CHECK(args.json_out.empty() || files.size() == 1,
            "--json takes one card; use --out-dir for " << files.size() << " cards");
 
-  int clean = 0, with_findings = 0;
-  std::vector<std::string> failed;
+  BatchTally tally;
   for (const std::string& path : files) {
     try {
       const Card card = LoadCardFile(path, rulesets);
@@ -80,20 +58,12 @@ int Run(const VerifyArgs& args, const GlobalOptions& global) {
         WriteFileAtomic(report_path, ReportJson(card, verification, rulesets).dump(2) + "\n");
         spdlog::debug("wrote {}", report_path);
       }
-      (verification.clean() ? clean : with_findings)++;
+      tally.Count(verification.clean());
     } catch (const Error& e) {
-      // One bad file does not stop a batch; it is listed at the end.
-      spdlog::error("{}: {}", path, e.what());
-      failed.push_back(path);
+      tally.Fail(path, e.what());
     }
   }
-  if (files.size() > 1 && !global.quiet) {
-    std::cout << files.size() << " cards: " << clean << " OK, " << with_findings << " with findings";
-    if (!failed.empty()) std::cout << ", " << failed.size() << " could not be read (" << Join(failed, ", ") << ")";
-    std::cout << "\n";
-  }
-  if (!failed.empty()) return kExitFailed;
-  return with_findings ? kExitFindings : kExitClean;
+  return tally.Finish(files.size(), "cards", global.quiet);
 }
 
 }  // namespace
