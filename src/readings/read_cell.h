@@ -40,8 +40,8 @@ struct ReadOptions {
   int max_alternatives = 5;        ///< candidates kept per cell
   double split_aspect = 1.05;      ///< blobs wider than this × their height may be touching digits
   double must_split_aspect = 2.0;  ///< ... and wider than this are (no single digit is that wide)
-  double confident_digit = 0.85;   ///< a blob read as one digit at least this surely is not split
-  double split_margin = 0.08;      ///< a split must read this much better (per digit) than the whole
+  double confident_digit = 0.95;   ///< a blob read as one digit at least this surely is not split
+  double split_margin = 0.0;      ///< a split must read this much better (per digit) than the whole
   double sure_number = 0.9;        ///< a "cross-out" read as a number this surely is a number
 };
 
