@@ -1,7 +1,7 @@
 // eval: runs the scanner over a synthetic corpus (tools/synth) and prints how
 // well it reads it, against the truth files.
 //
-//   tools/eval DIR [--limit N] [--list-errors]
+//   tools/eval DIR [--limit N] [--list-errors] [--model FILE.onnx]
 //
 // Prints: grid detection rate, ruleset identification rate, cell accuracy by
 // profile, style and cell kind, whole-card exact rate, finding recall and
@@ -77,11 +77,11 @@ std::string Kind(const std::string& text) {
   return text.size() == 1 ? "number (1 digit)" : text.size() == 2 ? "number (2 digits)" : "number (3+ digits)";
 }
 
-int Run(const std::string& dir, int limit, bool list_errors) {
+int Run(const std::string& dir, int limit, bool list_errors, const std::string& model) {
   cv::setNumThreads(1);
   const RulesetLibrary rulesets = RulesetLibrary::LoadFolder(std::string(SCORECHECK_TEMPLATES_DIR) + "/rulesets");
   DigitReaderOptions reader_options;
-  reader_options.model_path = FindDigitModel(SCORECHECK_TEMPLATES_DIR);
+  reader_options.model_path = model.empty() ? FindDigitModel(SCORECHECK_TEMPLATES_DIR) : model;
   auto reader = DigitReader::Create(reader_options);
 
   std::vector<std::filesystem::path> truths;
@@ -165,13 +165,15 @@ int main(int argc, char** argv) {
   std::string dir;
   int limit = 0;
   bool list_errors = false;
+  std::string model;
   CLI::App app{"eval: the scanner against a synthetic corpus's truth"};
   app.add_option("dir", dir, "Corpus folder (tools/synth output)")->required();
   app.add_option("--limit", limit, "Only the first N cards");
   app.add_flag("--list-errors", list_errors, "Print every misread cell");
+  app.add_option("--model", model, "Digit model to evaluate (default: models/digits.onnx)");
   CLI11_PARSE(app, argc, argv);
   try {
-    return scorecheck::Run(dir, limit, list_errors);
+    return scorecheck::Run(dir, limit, list_errors, model);
   } catch (const std::exception& e) {
     std::cerr << "eval: " << e.what() << "\n";
     return 2;
