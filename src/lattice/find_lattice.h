@@ -2,24 +2,31 @@
 // Lattice stage: finds the ruled grids of a scorecard from its lines alone, for
 // sheets without registration markers (other printers' sheets; also a fallback
 // for scorecheck's own). Input is FindPage()'s rectified page, which may still
-// be turned a quarter or half turn, skewed by a few degrees, and framed by
-// scanner-lid margins. Steps:
-//   1. a relative line-contrast map (dark, thin structures against the local
-//      paper white) at a working resolution of about 4 px/mm;
-//   2. long horizontal and vertical runs of it (a rank opening, so that noise
-//      and handwriting do not break or fake lines), the page skew from their
-//      slopes, and the same again on the deskewed map;
-//   3. runs that cross each other are grouped into tables; in each, lines that
-//      span most of the table are kept, and a missing row line is put back
-//      from the regular row pitch;
+// be turned a quarter or half turn, skewed by a few degrees, framed by
+// scanner-lid margins, or (a photo whose paper outline was not found) seen in
+// perspective. Steps:
+//   1. a relative line-contrast map (dark against the local paper white, so
+//      light and shading cancel) at a working resolution of about 4 px/mm;
+//   2. thin ridges of it (paper on both sides: text bodies and handwriting
+//      drop out), long straight runs of those (a rank opening that tolerates
+//      noise and small gaps), and the page skew from the runs' slopes; the
+//      same again on the deskewed map;
+//   3. runs that cross each other are grouped into tables, and a table is
+//      split where its lines leave a gap (grids side by side under one rule);
+//      in each, lines that span most of the table and cross the lines across
+//      it are kept (text baselines stay inside their cells), a frame line too
+//      thick to be a ridge is put back where the lines across end, and a
+//      missing row line is put back from the regular row pitch;
 //   4. orientation: a scorecard has more rows than columns, and its widest
 //      (label) column on the left;
 //   5. a table is a scorecard grid only with enough regular rows, 2-12 columns
-//      and a label column wider than the score columns.
+//      and a label column wider than the score columns;
+//   6. when the grids' frames are not rectangles (perspective left in the
+//      page), the page is straightened by a homography and looked at again.
 //
 // Coordinates: OpenCV pixel centres (x right, y down) of LatticeResult::upright,
-// which is the input page (same resolution) turned by the skew and then by
-// rotation_deg; upright_from_page maps page pixels to it.
+// the input page warped by upright_from_page (deskew, quarter turns and, if
+// needed, a perspective correction) at the input's resolution.
 
 #include <string>
 #include <vector>
@@ -35,8 +42,8 @@ struct Lattice {
   std::vector<float> column_x;    ///< vertical line centres, left to right (columns = column_x.size() - 1)
   std::vector<bool> row_inferred;     ///< per row_y: true when the line was not seen but put back from the row pitch
   std::vector<bool> column_inferred;  ///< per column_x: true when put back from the score-column width
-  int first_score_column = 1;     ///< columns before it hold labels (column 0) and "how to score" notes
-  float line_px = 1;              ///< typical printed line thickness, upright pixels
+  int first_score_column = 1;     ///< columns before it are the label column (0) and, when 2, a "how to score" column (1)
+  float line_px = 1;              ///< typical printed row line thickness, upright pixels (approximate, +-1 working pixel)
 
   int rows() const { return static_cast<int>(row_y.size()) - 1; }
   int columns() const { return static_cast<int>(column_x.size()) - 1; }
@@ -44,7 +51,7 @@ struct Lattice {
   int score_columns() const { return columns() - first_score_column; }
   /// The cell between row lines `row`, `row`+1 and column lines `column`,
   /// `column`+1, from line centre to line centre (half a line of ink at each
-  /// edge). Throws std::out_of_range for an index outside the lattice.
+  /// edge). Throws scorecheck::Error for an index outside the lattice.
   cv::Rect2f Cell(int row, int column) const;
   /// Cell(row, first_score_column + score_column): score columns count from 0
   /// like the card's column index.
@@ -56,22 +63,25 @@ struct Lattice {
 struct LatticeOptions {
   double px_per_mm = 0;              ///< input page resolution; 0 = its short side taken as 210 mm (A4 width)
   double work_px_per_mm = 4;         ///< lines are searched at about this resolution (px/mm); default 4
-  double min_contrast = 0.12;        ///< darkest-to-paper share a line pixel must reach (0..1); default 0.12
+  double min_contrast = 0.07;        ///< darkest-to-paper share a line pixel must reach (0..1); default 0.07
   double min_run_mm = 6;             ///< a line is a run of at least this length (mm); shorter strokes are writing; default 6
   double run_fill = 0.8;             ///< share of a run's pixels that must be dark (noise and gaps tolerated); default 0.8
   double min_line_mm = 15;           ///< runs this long (mm) are used to group lines into tables; default 15
-  double min_line_span = 0.6;        ///< a table line must cover this share of its table's width or height; default 0.6
+  double min_line_span = 0.45;       ///< a table line must cover this share of its table's width or height; default 0.45
   double max_skew_deg = 6;           ///< page skew searched and corrected, degrees either way; default 6
   int min_rows = 10;                 ///< fewer rows is not a scorecard (a table, a chessboard); default 10
   int max_rows = 45;                 ///< more rows is not a scorecard (ruled paper); default 45
   int min_columns = 2;               ///< label column and at least one score column; default 2
   int max_columns = 12;              ///< label, how-to and up to 10 score columns; default 12
   double min_regular_rows = 0.7;     ///< share of row gaps within 25 % of the row pitch; default 0.7
+  double max_row_repairs = 0.25;     ///< row lines dropped (off the pitch) or put back (missing), at most this share; default 0.25
   double min_label_ratio = 1.2;      ///< label column width / score column width, at least; default 1.2
-  bool find_orientation = true;      ///< false: keep the input's orientation (only deskew), e.g. own sheets
+  bool find_orientation = true;      ///< false: keep the input's orientation (only deskew), e.g. own sheets; default true
+  int max_perspective_rounds = 1;    ///< straighten a perspective-distorted page and look again, at most this often; 0 = never; default 1
 
   /// True when every field is in range (positive sizes, 0 < shares <= 1,
-  /// min <= max counts).
+  /// min <= max counts, min_line_mm >= min_run_mm, skew under 45 degrees).
+  /// FindLattices() answers kNoGrid ("invalid lattice options") otherwise.
   bool Check() const;
 };
 
@@ -82,8 +92,10 @@ struct LatticeResult {
   LatticeStatus status = LatticeStatus::kNoGrid;
   int rotation_deg = 0;           ///< clockwise turn applied to the (deskewed) input to make it upright: 0, 90, 180, 270
   double skew_deg = 0;            ///< small counter-clockwise turn applied first to straighten the lines, degrees
-  cv::Matx23d upright_from_page = cv::Matx23d(1, 0, 0, 0, 1, 0);  ///< input page pixel -> upright pixel (skew, then rotation)
-  cv::Mat upright;                ///< the input turned by skew_deg and rotation_deg (same type and resolution)
+  bool perspective_corrected = false;  ///< true when a residual perspective (unrectified photo) was taken out too
+  cv::Matx33d upright_from_page = cv::Matx33d::eye();  ///< homography: input page pixel -> upright pixel
+  cv::Mat upright;                ///< the input warped by upright_from_page (same type; width and height swap at 90/270);
+                                  ///< set whenever the input could be read, grids found or not
   std::vector<Lattice> grids;     ///< in upright coordinates, ordered top to bottom, then left to right
   std::string detail;             ///< what was found, or why not
   bool ok() const { return status == LatticeStatus::kFound; }

@@ -1,0 +1,423 @@
+// FindLattices: ruled grids drawn line by line (thin, grey, broken, missing
+// lines, skewed, turned a quarter or half), pages of 2 and 4 grids, rendered
+// sheets of both styles against their layouts, and pages that are not
+// scorecards (blank, text, a small table, chessboards, ruled paper).
+
+#include "lattice/find_lattice.h"
+
+#include <random>
+
+#include <gtest/gtest.h>
+#include <opencv2/imgproc.hpp>
+
+#include "core/error.h"
+#include "sheet/render_sheet.h"
+#include "sheet/sheet_layout.h"
+#include "support/test_support.h"
+
+namespace scorecheck {
+namespace {
+
+using testing::ShippedRulesets;
+
+constexpr double kPxPerMm = 8;  // FindPage's resolution
+const cv::Size kA4(1680, 2376);
+
+cv::Mat BlankPage(cv::Size size = kA4) { return cv::Mat(size, CV_8UC3, cv::Scalar(250, 250, 250)); }
+
+// A scorecard grid to draw, millimetres from the page's top-left corner.
+struct Card {
+  double x = 25, y = 40;
+  double label_mm = 50, how_mm = 0, score_mm = 18;
+  int score_columns = 4;
+  int rows = 20;
+  double row_mm = 9;
+  double line_mm = 0.25;              // line width
+  int gray = 0;                       // line colour
+  int missing_row_line = -1;          // this inner row line is not drawn
+  int broken_row_line = -1;           // this row line has a 20 mm gap
+  bool text = true;                   // labels and handwriting-like digits
+
+  std::vector<double> ColumnsMm() const {
+    std::vector<double> xs = {x, x + label_mm};
+    if (how_mm > 0) xs.push_back(xs.back() + how_mm);
+    for (int c = 0; c < score_columns; ++c) xs.push_back(xs.back() + score_mm);
+    return xs;
+  }
+  std::vector<double> RowsMm() const {
+    std::vector<double> ys;
+    for (int r = 0; r <= rows; ++r) ys.push_back(y + r * row_mm);
+    return ys;
+  }
+  int FirstScoreColumn() const { return how_mm > 0 ? 2 : 1; }
+};
+
+cv::Point Px(double x_mm, double y_mm) {
+  return cv::Point(static_cast<int>(std::lround(x_mm * kPxPerMm)), static_cast<int>(std::lround(y_mm * kPxPerMm)));
+}
+
+void Draw(cv::Mat& page, const Card& card) {
+  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
+  const int thickness = std::max(1, static_cast<int>(std::lround(card.line_mm * kPxPerMm)));
+  const cv::Scalar ink(card.gray, card.gray, card.gray);
+  std::mt19937 rng(7);
+  if (card.text) {
+    for (int r = 0; r < card.rows; ++r) {
+      // Shaded header rows, printed labels, and written numbers that cross
+      // their cell borders now and then.
+      if (r == 0 || r == 10)
+        cv::rectangle(page, Px(xs.front(), ys[r]), Px(xs.back(), ys[r + 1]), cv::Scalar(215, 215, 215), cv::FILLED);
+      cv::putText(page, r == 0 ? "UPPER SECTION" : "Count and add " + std::to_string(r), Px(xs[0] + 2, ys[r + 1] - 2.5),
+                  cv::FONT_HERSHEY_SIMPLEX, 1.1, cv::Scalar(30, 30, 30), 2, cv::LINE_AA);
+      for (size_t c = card.FirstScoreColumn(); c + 1 < xs.size(); ++c) {
+        if (r == 0 || rng() % 3 == 0) continue;
+        const double dy = (rng() % 5 == 0) ? 3.5 : 0;  // overrun the cell's bottom line
+        cv::putText(page, std::to_string(rng() % 90 + 5), Px(xs[c] + 3, ys[r + 1] - 2 + dy), cv::FONT_HERSHEY_SCRIPT_SIMPLEX,
+                    1.6, cv::Scalar(140, 60, 20), 3, cv::LINE_AA);
+      }
+    }
+  }
+  for (size_t r = 0; r < ys.size(); ++r) {
+    if (static_cast<int>(r) == card.missing_row_line) continue;
+    if (static_cast<int>(r) == card.broken_row_line) {
+      cv::line(page, Px(xs.front(), ys[r]), Px(xs.front() + 30, ys[r]), ink, thickness, cv::LINE_AA);
+      cv::line(page, Px(xs.front() + 50, ys[r]), Px(xs.back(), ys[r]), ink, thickness, cv::LINE_AA);
+      continue;
+    }
+    cv::line(page, Px(xs.front(), ys[r]), Px(xs.back(), ys[r]), ink, thickness, cv::LINE_AA);
+  }
+  for (double x : xs) cv::line(page, Px(x, ys.front()), Px(x, ys.back()), ink, thickness, cv::LINE_AA);
+}
+
+// Every lattice line within `tol_px` of where the card says (page pixels).
+void ExpectMatches(const Lattice& lattice, const Card& card, double tol_px = 2.5) {
+  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
+  ASSERT_EQ(lattice.row_y.size(), ys.size());
+  ASSERT_EQ(lattice.column_x.size(), xs.size());
+  for (size_t i = 0; i < ys.size(); ++i) EXPECT_NEAR(lattice.row_y[i], ys[i] * kPxPerMm, tol_px) << "row line " << i;
+  for (size_t i = 0; i < xs.size(); ++i) EXPECT_NEAR(lattice.column_x[i], xs[i] * kPxPerMm, tol_px) << "column line " << i;
+  EXPECT_EQ(lattice.first_score_column, card.FirstScoreColumn());
+  EXPECT_EQ(lattice.score_columns(), card.score_columns);
+}
+
+TEST(FindLatticeTest, FindsADrawnGridWithItsLabelAndHowToColumns) {
+  Card card;
+  card.how_mm = 40;
+  cv::Mat page = BlankPage();
+  Draw(page, card);
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  EXPECT_EQ(result.rotation_deg, 0);
+  EXPECT_EQ(result.skew_deg, 0);
+  ASSERT_EQ(result.grids.size(), 1u);
+  ExpectMatches(result.grids[0], card);
+  EXPECT_EQ(result.upright.size(), page.size());
+  // A score cell lies between its lines.
+  const cv::Rect2f cell = result.grids[0].ScoreCell(3, 1);
+  EXPECT_NEAR(cell.x, (card.x + card.label_mm + card.how_mm + card.score_mm) * kPxPerMm, 2.5);
+  EXPECT_NEAR(cell.height, card.row_mm * kPxPerMm, 2.5);
+}
+
+TEST(FindLatticeTest, PutsBackAMissingRowLineAndBridgesABrokenOne) {
+  Card card;
+  card.missing_row_line = 7;
+  card.broken_row_line = 12;
+  cv::Mat page = BlankPage();
+  Draw(page, card);
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u);
+  const Lattice& lattice = result.grids[0];
+  ExpectMatches(lattice, card);
+  ASSERT_EQ(lattice.row_inferred.size(), lattice.row_y.size());
+  for (size_t i = 0; i < lattice.row_inferred.size(); ++i) EXPECT_EQ(lattice.row_inferred[i], i == 7) << i;
+}
+
+TEST(FindLatticeTest, ThinGreyLinesInANoisyBlurredPhoto) {
+  Card card;
+  card.line_mm = 0.12;
+  card.gray = 150;
+  card.how_mm = 35;
+  cv::Mat page = BlankPage();
+  Draw(page, card);
+  // Uneven light: darker towards the bottom right; blur and sensor noise.
+  cv::Mat light(page.size(), CV_32FC3);
+  for (int y = 0; y < light.rows; ++y)
+    for (int x = 0; x < light.cols; ++x) {
+      const float f = 1.0f - 0.35f * (x + y) / static_cast<float>(light.cols + light.rows);
+      light.at<cv::Vec3f>(y, x) = cv::Vec3f(f, f, f);
+    }
+  cv::Mat lit;
+  page.convertTo(lit, CV_32FC3);
+  lit = lit.mul(light);
+  cv::GaussianBlur(lit, lit, cv::Size(0, 0), 0.8);
+  cv::Mat noise(page.size(), CV_32FC3);
+  cv::randn(noise, 0, 4);
+  lit += noise;
+  lit.convertTo(page, CV_8UC3);
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u);
+  ExpectMatches(result.grids[0], card);
+}
+
+TEST(FindLatticeTest, StraightensASkewedScan) {
+  Card card;
+  cv::Mat page = BlankPage();
+  Draw(page, card);
+  // Turned 1.5 degrees clockwise on the glass.
+  const cv::Point2f centre(page.cols / 2.0f, page.rows / 2.0f);
+  const cv::Mat turn = cv::getRotationMatrix2D(centre, -1.5, 1);
+  cv::Mat skewed;
+  cv::warpAffine(page, skewed, turn, page.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar(250, 250, 250));
+  const LatticeResult result = FindLattices(skewed);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  // Undone by a counter-clockwise turn of 1.5 degrees.
+  EXPECT_NEAR(result.skew_deg, 1.5, 0.1);
+  EXPECT_EQ(result.rotation_deg, 0);
+  ASSERT_EQ(result.grids.size(), 1u);
+  // Each drawn crossing, carried into the upright page, is a lattice crossing.
+  const cv::Matx23d skew(turn);
+  const Lattice& lattice = result.grids[0];
+  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
+  ASSERT_EQ(lattice.row_y.size(), ys.size());
+  ASSERT_EQ(lattice.column_x.size(), xs.size());
+  for (size_t r = 0; r < ys.size(); r += 5)
+    for (size_t c = 0; c < xs.size(); ++c) {
+      const cv::Vec2d in_skewed = skew * cv::Vec3d(xs[c] * kPxPerMm, ys[r] * kPxPerMm, 1);
+      const cv::Point2d up = UprightFromPage(result, {in_skewed[0], in_skewed[1]});
+      EXPECT_NEAR(up.x, lattice.column_x[c], 3) << r << "," << c;
+      EXPECT_NEAR(up.y, lattice.row_y[r], 3) << r << "," << c;
+    }
+}
+
+TEST(FindLatticeTest, TurnsAQuarterOrHalfTurnedPageUpright) {
+  Card card;
+  card.how_mm = 40;
+  cv::Mat page = BlankPage();
+  Draw(page, card);
+  const struct {
+    cv::RotateFlags flag;
+    int turned_deg, correction_deg;
+  } cases[] = {{cv::ROTATE_90_CLOCKWISE, 90, 270}, {cv::ROTATE_180, 180, 180}, {cv::ROTATE_90_COUNTERCLOCKWISE, 270, 90}};
+  for (const auto& c : cases) {
+    cv::Mat turned;
+    cv::rotate(page, turned, c.flag);
+    const LatticeResult result = FindLattices(turned);
+    ASSERT_TRUE(result.ok()) << c.turned_deg << ": " << result.detail;
+    EXPECT_EQ(result.rotation_deg, c.correction_deg) << c.turned_deg;
+    ASSERT_EQ(result.upright.size(), page.size()) << c.turned_deg;
+    ASSERT_EQ(result.grids.size(), 1u) << c.turned_deg;
+    ExpectMatches(result.grids[0], card);
+    // The page point of the first score cell comes back to where it was drawn.
+    const cv::Rect2f cell = result.grids[0].ScoreCell(1, 0);
+    const cv::Point2d centre(cell.x + cell.width / 2, cell.y + cell.height / 2);
+    const cv::Point2d back = UprightFromPage(result, PageFromUpright(result, centre));
+    EXPECT_NEAR(back.x, centre.x, 1e-6);
+    EXPECT_NEAR(back.y, centre.y, 1e-6);
+  }
+}
+
+TEST(FindLatticeTest, FourGridsOnAPageComeTopToBottomThenLeftToRight) {
+  cv::Mat page = BlankPage();
+  std::vector<Card> cards;
+  for (int row = 0; row < 2; ++row)
+    for (int col = 0; col < 2; ++col) {
+      Card card;
+      card.x = 10 + col * 98;
+      card.y = 30 + row * 130;
+      card.label_mm = 30;
+      card.how_mm = 0;
+      card.score_mm = 10;
+      card.score_columns = 6;
+      card.rows = 21;
+      card.row_mm = 5.5;
+      card.text = false;
+      Draw(page, card);
+      cards.push_back(card);
+    }
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 4u);
+  for (int i = 0; i < 4; ++i) ExpectMatches(result.grids[i], cards[i]);
+}
+
+TEST(FindLatticeTest, TwoStackedGridsInsideThePageEdgeUnderARuleThatTouchesBoth) {
+  cv::Mat page = BlankPage();
+  Card top, bottom;
+  top.y = 30;
+  top.rows = 14;
+  bottom.y = 30 + 14 * 9 + 8;
+  bottom.rows = 14;
+  Draw(page, top);
+  Draw(page, bottom);
+  // "Player: ______" rule running along the top frame, and the paper's edge
+  // (a scan's lid shadow) all round.
+  cv::line(page, Px(10, 29.6), Px(200, 29.6), cv::Scalar(0, 0, 0), 2);
+  cv::rectangle(page, Px(2, 2), Px(208, 295), cv::Scalar(90, 90, 90), 2);
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 2u);
+  ExpectMatches(result.grids[0], top);
+  ExpectMatches(result.grids[1], bottom);
+}
+
+// Sheets rendered the way they are printed, against their own layout.
+void ExpectLayout(const LatticeResult& result, const SheetLayout& layout, double px_per_mm = kPxPerMm) {
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), layout.grids.size());
+  for (size_t g = 0; g < layout.grids.size(); ++g) {
+    const GridLayout& grid = layout.grids[g];
+    const Lattice& lattice = result.grids[g];
+    ASSERT_EQ(lattice.rows(), static_cast<int>(grid.rows.size())) << "grid " << g;
+    const double tol = 3 * px_per_mm / kPxPerMm;
+    for (size_t r = 0; r < grid.rows.size(); ++r) EXPECT_NEAR(lattice.row_y[r], grid.rows[r].y * px_per_mm, tol) << r;
+    EXPECT_NEAR(lattice.row_y.back(), grid.frame.bottom() * px_per_mm, tol);
+    ASSERT_EQ(lattice.score_columns(), grid.columns()) << "grid " << g;
+    EXPECT_EQ(lattice.first_score_column, layout.style.how_to_column ? 2 : 1);
+    for (int c = 0; c <= grid.columns(); ++c)
+      EXPECT_NEAR(lattice.column_x[lattice.first_score_column + c], grid.column_x[c] * px_per_mm, tol) << c;
+    EXPECT_NEAR(lattice.column_x.front(), grid.frame.x * px_per_mm, tol);
+  }
+}
+
+TEST(FindLatticeTest, PagesAtOtherResolutions) {
+  SheetOptions options;
+  options.style.markers = false;
+  options.style.qr = false;
+  options.style.how_to_column = true;
+  options.grids = 2;
+  const SheetLayout layout = LayoutSheet(ShippedRulesets().Get("piecepack"), options);
+  for (double dpi : {150.0, 300.0}) {
+    SCOPED_TRACE(dpi);
+    ExpectLayout(FindLattices(RenderSheetImage(layout, dpi)), layout, dpi / 25.4);
+  }
+}
+
+TEST(FindLatticeTest, ReadsRenderedSheetsOfBothStyles) {
+  SheetOptions other;
+  other.style.markers = false;
+  other.style.qr = false;
+  other.style.how_to_column = true;
+  other.style.font = "Liberation Serif";
+  other.style.outer_line_mm = 1.1;
+  other.style.inner_line_mm = 0.12;
+  other.style.column_header = "Game {n}";
+  SheetOptions own;  // markers and QR code must not get in the way
+  own.grids = 2;
+  for (const SheetOptions& options : {other, own}) {
+    const SheetLayout layout = LayoutSheet(ShippedRulesets().Get("classic"), options);
+    const cv::Mat page = RenderSheetImage(layout, kPxPerMm * 25.4);
+    ASSERT_EQ(page.size(), kA4);
+    ExpectLayout(FindLattices(page), layout);
+  }
+}
+
+// Pages that are not scorecards.
+TEST(FindLatticeTest, RejectsPagesThatAreNotScorecards) {
+  std::vector<std::pair<std::string, cv::Mat>> pages;
+  pages.push_back({"blank", BlankPage()});
+
+  cv::Mat text = BlankPage();
+  for (int line = 0; line < 40; ++line)
+    cv::putText(text, "The quick brown fox jumps over the lazy dog, again and again " + std::to_string(line),
+                cv::Point(120, 200 + line * 50), cv::FONT_HERSHEY_SIMPLEX, 1.2, cv::Scalar(20, 20, 20), 2, cv::LINE_AA);
+  cv::line(text, cv::Point(120, 150), cv::Point(1560, 150), cv::Scalar(0, 0, 0), 3);  // a rule under the title
+  pages.push_back({"text", text});
+
+  Card table;  // four rows of numbers: a table, not a scorecard
+  table.rows = 4;
+  table.how_mm = 0;
+  cv::Mat small_table = BlankPage();
+  Draw(small_table, table);
+  pages.push_back({"4-row table", small_table});
+
+  cv::Mat chessboard = BlankPage();
+  for (int r = 0; r < 8; ++r)
+    for (int c = 0; c < 8; ++c)
+      if ((r + c) % 2) cv::rectangle(chessboard, Px(25 + c * 20, 60 + r * 20), Px(45 + c * 20, 80 + r * 20), cv::Scalar(0, 0, 0), cv::FILLED);
+  cv::rectangle(chessboard, Px(25, 60), Px(185, 220), cv::Scalar(0, 0, 0), 3);
+  pages.push_back({"chessboard", chessboard});
+
+  // A larger board of ruled squares: regular rows but no label column.
+  cv::Mat squares = BlankPage();
+  for (int i = 0; i <= 12; ++i) {
+    cv::line(squares, Px(25 + i * 13, 60), Px(25 + i * 13, 60 + 12 * 13), cv::Scalar(0, 0, 0), 2);
+    cv::line(squares, Px(25, 60 + i * 13), Px(25 + 12 * 13, 60 + i * 13), cv::Scalar(0, 0, 0), 2);
+  }
+  pages.push_back({"ruled squares", squares});
+
+  // A spreadsheet of 16 rows of uneven heights with a wide first column.
+  cv::Mat sheet = BlankPage();
+  {
+    std::mt19937 rng(3);
+    std::vector<double> ys = {40};
+    for (int r = 0; r < 16; ++r) ys.push_back(ys.back() + 4 + rng() % 12);
+    for (double y : ys) cv::line(sheet, Px(20, y), Px(190, y), cv::Scalar(0, 0, 0), 2);
+    for (double x : {20.0, 80.0, 100.0, 120.0, 140.0, 160.0, 190.0})
+      cv::line(sheet, Px(x, ys.front()), Px(x, ys.back()), cv::Scalar(0, 0, 0), 2);
+  }
+  pages.push_back({"uneven rows", sheet});
+
+  // 8 x 8 ruled squares after a wide first column: too few rows.
+  cv::Mat board = BlankPage();
+  for (int i = 0; i <= 8; ++i) {
+    cv::line(board, Px(25, 60 + i * 20), Px(225 - 40, 60 + i * 20), cv::Scalar(0, 0, 0), 2);
+    cv::line(board, Px(i == 0 ? 25 : 25 + 40 + (i - 1) * 15, 60), Px(i == 0 ? 25 : 25 + 40 + (i - 1) * 15, 220), cv::Scalar(0, 0, 0), 2);
+  }
+  pages.push_back({"8-row board", board});
+
+  cv::Mat ruled = BlankPage();  // ruled writing paper with a margin line
+  for (int i = 0; i < 35; ++i) cv::line(ruled, Px(10, 30 + i * 7.5), Px(200, 30 + i * 7.5), cv::Scalar(200, 160, 120), 2);
+  cv::line(ruled, Px(30, 10), Px(30, 290), cv::Scalar(60, 60, 220), 2);
+  pages.push_back({"ruled paper", ruled});
+
+  for (const auto& [name, page] : pages) {
+    const LatticeResult result = FindLattices(page);
+    EXPECT_FALSE(result.ok()) << name << ": " << result.detail;
+    EXPECT_EQ(result.status, LatticeStatus::kNoGrid) << name;
+    EXPECT_FALSE(result.detail.empty()) << name;
+    EXPECT_TRUE(result.grids.empty()) << name;
+  }
+}
+
+TEST(FindLatticeTest, BadInputIsAStatusNotAnException) {
+  EXPECT_EQ(FindLattices(cv::Mat()).status, LatticeStatus::kNoGrid);
+  EXPECT_EQ(FindLattices(cv::Mat(10, 10, CV_8UC3, cv::Scalar(255, 255, 255))).status, LatticeStatus::kNoGrid);
+  cv::Mat gray(kA4, CV_8UC1, cv::Scalar(250));
+  Card card;
+  Draw(gray, card);  // one channel works too
+  EXPECT_TRUE(FindLattices(gray).ok());
+  LatticeOptions bad;
+  bad.min_rows = 50;  // more than max_rows
+  EXPECT_FALSE(bad.Check());
+  EXPECT_FALSE(FindLattices(gray, bad).ok());
+  EXPECT_TRUE(LatticeOptions{}.Check());
+}
+
+TEST(FindLatticeTest, CellOutsideTheLatticeThrows) {
+  Lattice lattice;
+  lattice.row_y = {0, 10, 20};
+  lattice.column_x = {0, 50, 70};
+  EXPECT_EQ(lattice.Cell(1, 1), cv::Rect2f(50, 10, 20, 10));
+  EXPECT_EQ(lattice.ScoreCell(0, 0), cv::Rect2f(50, 0, 20, 10));
+  EXPECT_THROW(lattice.Cell(2, 0), Error);
+  EXPECT_THROW(lattice.Cell(0, -1), Error);
+  EXPECT_THROW(lattice.ScoreCell(0, 1), Error);
+}
+
+TEST(FindLatticeTest, KeepsTheOrientationWhenAskedTo) {
+  Card card;
+  cv::Mat page = BlankPage(), turned;
+  Draw(page, card);
+  cv::rotate(page, turned, cv::ROTATE_180);
+  LatticeOptions options;
+  options.find_orientation = false;
+  const LatticeResult result = FindLattices(turned, options);
+  EXPECT_EQ(result.rotation_deg, 0);
+  // Upside down, the label column is on the right: not a scorecard as seen.
+  EXPECT_FALSE(result.ok());
+}
+
+}  // namespace
+}  // namespace scorecheck

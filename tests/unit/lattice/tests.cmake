@@ -1,0 +1,4 @@
+# Lattice (ruled-line grid detection) tests, included from tests/CMakeLists.txt.
+scorecheck_add_test(NAME lattice/find_lattice_test
+  SRCS ${CMAKE_CURRENT_SOURCE_DIR}/unit/lattice/find_lattice_test.cpp
+  LINK_LIBS scorecheck_lattice scorecheck_test_support scorecheck_sheet)
