@@ -2,8 +2,5 @@
 
 namespace scorecheck {
 
-void ThrowUnless(bool condition, const std::string& message) {
-  if (!condition) throw Error(message);
-}
 
 }  // namespace scorecheck

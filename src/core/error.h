@@ -17,9 +17,6 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Throws Error(message) unless `condition` holds.
-void ThrowUnless(bool condition, const std::string& message);
-
 }  // namespace scorecheck
 
 /// Throws scorecheck::Error with the streamed message when `cond` is false:

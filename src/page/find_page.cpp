@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 #include <set>
 
 #include <opencv2/aruco.hpp>
@@ -83,7 +82,6 @@ std::optional<std::array<cv::Point2f, 4>> FindOutline(const cv::Mat& gray_small,
     cv::convexHull(contour, hull);
     cv::approxPolyDP(hull, quad, 0.02 * cv::arcLength(hull, true), true);
     if (quad.size() != 4) continue;
-    // A page touching the image border on every side is a scan, not a sheet on a table.
     best_area = area;
     std::array<cv::Point2f, 4> corners;
     for (int i = 0; i < 4; ++i) corners[i] = quad[i];
