@@ -1,6 +1,0 @@
-#include "core/error.h"
-
-namespace scorecheck {
-
-
-}  // namespace scorecheck
