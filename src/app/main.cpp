@@ -11,8 +11,10 @@
 #include "app/cli_context.h"
 #include "app/commands/commands.h"
 #include "core/error.h"
+#include "labels/text_reader.h"
 
 int main(int argc, char** argv) {
+  scorecheck::LimitOcrThreads(argv);
   using namespace scorecheck::app;
   CLI::App app{"scorecheck: checks the totals and rules of filled-in Yahtzee-style scorecards", "scorecheck"};
   app.require_subcommand(1);

@@ -1,6 +1,214 @@
 #include "grid/locate_grid.h"
 
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include <opencv2/imgproc.hpp>
+
 namespace scorecheck {
+namespace {
+
+// Gray page with the paper brought to white: printed shading (grey total
+// rows) and uneven light would otherwise become text or noise to the OCR.
+cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm) {
+  cv::Mat gray, paper, flat;
+  if (upright.channels() == 3) cv::cvtColor(upright, gray, cv::COLOR_BGR2GRAY);
+  else gray = upright;
+  const int window = std::max(9, static_cast<int>(std::lround(2.5 * px_per_mm)) | 1);  // wider than a letter stroke
+  cv::dilate(gray, paper, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(window, window)));
+  cv::max(paper, 1, paper);
+  cv::divide(gray, paper, flat, 255.0);
+  return flat;
+}
+
+// The text of one column band of a grid, row by row: one OCR call for the
+// whole band; ruled lines are painted out first so they do not join rows.
+std::vector<std::string> ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader) {
+  std::vector<std::string> texts(grid.rows());
+  const float left = grid.column_x[column], right = grid.column_x[column + 1];
+  const float top = grid.row_y.front(), bottom = grid.row_y.back();
+  const cv::Rect band = cv::Rect(cv::Point(static_cast<int>(left), static_cast<int>(top)),
+                                 cv::Point(static_cast<int>(std::ceil(right)), static_cast<int>(std::ceil(bottom)))) &
+                        cv::Rect(0, 0, flat.cols, flat.rows);
+  if (band.width < 4 || band.height < 4) return texts;
+  cv::Mat block = flat(band).clone();
+  const int half_line = static_cast<int>(std::ceil(grid.line_px / 2 + 2));
+  for (float y : grid.row_y)
+    cv::rectangle(block, cv::Point(0, static_cast<int>(y - top) - half_line),
+                  cv::Point(block.cols, static_cast<int>(y - top) + half_line), cv::Scalar(255), cv::FILLED);
+  for (float x : {left, right})
+    cv::rectangle(block, cv::Point(static_cast<int>(x - left) - half_line, 0),
+                  cv::Point(static_cast<int>(x - left) + half_line, block.rows), cv::Scalar(255), cv::FILLED);
+  for (const TextLine& line : reader.ReadLines(block)) {
+    const float centre = top + line.box.y + line.box.height / 2.0f;
+    const auto next = std::upper_bound(grid.row_y.begin(), grid.row_y.end(), centre);
+    const int row = static_cast<int>(next - grid.row_y.begin()) - 1;
+    if (row < 0 || row >= grid.rows()) continue;
+    texts[row] += (texts[row].empty() ? "" : " ") + line.text;
+  }
+  return texts;
+}
+
+// All text in `area` of the flattened page, one line after another.
+std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader) {
+  area &= cv::Rect(0, 0, flat.cols, flat.rows);
+  if (area.width < 8 || area.height < 8) return "";
+  std::string text;
+  for (const TextLine& line : reader.ReadLines(flat(area))) text += line.text + " ";
+  return text;
+}
+
+bool SameCells(const RulesetMatch& a, const RulesetMatch& b) {
+  if (a.rows.size() != b.rows.size()) return false;
+  for (size_t i = 0; i < a.rows.size(); ++i)
+    if (a.rows[i].printed_row != b.rows[i].printed_row || a.rows[i].row_id != b.rows[i].row_id ||
+        a.rows[i].part != b.rows[i].part)
+      return false;
+  return true;
+}
+
+// Sheets without a sheet code: ruled lines, then printed labels.
+Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const GridOptions& options, TextReader* reader) {
+  Grid none;
+  LatticeOptions lattice_options = options.lattice;
+  if (lattice_options.px_per_mm <= 0 && page.px_per_mm > 0) lattice_options.px_per_mm = page.px_per_mm;
+  // Registration marks already fix the page's orientation.
+  if (page.orientation_known) lattice_options.find_orientation = false;
+  const LatticeResult lattice = FindLattices(page.rectified, lattice_options);
+  if (!lattice.ok()) {
+    none.detail = "no ruled grid: " + lattice.detail;
+    return none;
+  }
+  if (!reader) {
+    none.detail = "ruled grid found, but no text reader to read its labels";
+    return none;
+  }
+  const double px_per_mm = page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / 210.0;
+  const cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
+
+  // Candidate rulesets: the forced one, or every one whose column count and
+  // grids per page fit.
+  std::vector<const Ruleset*> all, candidates;
+  for (const std::string& id : rulesets.Ids()) all.push_back(&rulesets.Get(id));
+  const int grid_count = static_cast<int>(lattice.grids.size());
+  std::ostringstream why_not;
+  for (const Ruleset* ruleset : all) {
+    if (options.ruleset != "auto" && options.ruleset != ruleset->id) continue;
+    bool fits = *std::max_element(ruleset->grids_per_page.begin(), ruleset->grids_per_page.end()) >= grid_count;
+    for (const Lattice& grid : lattice.grids)
+      fits = fits && grid.score_columns() >= ruleset->min_columns && grid.score_columns() <= ruleset->max_columns;
+    if (fits) candidates.push_back(ruleset);
+    else why_not << " " << ruleset->id << " (" << ruleset->min_columns << ".." << ruleset->max_columns << " columns)";
+  }
+  if (candidates.empty()) {
+    none.detail = "a grid of " + std::to_string(lattice.grids.front().score_columns()) +
+                  " score columns fits no ruleset:" + why_not.str();
+    return none;
+  }
+
+  // Grids of one page are printed alike: a grid with as many rows as one
+  // already read reuses its row texts. The how-to column is read only when
+  // the labels leave rulesets tied (Jumbo FiveZee's "Score 35 if total is 83
+  // or over" against classic's 63), since each block costs a few hundred ms.
+  const std::vector<std::string> vocabulary = LabelVocabulary(all);
+  std::vector<std::vector<PrintedRowText>> row_texts(grid_count);
+  auto read_rows = [&](int column, auto&& store) {
+    std::vector<std::vector<std::string>> read(grid_count);
+    for (int g = 0; g < grid_count; ++g) {
+      for (int earlier = 0; earlier < g && read[g].empty(); ++earlier)
+        if (lattice.grids[earlier].rows() == lattice.grids[g].rows()) read[g] = read[earlier];
+      if (read[g].empty()) read[g] = ReadColumnBand(flat, lattice.grids[g], column, *reader);
+      for (int r = 0; r < lattice.grids[g].rows(); ++r) store(row_texts[g][r], read[g][r]);
+    }
+  };
+  for (int g = 0; g < grid_count; ++g) row_texts[g].resize(lattice.grids[g].rows());
+  read_rows(0, [](PrintedRowText& row, const std::string& text) { row.label = text; });
+
+  // Score every candidate on every grid (mean over grids).
+  struct Scored {
+    const Ruleset* ruleset;
+    std::vector<RulesetMatch> per_grid;
+    double labels = 0, total = 0;
+  };
+  auto by_total = [](const Scored& a, const Scored& b) { return a.total > b.total; };
+  auto score_all = [&] {
+    std::vector<Scored> scored;
+    for (const Ruleset* ruleset : candidates) {
+      Scored entry{ruleset, {}, 0, 0};
+      for (int g = 0; g < grid_count; ++g) {
+        entry.per_grid.push_back(MatchRows(row_texts[g], *ruleset, vocabulary, options.labels));
+        entry.labels += entry.per_grid.back().score / grid_count;
+      }
+      entry.total = entry.labels;
+      scored.push_back(std::move(entry));
+    }
+    std::stable_sort(scored.begin(), scored.end(), by_total);
+    return scored;
+  };
+  auto tied = [&](const std::vector<Scored>& scored) {
+    return scored.size() > 1 && scored[1].total >= scored[0].total - options.tie_margin;
+  };
+  std::vector<Scored> scored = score_all();
+  const Lattice& first = lattice.grids.front();
+  if (tied(scored) && first.first_score_column >= 2) {
+    read_rows(1, [](PrintedRowText& row, const std::string& text) { row.how_to = text; });
+    scored = score_all();
+  }
+
+  // Still close: the title above the grids and the score columns' headers
+  // (e.g. "Triple Yahtzee", "×1 ×2 ×3") may tell the rulesets apart.
+  if (tied(scored)) {
+    float top = first.frame.y;
+    for (const Lattice& grid : lattice.grids) top = std::min(top, grid.frame.y);
+    const std::string title = ReadArea(flat, cv::Rect(0, 0, flat.cols, static_cast<int>(top)), *reader);
+    const int columns = first.score_columns();
+    const float header_left = first.column_x[first.first_score_column];
+    const cv::Rect header_band(cv::Point(static_cast<int>(header_left), static_cast<int>(first.row_y[0])),
+                               cv::Point(static_cast<int>(first.column_x.back()), static_cast<int>(first.row_y[1])));
+    const std::string headers = ReadArea(flat, header_band, *reader);
+    for (Scored& entry : scored)
+      entry.total += options.evidence_weight *
+                     (TitleEvidence(title, *entry.ruleset, all) + HeaderEvidence(headers, columns, *entry.ruleset));
+    std::stable_sort(scored.begin(), scored.end(), by_total);
+  }
+
+  const Scored& best = scored.front();
+  if (!std::all_of(best.per_grid.begin(), best.per_grid.end(), [](const RulesetMatch& m) { return m.ok; })) {
+    std::ostringstream detail;
+    detail << "a ruled grid was found, but its labels fit no ruleset (best: " << best.ruleset->id << ", "
+           << std::lround(100 * best.labels) << "% alike)";
+    none.detail = detail.str();
+    return none;
+  }
+
+  Grid grid;
+  grid.status = GridStatus::kFound;
+  grid.image = lattice.upright;
+  grid.page_from_grid = lattice.upright_from_page.inv();
+  grid.ruleset_id = best.ruleset->id;
+  grid.grid_count = grid_count;
+  grid.source = "labels";
+  for (const Scored& entry : scored) grid.label_matches.push_back(entry.per_grid.front());
+  const double second = scored.size() > 1 ? scored[1].total : 0;
+  for (size_t i = 1; i < scored.size(); ++i) {
+    bool same = scored[i].total >= best.total - options.tie_margin;
+    for (int g = 0; g < grid_count && same; ++g) same = SameCells(scored[i].per_grid[g], best.per_grid[g]);
+    if (same) grid.ruleset_alternatives.push_back(scored[i].ruleset->id);
+  }
+  // Sure when the labels read well and no other ruleset comes close.
+  grid.ruleset_confidence = std::clamp(best.labels, 0.0, 1.0) * std::clamp(0.5 + 5 * (best.total - second), 0.5, 1.0);
+  for (int g = 0; g < grid_count; ++g) {
+    const Lattice& printed = lattice.grids[g];
+    grid.columns.push_back(printed.score_columns());
+    for (int c = 0; c < printed.score_columns(); ++c)
+      for (const RowMatch& row : best.per_grid[g].rows)
+        grid.cells.push_back({g, c, row.row_id, row.part, printed.ScoreCell(row.printed_row, c)});
+  }
+  return grid;
+}
+
+}  // namespace
 
 Grid GridFromLayout(const SheetLayout& layout, double px_per_mm) {
   Grid grid;
@@ -23,7 +231,7 @@ Grid GridFromLayout(const SheetLayout& layout, double px_per_mm) {
   return grid;
 }
 
-Grid LocateGrid(const Page& page, const RulesetLibrary& rulesets, const GridOptions& options) {
+Grid LocateGrid(const Page& page, const RulesetLibrary& rulesets, const GridOptions& options, TextReader* text_reader) {
   Grid none;
   if (!page.ok()) {
     none.detail = "no page";
@@ -46,14 +254,16 @@ Grid LocateGrid(const Page& page, const RulesetLibrary& rulesets, const GridOpti
       return none;
     }
     Grid grid = GridFromLayout(LayoutSheet(*ruleset, sheet), page.px_per_mm);
+    grid.image = page.rectified;
     grid.ruleset_confidence = 1.0;
     grid.source = "sheet code";
     return grid;
   }
-  none.detail = page.method == PageMethod::kMarkers
-                    ? "registration marks found, but the sheet code could not be read"
-                    : "no scorecheck sheet code; sheets without one are not read yet";
-  return none;
+  if (options.ruleset != "auto" && !rulesets.Find(options.ruleset)) {
+    none.detail = "unknown ruleset \"" + options.ruleset + "\"";
+    return none;
+  }
+  return GridFromLabels(page, rulesets, options, text_reader);
 }
 
 }  // namespace scorecheck

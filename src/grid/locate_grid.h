@@ -10,6 +10,9 @@
 
 #include <opencv2/core.hpp>
 
+#include "labels/match_labels.h"
+#include "labels/text_reader.h"
+#include "lattice/find_lattice.h"
 #include "page/find_page.h"
 #include "rules/ruleset_library.h"
 #include "sheet/sheet_layout.h"
@@ -22,7 +25,7 @@ struct GridCell {
   int column = 0;                  ///< score column, 0-based
   std::string row_id;              ///< canonical row id
   CellPart part = CellPart::kValue;
-  cv::Rect2f cell_in_page;         ///< between the ruled lines, rectified-page pixels
+  cv::Rect2f cell_in_page;         ///< between the ruled lines, pixels of Grid::image (the upright page)
 };
 
 enum class GridStatus { kFound, kNoGrid };
@@ -30,12 +33,18 @@ enum class GridStatus { kFound, kNoGrid };
 /// Every score cell of the page.
 struct Grid {
   GridStatus status = GridStatus::kNoGrid;
+  cv::Mat image;                    ///< the page the cells are placed on: Page::rectified, or that
+                                    ///< page turned upright and straightened by the lattice stage
+  cv::Matx33d page_from_grid = cv::Matx33d::eye();  ///< homography: Grid::image pixel -> Page::rectified pixel
   std::string ruleset_id;
   int grid_count = 0;
   std::vector<int> columns;         ///< score columns per grid
   std::vector<GridCell> cells;      ///< grid, then column, then sheet row order
-  double ruleset_confidence = 0;    ///< 1 when read from the sheet code
-  std::string source;               ///< "sheet code", "lattice", ...
+  double ruleset_confidence = 0;    ///< 1 when read from the sheet code; from the labels' likeness otherwise
+  std::vector<std::string> ruleset_alternatives;  ///< other rulesets the labels fit as well, with the
+                                                  ///< same cells (the scan stage lets the entries decide)
+  std::vector<RulesetMatch> label_matches;  ///< per ruleset tried, best first (sheets read by their labels)
+  std::string source;               ///< "sheet code" or "labels"
   std::string detail;               ///< why, when not found
   bool ok() const { return status == GridStatus::kFound; }
 };
@@ -43,10 +52,18 @@ struct Grid {
 /// Options for LocateGrid().
 struct GridOptions {
   std::string ruleset = "auto";  ///< force a ruleset id; "auto" = from the sheet code or labels
+  LatticeOptions lattice;        ///< ruled-line search on sheets without a sheet code
+  LabelMatchOptions labels;      ///< printed rows -> ruleset rows
+  double tie_margin = 0.03;      ///< rulesets whose label score is this close to the best one are alternatives; default 0.03
+  double evidence_weight = 0.3;  ///< weight of a title or column-header match added to the label score; default 0.3
 };
 
-/// Places the cells of `page`. Never throws for a bad photo.
-Grid LocateGrid(const Page& page, const RulesetLibrary& rulesets, const GridOptions& options = {});
+/// Places the cells of `page`. Sheets without a readable sheet code are
+/// found by their ruled lines and read by their printed labels with
+/// `text_reader` (nullptr: such sheets are not read). Never throws for a bad
+/// photo.
+Grid LocateGrid(const Page& page, const RulesetLibrary& rulesets, const GridOptions& options = {},
+                TextReader* text_reader = nullptr);
 
 /// The cells of a sheet laid out by `layout`, at `px_per_mm`.
 Grid GridFromLayout(const SheetLayout& layout, double px_per_mm);

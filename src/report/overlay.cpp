@@ -24,9 +24,12 @@ std::string Shown(const ScannedCell& cell) {
 
 cv::Mat DrawOverlay(const ScanResult& scan, const RulesetLibrary& rulesets, double min_confidence) {
   cv::Mat overlay;
-  if (scan.page.rectified.empty()) return overlay;
+  // The cells are placed on the grid's page (upright); before a grid is
+  // found only the rectified page exists.
+  const cv::Mat& page = scan.grid.image.empty() ? scan.page.rectified : scan.grid.image;
+  if (page.empty()) return overlay;
   // Fade the page so the annotations stand out.
-  scan.page.rectified.convertTo(overlay, -1, 0.55, 255 * 0.45);
+  page.convertTo(overlay, -1, 0.55, 255 * 0.45);
   (void)rulesets;
 
   // Findings by (grid, column, row).

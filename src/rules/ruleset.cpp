@@ -248,6 +248,7 @@ Ruleset ParseRuleset(const std::string& json_text) {
       throw Error("yahtzee_bonus.requires must be \"own_box_full\" or \"all_boxes_nonzero\"");
     }
     rule.scales_with_multiplier = Get<bool>(bonus, "scales_with_multiplier", "yahtzee_bonus", false);
+    rule.points_labels = Get<std::vector<std::string>>(bonus, "points_labels", "yahtzee_bonus", {});
     ruleset.yahtzee_bonus = rule;
   }
   if (json.contains("joker")) {

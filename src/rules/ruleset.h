@@ -74,6 +74,7 @@ struct YahtzeeBonusRule {
   std::optional<int> max_checks;        ///< more ticks than this are invalid (rock: 2)
   BonusPrecondition precondition = BonusPrecondition::kOwnBoxFull;
   bool scales_with_multiplier = false;  ///< triple: points × k in multiplied columns
+  std::vector<std::string> points_labels;  ///< printed labels of a separate points row under the ticks row
 
   /// Raw points for `checks` ticks (before any column multiplier).
   int PointsFor(int checks) const;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+
+#include "core/error.h"
 
 namespace scorecheck {
 namespace {
@@ -50,6 +53,7 @@ CellValue ToCellValue(const ScannedCell& cell) {
 // Builds the card from the cells, applying the rule-aware choice in sheet
 // order so totals can be checked against entries already chosen.
 void AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOptions& options) {
+  for (ScannedCell& cell : result.cells) cell.corrected = false;
   std::map<std::pair<int, int>, CardColumn> columns;  // (grid, column) -> column
   for (ScannedCell& cell : result.cells) {
     const GridCell& where = cell.where;
@@ -111,7 +115,7 @@ void AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOptions&
 }  // namespace
 
 ScanResult ScanImage(const cv::Mat& image, const std::string& source, const RulesetLibrary& rulesets,
-                     DigitReader& reader, const ScanOptions& options) {
+                     DigitReader& reader, const ScanOptions& options, TextReader* text_reader) {
   ScanResult result;
   result.image = image;
   result.card.source = source;
@@ -121,14 +125,24 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
     result.detail = "no page found: " + result.page.detail;
     return result;
   }
-  result.grid = LocateGrid(result.page, rulesets, options.grid);
+  std::unique_ptr<TextReader> own_text_reader;
+  if (!text_reader && !result.page.sheet) {
+    try {
+      own_text_reader = TextReader::Create();
+      text_reader = own_text_reader.get();
+    } catch (const Error& e) {
+      result.status = ScanStatus::kNoGrid;
+      result.detail = std::string("cannot read printed labels: ") + e.what();
+      return result;
+    }
+  }
+  result.grid = LocateGrid(result.page, rulesets, options.grid, text_reader);
   if (!result.grid.ok()) {
     result.status = ScanStatus::kNoGrid;
     result.detail = "no scorecard grid found: " + result.grid.detail;
     return result;
   }
-  const Ruleset& ruleset = rulesets.Get(result.grid.ruleset_id);
-  const cv::Mat normalized = NormalizeLighting(result.page.rectified);
+  const cv::Mat normalized = NormalizeLighting(result.grid.image);
   for (const GridCell& where : result.grid.cells) {
     ScannedCell cell;
     cell.where = where;
@@ -137,20 +151,39 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
     cell.reading = ReadCell(ink, reader, options.read);
     const cv::Rect2f& r = where.cell_in_page;
     for (const cv::Point2d corner : {cv::Point2d(r.x, r.y), cv::Point2d(r.x + r.width, r.y),
-                                     cv::Point2d(r.x + r.width, r.y + r.height), cv::Point2d(r.x, r.y + r.height)})
-      cell.quad_in_image.push_back(cv::Point2f(ImageFromPage(result.page, corner)));
+                                     cv::Point2d(r.x + r.width, r.y + r.height), cv::Point2d(r.x, r.y + r.height)}) {
+      const cv::Vec3d page = result.grid.page_from_grid * cv::Vec3d(corner.x, corner.y, 1);
+      cell.quad_in_image.push_back(cv::Point2f(ImageFromPage(result.page, {page[0] / page[2], page[1] / page[2]})));
+    }
     result.cells.push_back(std::move(cell));
   }
-  AssembleCard(result, ruleset, options);
   VerifyOptions verify = options.verify;
   verify.min_confidence = options.min_confidence;
-  result.verification = VerifyCard(result.card, rulesets, verify);
-  result.status = ScanStatus::kOk;
-  return result;
+  // When the printed labels fit several rulesets equally (a classic sheet and
+  // a Triple Yahtzee sheet may print the same words), the one under which the
+  // written numbers make the fewest errors, then warnings, is the card's.
+  std::vector<std::string> candidates = {result.grid.ruleset_id};
+  candidates.insert(candidates.end(), result.grid.ruleset_alternatives.begin(), result.grid.ruleset_alternatives.end());
+  std::optional<std::pair<int, int>> best_count;
+  ScanResult best;
+  for (const std::string& id : candidates) {
+    ScanResult trial = result;
+    AssembleCard(trial, rulesets.Get(id), options);
+    trial.verification = VerifyCard(trial.card, rulesets, verify);
+    const std::pair<int, int> count(trial.verification.ErrorCount(), trial.verification.WarningCount());
+    if (!best_count || count < *best_count) {
+      best_count = count;
+      trial.grid.ruleset_id = id;
+      best = std::move(trial);
+    }
+  }
+  if (candidates.size() > 1 && best.grid.ruleset_id != result.grid.ruleset_id) best.grid.ruleset_confidence *= 0.8;
+  best.status = ScanStatus::kOk;
+  return best;
 }
 
 ScanResult ScanCard(const std::string& path, const RulesetLibrary& rulesets, DigitReader& reader,
-                    const ScanOptions& options) {
+                    const ScanOptions& options, TextReader* text_reader) {
   const LoadedImage loaded = LoadImage(path, options.image);
   if (!loaded.ok()) {
     ScanResult result;
@@ -159,7 +192,7 @@ ScanResult ScanCard(const std::string& path, const RulesetLibrary& rulesets, Dig
     result.card.source = path;
     return result;
   }
-  return ScanImage(loaded.bgr, path, rulesets, reader, options);
+  return ScanImage(loaded.bgr, path, rulesets, reader, options, text_reader);
 }
 
 }  // namespace scorecheck

@@ -56,12 +56,14 @@ struct ScanResult {
   bool ok() const { return status == ScanStatus::kOk; }
 };
 
-/// Scans the image in `path`. `reader` classifies digits.
+/// Scans the image in `path`. `reader` classifies digits; `text_reader`
+/// reads printed labels of sheets without a sheet code (nullptr: one is
+/// started for the image when needed; pass one to reuse it across a batch).
 ScanResult ScanCard(const std::string& path, const RulesetLibrary& rulesets, DigitReader& reader,
-                    const ScanOptions& options = {});
+                    const ScanOptions& options = {}, TextReader* text_reader = nullptr);
 
 /// The same for an image already loaded (BGR 8-bit).
 ScanResult ScanImage(const cv::Mat& image, const std::string& source, const RulesetLibrary& rulesets,
-                     DigitReader& reader, const ScanOptions& options = {});
+                     DigitReader& reader, const ScanOptions& options = {}, TextReader* text_reader = nullptr);
 
 }  // namespace scorecheck

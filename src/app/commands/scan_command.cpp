@@ -49,6 +49,15 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
   DigitReaderOptions reader_options;
   reader_options.model_path = args.model.empty() ? FindDigitModel(FindTemplatesDir(global.templates_dir)) : args.model;
   const std::unique_ptr<DigitReader> reader = DigitReader::Create(reader_options);
+  // One label reader for the whole batch (starting Tesseract costs more than
+  // reading a label column). Without it own sheets still scan; other sheets
+  // then say why they cannot be read.
+  std::unique_ptr<TextReader> text_reader;
+  try {
+    text_reader = TextReader::Create();
+  } catch (const Error& e) {
+    spdlog::warn("{}", e.what());
+  }
 
   ScanOptions options;
   options.grid.ruleset = args.ruleset;
@@ -66,7 +75,7 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
   BatchTally tally;
   for (const std::string& path : files) {
     try {
-      const ScanResult scan = ScanCard(path, rulesets, *reader, options);
+      const ScanResult scan = ScanCard(path, rulesets, *reader, options, text_reader.get());
       if (!scan.ok()) {
         tally.Fail(path, scan.detail);
         continue;
@@ -83,6 +92,7 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
         auto report = ReportJson(scan.card, scan.verification, rulesets, &scan.cells);
         report["page"] = {{"method", PageMethodName(scan.page.method)}, {"sheet_code", scan.page.sheet_code.value_or("")}};
         report["ruleset_confidence"] = scan.grid.ruleset_confidence;
+        report["grid_source"] = scan.grid.source;
         WriteFileAtomic(json_path, report.dump(2) + "\n");
       }
       if (!overlay_path.empty()) WriteImageAtomic(overlay_path, DrawOverlay(scan, rulesets, args.min_confidence));

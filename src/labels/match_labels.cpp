@@ -1,0 +1,203 @@
+#include "labels/match_labels.h"
+
+#include <algorithm>
+#include <cctype>
+#include <limits>
+#include <set>
+#include <sstream>
+
+namespace scorecheck {
+namespace {
+
+// Levenshtein distance, two rows of the table.
+int EditDistance(std::string_view a, std::string_view b) {
+  std::vector<int> previous(b.size() + 1), current(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) previous[j] = static_cast<int>(j);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    current[0] = static_cast<int>(i);
+    for (size_t j = 1; j <= b.size(); ++j)
+      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    std::swap(previous, current);
+  }
+  return previous[b.size()];
+}
+
+std::string WithoutSpaces(std::string text) {
+  text.erase(std::remove(text.begin(), text.end(), ' '), text.end());
+  return text;
+}
+
+std::vector<std::string> Words(const std::string& normalized) {
+  std::istringstream in(normalized);
+  std::vector<std::string> words;
+  for (std::string word; in >> word;) words.push_back(word);
+  return words;
+}
+
+// Likeness of a printed label to the best of `labels`.
+double BestSimilarity(const std::string& text, const std::vector<std::string>& labels) {
+  double best = 0;
+  for (const std::string& label : labels) best = std::max(best, LabelSimilarity(text, label));
+  return best;
+}
+
+}  // namespace
+
+std::string NormalizeLabel(std::string_view text) {
+  std::string out;
+  bool space = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    char mapped = 0;
+    if (std::isalnum(c)) {
+      mapped = static_cast<char>(std::tolower(c));
+    } else if (c == '|') {
+      mapped = 'l';
+    } else if (c == 0xC3 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x97) {
+      mapped = 'x';  // "×" (U+00D7) in UTF-8
+      ++i;
+    } else if (c >= 0x80) {
+      continue;  // other non-ASCII: OCR noise or decoration, dropped
+    }
+    if (mapped) {
+      if (space && !out.empty()) out += ' ';
+      out += mapped;
+      space = false;
+    } else {
+      space = true;
+    }
+  }
+  return out;
+}
+
+double LabelSimilarity(std::string_view a, std::string_view b) {
+  const std::string x = WithoutSpaces(NormalizeLabel(a)), y = WithoutSpaces(NormalizeLabel(b));
+  if (x.empty() || y.empty()) return 0;
+  return 1.0 - static_cast<double>(EditDistance(x, y)) / static_cast<double>(std::max(x.size(), y.size()));
+}
+
+std::vector<std::string> LabelVocabulary(const std::vector<const Ruleset*>& rulesets) {
+  std::set<std::string> vocabulary;
+  for (const Ruleset* ruleset : rulesets) {
+    for (const RowSpec& row : ruleset->rows) vocabulary.insert(row.labels.begin(), row.labels.end());
+    if (ruleset->yahtzee_bonus)
+      vocabulary.insert(ruleset->yahtzee_bonus->points_labels.begin(), ruleset->yahtzee_bonus->points_labels.end());
+  }
+  return {vocabulary.begin(), vocabulary.end()};
+}
+
+RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset& ruleset,
+                       const std::vector<std::string>& vocabulary, const LabelMatchOptions& options) {
+  const int n = static_cast<int>(printed.size());
+  const int m = static_cast<int>(ruleset.rows.size());
+  RulesetMatch match;
+  match.ruleset_id = ruleset.id;
+  if (m == 0) return match;
+
+  // Row likeness table: label against the row's synonyms (and its name), and
+  // how-to text against the row's how-to text when both exist.
+  std::vector<std::vector<double>> like(n, std::vector<double>(m, 0));
+  std::vector<double> skip_cost(n, 0), points_like(n, 0);
+  const std::vector<std::string> no_labels;
+  const std::vector<std::string>& points_labels = ruleset.yahtzee_bonus ? ruleset.yahtzee_bonus->points_labels : no_labels;
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < m; ++j) {
+      const RowSpec& row = ruleset.rows[j];
+      double label = std::max(BestSimilarity(printed[i].label, row.labels), LabelSimilarity(printed[i].label, row.name));
+      if (!printed[i].how_to.empty() && !row.how_to_score.empty())
+        label = (1 - options.how_to_weight) * label + options.how_to_weight * LabelSimilarity(printed[i].how_to, row.how_to_score);
+      like[i][j] = label;
+    }
+    const double known = BestSimilarity(printed[i].label, vocabulary);
+    skip_cost[i] = options.unmatched_row_penalty * std::max(0.0, (known - 0.5) / 0.5);
+    points_like[i] = BestSimilarity(printed[i].label, points_labels);
+  }
+
+  // best[i][j]: printed rows < i and ruleset rows < j placed. Moves: leave a
+  // printed row out, leave a ruleset row unprinted, pair them, or give the
+  // bonus row two printed rows (ticks, points).
+  enum Move : char { kNone, kSkipPrinted, kMissing, kPair, kPairWithPoints };
+  const double lowest = -std::numeric_limits<double>::infinity();
+  std::vector<std::vector<double>> best(n + 1, std::vector<double>(m + 1, lowest));
+  std::vector<std::vector<Move>> move(n + 1, std::vector<Move>(m + 1, kNone));
+  best[0][0] = 0;
+  auto relax = [&](int i, int j, double value, Move how) {
+    if (value > best[i][j]) {
+      best[i][j] = value;
+      move[i][j] = how;
+    }
+  };
+  for (int i = 0; i <= n; ++i)
+    for (int j = 0; j <= m; ++j) {
+      const double here = best[i][j];
+      if (here == lowest) continue;
+      if (i < n) relax(i + 1, j, here - skip_cost[i], kSkipPrinted);
+      if (j < m) relax(i, j + 1, here - options.missing_row_penalty, kMissing);
+      if (i < n && j < m) relax(i + 1, j + 1, here + like[i][j], kPair);
+      if (i + 1 < n && j < m && ruleset.rows[j].kind == RowKind::kYahtzeeBonus && points_like[i + 1] >= options.min_points_row)
+        relax(i + 2, j + 1, here + like[i][j] + (points_like[i + 1] - options.min_points_row), kPairWithPoints);
+    }
+
+  for (int i = n, j = m; i > 0 || j > 0;) {
+    switch (move[i][j]) {
+      case kSkipPrinted: --i; break;
+      case kMissing:
+        --j;
+        ++match.missing_rows;
+        break;
+      case kPair:
+        --i, --j;
+        match.rows.push_back({i, ruleset.rows[j].id, CellPart::kValue, like[i][j]});
+        break;
+      case kPairWithPoints:
+        i -= 2, --j;
+        match.rows.push_back({i + 1, ruleset.rows[j].id, CellPart::kPoints, points_like[i + 1]});
+        match.rows.push_back({i, ruleset.rows[j].id, CellPart::kChecks, like[i][j]});
+        break;
+      case kNone: i = j = 0; break;  // unreachable: best[n][m] is always reached
+    }
+  }
+  std::reverse(match.rows.begin(), match.rows.end());
+  match.score = best[n][m] / m;
+  match.ok = match.score >= options.min_score;
+  return match;
+}
+
+double TitleEvidence(std::string_view text, const Ruleset& ruleset, const std::vector<const Ruleset*>& all) {
+  std::set<std::string> others;
+  for (const Ruleset* other : all)
+    if (other->id != ruleset.id)
+      for (const std::string& word : Words(NormalizeLabel(other->name))) others.insert(word);
+  // "R.O.C.K." and "Roll-Em" read as one word each.
+  std::vector<std::string> own;
+  for (const std::string& word : Words(NormalizeLabel(ruleset.name))) own.push_back(word);
+  std::string joined_name;
+  for (char c : ruleset.name)
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == ' ') joined_name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const std::string& word : Words(joined_name)) own.push_back(word);
+  std::vector<std::string> distinctive;
+  for (const std::string& word : own)
+    if (word.size() >= 3 && !others.count(word) && std::find(distinctive.begin(), distinctive.end(), word) == distinctive.end())
+      distinctive.push_back(word);
+  if (distinctive.empty()) return 0;
+  std::string joined_text;
+  for (char c : text)
+    if (std::isalnum(static_cast<unsigned char>(c)) || std::isspace(static_cast<unsigned char>(c)))
+      joined_text += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::vector<std::string> read = Words(NormalizeLabel(text));
+  for (const std::string& word : Words(joined_text)) read.push_back(word);
+  double best = 0;
+  for (const std::string& word : distinctive)
+    for (const std::string& seen : read) best = std::max(best, LabelSimilarity(word, seen));
+  return best >= 0.75 ? best : 0;
+}
+
+double HeaderEvidence(std::string_view headers, int columns, const Ruleset& ruleset) {
+  if (ruleset.column_headers.empty() || columns <= 0) return 0;
+  std::string expected;
+  for (int c = 0; c < columns && c < static_cast<int>(ruleset.column_headers.size()); ++c)
+    expected += ruleset.column_headers[c] + " ";
+  return LabelSimilarity(headers, expected);
+}
+
+}  // namespace scorecheck

@@ -1,0 +1,84 @@
+#pragma once
+// Layout -> ruleset: which ruleset row each printed row of a grid holds, from
+// the text printed in its label cell (and, when the sheet has one, its "how to
+// score" cell). Pure functions over strings: the OCR happens elsewhere
+// (text_reader.h), so this is tested without images.
+//
+// Printed rows are matched to the ruleset's rows in order (a sequence
+// alignment): the row order carries as much as the words, so an ambiguous
+// "Total" lands on the right total, an unreadable label between two readable
+// ones still gets its row, and header and section rows are skipped.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules/ruleset.h"
+#include "sheet/sheet_layout.h"
+
+namespace scorecheck {
+
+/// Lower case, letters and digits only, one space between words; "×" becomes
+/// "x" and a few OCR look-alikes are folded ("|" -> "l").
+std::string NormalizeLabel(std::string_view text);
+
+/// 0..1: how alike two labels are after NormalizeLabel (1 - edit distance /
+/// longer length, compared without spaces). Empty text is 0 alike.
+double LabelSimilarity(std::string_view a, std::string_view b);
+
+/// The text of one printed row.
+struct PrintedRowText {
+  std::string label;   ///< label column text ("" when none was read)
+  std::string how_to;  ///< "how to score" column text ("" when the sheet has none)
+};
+
+/// One printed row given a ruleset row.
+struct RowMatch {
+  int printed_row = 0;   ///< index into the printed rows
+  std::string row_id;    ///< ruleset row id
+  CellPart part = CellPart::kValue;
+  double similarity = 0; ///< 0..1, label (and how-to) likeness
+};
+
+/// Tuning for MatchRows().
+struct LabelMatchOptions {
+  double missing_row_penalty = 0.6;  ///< score lost per ruleset row the sheet does not print; default 0.6
+  double unmatched_row_penalty = 0.5;  ///< score lost for leaving out a printed row that reads exactly like some
+                                       ///< ruleset's label (less for weaker likeness, none below 0.5); default 0.5
+  double min_points_row = 0.4;       ///< a row under the bonus ticks row is its points row from this likeness; default 0.4
+  double how_to_weight = 0.3;        ///< share of a row's similarity from its how-to text, when there is one; default 0.3
+  double min_score = 0.45;           ///< a ruleset whose mean row score is lower does not describe the grid; default 0.45
+};
+
+/// How well one ruleset describes a grid's printed rows.
+struct RulesetMatch {
+  std::string ruleset_id;
+  double score = 0;               ///< mean over the ruleset's rows: similarity, or -missing_row_penalty
+  int missing_rows = 0;           ///< ruleset rows not printed
+  std::vector<RowMatch> rows;     ///< in printed order
+  bool ok = false;                ///< score >= min_score
+};
+
+/// Every printed label of `rulesets` (row labels and points labels): a
+/// printed row that reads like one of them is a score row of some ruleset,
+/// so leaving it out of a match costs (a sheet with a Yahtzee-bonus row is
+/// not a piecepack sheet); a header such as "Upper section" costs nothing.
+std::vector<std::string> LabelVocabulary(const std::vector<const Ruleset*>& rulesets);
+
+/// Aligns `printed` (top to bottom, header rows included) with `ruleset`'s
+/// rows. A Yahtzee-bonus row may take two printed rows: ticks, then points
+/// (when the second reads like one of the rule's points_labels).
+RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset& ruleset,
+                       const std::vector<std::string>& vocabulary, const LabelMatchOptions& options = {});
+
+/// 0..1: how much of `ruleset`'s name that is its own (words no other
+/// ruleset in `all` uses, e.g. "triple", "fivezee") appears in `text` (a
+/// sheet title). 0 when the name has no word of its own.
+double TitleEvidence(std::string_view text, const Ruleset& ruleset, const std::vector<const Ruleset*>& all);
+
+/// 0..1: how alike the printed score-column header text (read left to right,
+/// e.g. "x1 x2 x3") is to `ruleset`'s fixed headers ("×1 ×2 ×3"), compared
+/// over as many headers as the sheet has columns; 0 when the ruleset has none.
+double HeaderEvidence(std::string_view headers, int columns, const Ruleset& ruleset);
+
+}  // namespace scorecheck

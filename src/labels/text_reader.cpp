@@ -1,0 +1,84 @@
+// The Tesseract adapter: the only file that sees Tesseract or Leptonica.
+#include "labels/text_reader.h"
+
+#include <unistd.h>
+
+#include <cctype>
+#include <cstdlib>
+
+#include <opencv2/imgproc.hpp>
+#include <tesseract/baseapi.h>
+
+#include "core/error.h"
+
+namespace scorecheck {
+namespace {
+
+class TesseractTextReader : public TextReader {
+ public:
+  explicit TesseractTextReader(const TextReaderOptions& options) {
+    const char* data_dir = options.data_dir.empty() ? nullptr : options.data_dir.c_str();
+    if (api_.Init(data_dir, options.language.c_str(), tesseract::OEM_LSTM_ONLY) != 0)
+      throw Error("cannot start Tesseract with language \"" + options.language + "\"" +
+                  (data_dir ? " in " + options.data_dir : std::string()) +
+                  " (is the tesseract-ocr-" + options.language + " package installed?)");
+    // A label column is one block of lines of different sizes.
+    api_.SetPageSegMode(tesseract::PSM_SINGLE_BLOCK);
+    // Labels are short; the dictionary would "correct" them towards words
+    // that are not on the sheet.
+    api_.SetVariable("load_system_dawg", "0");
+    api_.SetVariable("load_freq_dawg", "0");
+  }
+  ~TesseractTextReader() override { api_.End(); }
+
+  std::vector<TextLine> ReadLines(const cv::Mat& block) override {
+    std::vector<TextLine> lines;
+    if (block.empty()) return lines;
+    cv::Mat gray;
+    if (block.channels() == 3)
+      cv::cvtColor(block, gray, cv::COLOR_BGR2GRAY);
+    else if (block.channels() == 4)
+      cv::cvtColor(block, gray, cv::COLOR_BGRA2GRAY);
+    else
+      gray = block;
+    if (gray.depth() != CV_8U) gray.convertTo(gray, CV_8U);
+    gray = gray.isContinuous() ? gray : gray.clone();
+    api_.SetImage(gray.data, gray.cols, gray.rows, 1, static_cast<int>(gray.step));
+    if (api_.Recognize(nullptr) != 0) return lines;
+    std::unique_ptr<tesseract::ResultIterator> it(api_.GetIterator());
+    if (!it) return lines;
+    const auto level = tesseract::RIL_TEXTLINE;
+    do {
+      std::unique_ptr<char[]> text(it->GetUTF8Text(level));
+      int left = 0, top = 0, right = 0, bottom = 0;
+      if (!text || !it->BoundingBox(level, &left, &top, &right, &bottom)) continue;
+      TextLine line;
+      line.text = text.get();
+      while (!line.text.empty() && std::isspace(static_cast<unsigned char>(line.text.back()))) line.text.pop_back();
+      if (line.text.empty()) continue;
+      line.box = cv::Rect(left, top, right - left, bottom - top);
+      line.confidence = it->Confidence(level) / 100.0;
+      lines.push_back(std::move(line));
+    } while (it->Next(level));
+    api_.Clear();
+    return lines;
+  }
+
+ private:
+  tesseract::TessBaseAPI api_;
+};
+
+}  // namespace
+
+void LimitOcrThreads(char** argv) {
+  if (std::getenv("OMP_THREAD_LIMIT") != nullptr || argv == nullptr || argv[0] == nullptr) return;
+  setenv("OMP_THREAD_LIMIT", "1", 1);
+  execv("/proc/self/exe", argv);
+  // Still here: no /proc (not Linux) or exec refused; go on unrestarted.
+}
+
+std::unique_ptr<TextReader> TextReader::Create(const TextReaderOptions& options) {
+  return std::make_unique<TesseractTextReader>(options);
+}
+
+}  // namespace scorecheck
