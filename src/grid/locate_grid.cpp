@@ -9,6 +9,8 @@
 namespace scorecheck {
 namespace {
 
+constexpr double kOcrRowPitchPx = 52;  // label rows are shrunk to about this height for the OCR
+
 // Gray page with the paper brought to white: printed shading (grey total
 // rows) and uneven light would otherwise become text or noise to the OCR.
 cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm) {
@@ -24,7 +26,9 @@ cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm) {
 
 // The text of one column band of a grid, row by row: one OCR call for the
 // whole band; ruled lines are painted out first so they do not join rows.
-std::vector<std::string> ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader) {
+// Rows not in `wanted` (when given) are painted out too.
+std::vector<std::string> ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader,
+                                        const std::vector<bool>& wanted = {}) {
   std::vector<std::string> texts(grid.rows());
   const float left = grid.column_x[column], right = grid.column_x[column + 1];
   const float top = grid.row_y.front(), bottom = grid.row_y.back();
@@ -40,8 +44,17 @@ std::vector<std::string> ReadColumnBand(const cv::Mat& flat, const Lattice& grid
   for (float x : {left, right})
     cv::rectangle(block, cv::Point(static_cast<int>(x - left) - half_line, 0),
                   cv::Point(static_cast<int>(x - left) + half_line, block.rows), cv::Scalar(255), cv::FILLED);
+  for (int r = 0; r < static_cast<int>(wanted.size()) && r < grid.rows(); ++r)
+    if (!wanted[r])
+      cv::rectangle(block, cv::Point(0, static_cast<int>(grid.row_y[r] - top)),
+                    cv::Point(block.cols, static_cast<int>(std::ceil(grid.row_y[r + 1] - top))), cv::Scalar(255), cv::FILLED);
+  // Tesseract reads printed text well from ~20 px capitals; rows printed
+  // larger than that are shrunk, which saves a third of its time.
+  const double pitch = (bottom - top) / grid.rows();
+  const double scale = std::min(1.0, kOcrRowPitchPx / pitch);
+  if (scale < 1) cv::resize(block, block, cv::Size(), scale, scale, cv::INTER_AREA);
   for (const TextLine& line : reader.ReadLines(block)) {
-    const float centre = top + line.box.y + line.box.height / 2.0f;
+    const float centre = top + static_cast<float>((line.box.y + line.box.height / 2.0) / scale);
     const auto next = std::upper_bound(grid.row_y.begin(), grid.row_y.end(), centre);
     const int row = static_cast<int>(next - grid.row_y.begin()) - 1;
     if (row < 0 || row >= grid.rows()) continue;
@@ -108,22 +121,21 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   }
 
   // Grids of one page are printed alike: a grid with as many rows as one
-  // already read reuses its row texts. The how-to column is read only when
-  // the labels leave rulesets tied (Jumbo FiveZee's "Score 35 if total is 83
-  // or over" against classic's 63), since each block costs a few hundred ms.
+  // already read reuses its row texts.
   const std::vector<std::string> vocabulary = LabelVocabulary(all);
   std::vector<std::vector<PrintedRowText>> row_texts(grid_count);
-  auto read_rows = [&](int column, auto&& store) {
+  auto read_rows = [&](int column, const std::vector<std::vector<bool>>& wanted, auto&& store) {
     std::vector<std::vector<std::string>> read(grid_count);
     for (int g = 0; g < grid_count; ++g) {
       for (int earlier = 0; earlier < g && read[g].empty(); ++earlier)
-        if (lattice.grids[earlier].rows() == lattice.grids[g].rows()) read[g] = read[earlier];
-      if (read[g].empty()) read[g] = ReadColumnBand(flat, lattice.grids[g], column, *reader);
+        if (lattice.grids[earlier].rows() == lattice.grids[g].rows() && wanted[earlier] == wanted[g])
+          read[g] = read[earlier];
+      if (read[g].empty()) read[g] = ReadColumnBand(flat, lattice.grids[g], column, *reader, wanted[g]);
       for (int r = 0; r < lattice.grids[g].rows(); ++r) store(row_texts[g][r], read[g][r]);
     }
   };
   for (int g = 0; g < grid_count; ++g) row_texts[g].resize(lattice.grids[g].rows());
-  read_rows(0, [](PrintedRowText& row, const std::string& text) { row.label = text; });
+  read_rows(0, std::vector<std::vector<bool>>(grid_count), [](PrintedRowText& row, const std::string& text) { row.label = text; });
 
   // Score every candidate on every grid (mean over grids).
   struct Scored {
@@ -151,9 +163,45 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   };
   std::vector<Scored> scored = score_all();
   const Lattice& first = lattice.grids.front();
+  // Tied on the labels: read the how-to cells of the rows where the tied
+  // rulesets print different how-to text (Jumbo FiveZee's "Score 35 if total
+  // is 83 or over" against classic's 63), and only those: the whole column
+  // costs twice the labels.
   if (tied(scored) && first.first_score_column >= 2) {
-    read_rows(1, [](PrintedRowText& row, const std::string& text) { row.how_to = text; });
-    scored = score_all();
+    std::vector<std::vector<bool>> wanted(grid_count);
+    bool any = false;
+    for (int g = 0; g < grid_count; ++g) {
+      wanted[g].assign(lattice.grids[g].rows(), false);
+      std::vector<std::string> first_how_to(lattice.grids[g].rows(), "\x01");  // "\x01": not seen yet
+      for (const Scored& entry : scored) {
+        if (entry.total < scored[0].total - options.tie_margin) continue;
+        std::vector<std::string> how_to(lattice.grids[g].rows());
+        for (const RowMatch& row : entry.per_grid[g].rows)
+          how_to[row.printed_row] = entry.ruleset->FindRow(row.row_id)->how_to_score;
+        for (int r = 0; r < lattice.grids[g].rows(); ++r) {
+          if (first_how_to[r] == "\x01") first_how_to[r] = how_to[r];
+          else if (first_how_to[r] != how_to[r]) wanted[g][r] = any = true;
+        }
+      }
+    }
+    if (any) {
+      read_rows(1, wanted, [](PrintedRowText& row, const std::string& text) { row.how_to = text; });
+      // The differing rows decide: mean likeness of what is printed there to
+      // what each tied ruleset prints there.
+      const double cutoff = scored[0].total - options.tie_margin;
+      for (Scored& entry : scored) {
+        if (entry.total < cutoff) continue;
+        double sum = 0;
+        int count = 0;
+        for (const RowMatch& row : entry.per_grid[0].rows)
+          if (wanted[0][row.printed_row]) {
+            sum += LabelSimilarity(row_texts[0][row.printed_row].how_to, entry.ruleset->FindRow(row.row_id)->how_to_score);
+            ++count;
+          }
+        if (count > 0) entry.total += options.evidence_weight * sum / count;
+      }
+      std::stable_sort(scored.begin(), scored.end(), by_total);
+    }
   }
 
   // Still close: the title above the grids and the score columns' headers
@@ -167,9 +215,13 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     const cv::Rect header_band(cv::Point(static_cast<int>(header_left), static_cast<int>(first.row_y[0])),
                                cv::Point(static_cast<int>(first.column_x.back()), static_cast<int>(first.row_y[1])));
     const std::string headers = ReadArea(flat, header_band, *reader);
+    // Only the tied rulesets are re-ranked: plain "1 2 3" headers match
+    // piecepack's fixed headers but say nothing against the label evidence.
+    const double cutoff = scored[0].total - options.tie_margin;
     for (Scored& entry : scored)
-      entry.total += options.evidence_weight *
-                     (TitleEvidence(title, *entry.ruleset, all) + HeaderEvidence(headers, columns, *entry.ruleset));
+      if (entry.total >= cutoff)
+        entry.total += options.evidence_weight *
+                       (TitleEvidence(title, *entry.ruleset, all) + HeaderEvidence(headers, columns, *entry.ruleset));
     std::stable_sort(scored.begin(), scored.end(), by_total);
   }
 
