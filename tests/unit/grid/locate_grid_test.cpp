@@ -1,8 +1,11 @@
-// LocateGrid for own sheets: the sheet code gives every cell.
+// LocateGrid: own sheets by their sheet code; others by their ruled lines and
+// printed labels.
 
 #include "grid/locate_grid.h"
 
 #include <gtest/gtest.h>
+
+#include <opencv2/core.hpp>
 
 #include "sheet/render_sheet.h"
 #include "support/test_support.h"
@@ -40,11 +43,82 @@ TEST(LocateGridTest, OwnSheetPhotoIsPlaced) {
   EXPECT_FALSE(LocateGrid(page, ShippedRulesets(), wrong).ok());
 }
 
-TEST(LocateGridTest, NoCodeNoGridYet) {
+TEST(LocateGridTest, BlankPageHasNoGrid) {
   const Page page = FindPage(cv::Mat(800, 600, CV_8UC3, cv::Scalar::all(255)));
-  const Grid grid = LocateGrid(page, ShippedRulesets());
+  const auto reader = TextReader::Create();
+  const Grid grid = LocateGrid(page, ShippedRulesets(), {}, reader.get());
   EXPECT_FALSE(grid.ok());
-  EXPECT_FALSE(grid.detail.empty());
+  EXPECT_NE(grid.detail.find("no ruled grid"), std::string::npos) << grid.detail;
+}
+
+// A sheet printed by someone else: no markers, no QR code, a how-to column,
+// other label words.
+SheetLayout OtherSheet(const std::string& ruleset, int columns, int synonym) {
+  SheetOptions options;
+  options.columns = columns;
+  options.style.font = "Liberation Serif";
+  options.style.markers = options.style.qr = false;
+  options.style.how_to_column = true;
+  options.style.label_synonym = synonym;
+  options.style.column_header = "Game {n}";
+  return LayoutSheet(ShippedRulesets().Get(ruleset), options);
+}
+
+size_t ScoreRows(const GridLayout& grid) {
+  size_t count = 0;
+  for (const LayoutRow& row : grid.rows) count += row.kind == LayoutRow::Kind::kScore;
+  return count;
+}
+
+TEST(LocateGridTest, OtherSheetsAreReadByTheirLabels) {
+  const auto reader = TextReader::Create();
+  for (const auto& [ruleset, columns] : std::vector<std::pair<std::string, int>>{
+           {"classic", 4}, {"rollem", 2}, {"piecepack", 6}, {"fivezee", 3}, {"triple", 3}, {"rock", 1}}) {
+    SCOPED_TRACE(ruleset);
+    const SheetLayout layout = OtherSheet(ruleset, columns, 1);
+    const Page page = FindPage(RenderSheetImage(layout, 150));
+    const Grid grid = LocateGrid(page, ShippedRulesets(), {}, reader.get());
+    ASSERT_TRUE(grid.ok()) << grid.detail;
+    EXPECT_EQ(grid.source, "labels");
+    // The title names the ruleset, so the labels' ties are broken.
+    EXPECT_EQ(grid.ruleset_id, ruleset);
+    EXPECT_EQ(grid.columns, std::vector<int>{columns});
+    EXPECT_EQ(grid.cells.size(), ScoreRows(layout.grids[0]) * columns);
+    // Every cell is where the sheet printed it (page and grid image are one here: no turn).
+    const GridLayout& printed = layout.grids[0];
+    const double px_per_mm = page.rectified.cols / layout.width_mm;
+    for (const GridCell& cell : grid.cells) {
+      const RectMm mm = printed.Cell(printed.FindRow(cell.row_id, cell.part), cell.column);
+      const cv::Point2f centre = (cell.cell_in_page.tl() + cell.cell_in_page.br()) * 0.5f;
+      const cv::Vec3d page_px = grid.page_from_grid * cv::Vec3d(centre.x, centre.y, 1);
+      EXPECT_NEAR(page_px[0] / page_px[2], (mm.x + mm.w / 2) * px_per_mm, 2.0 * px_per_mm) << cell.row_id;
+      EXPECT_NEAR(page_px[1] / page_px[2], (mm.y + mm.h / 2) * px_per_mm, 2.0 * px_per_mm) << cell.row_id;
+    }
+  }
+}
+
+TEST(LocateGridTest, ATurnedOtherSheetIsTurnedBack) {
+  const auto reader = TextReader::Create();
+  const SheetLayout layout = OtherSheet("classic", 3, 0);
+  cv::Mat turned;
+  cv::rotate(RenderSheetImage(layout, 150), turned, cv::ROTATE_90_CLOCKWISE);
+  const Grid grid = LocateGrid(FindPage(turned), ShippedRulesets(), {}, reader.get());
+  ASSERT_TRUE(grid.ok()) << grid.detail;
+  EXPECT_EQ(grid.cells.size(), ScoreRows(layout.grids[0]) * 3);
+  EXPECT_GT(grid.image.rows, grid.image.cols);  // upright: portrait again
+  EXPECT_EQ(grid.cells.front().row_id, "aces");
+}
+
+TEST(LocateGridTest, AForcedRulesetThatDoesNotFitIsRefused) {
+  const auto reader = TextReader::Create();
+  const Page page = FindPage(RenderSheetImage(OtherSheet("classic", 4, 0), 150));
+  GridOptions options;
+  options.ruleset = "rock";  // one column only
+  const Grid grid = LocateGrid(page, ShippedRulesets(), options, reader.get());
+  EXPECT_FALSE(grid.ok());
+  EXPECT_NE(grid.detail.find("fits no ruleset"), std::string::npos) << grid.detail;
+  options.ruleset = "nonesuch";
+  EXPECT_NE(LocateGrid(page, ShippedRulesets(), options, reader.get()).detail.find("unknown ruleset"), std::string::npos);
 }
 
 }  // namespace

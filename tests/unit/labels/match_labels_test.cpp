@@ -1,0 +1,161 @@
+// Printed rows -> ruleset rows, on the texts a sheet prints (taken from the
+// sheet layout) with OCR-like damage; no images here.
+
+#include "labels/match_labels.h"
+
+#include <gtest/gtest.h>
+
+#include "support/test_support.h"
+
+namespace scorecheck {
+namespace {
+
+using testing::ShippedRulesets;
+
+std::vector<const Ruleset*> AllRulesets() {
+  std::vector<const Ruleset*> all;
+  for (const std::string& id : ShippedRulesets().Ids()) all.push_back(&ShippedRulesets().Get(id));
+  return all;
+}
+
+// The label and how-to texts of a sheet printed by someone else.
+std::vector<PrintedRowText> PrintedTexts(const std::string& ruleset_id, int synonym, bool split_bonus, bool upper) {
+  SheetOptions options;
+  options.style.markers = options.style.qr = false;
+  options.style.how_to_column = true;
+  options.style.label_synonym = synonym;
+  options.style.split_bonus_row = split_bonus;
+  options.style.uppercase_labels = upper;
+  const SheetLayout layout = LayoutSheet(ShippedRulesets().Get(ruleset_id), options);
+  std::vector<PrintedRowText> texts;
+  for (const LayoutRow& row : layout.grids[0].rows) texts.push_back({row.label, row.how_to});
+  return texts;
+}
+
+RulesetMatch Match(const std::vector<PrintedRowText>& texts, const std::string& ruleset_id) {
+  return MatchRows(texts, ShippedRulesets().Get(ruleset_id), LabelVocabulary(AllRulesets()));
+}
+
+TEST(NormalizeLabelTest, FoldsCaseSignsAndPunctuation) {
+  EXPECT_EQ(NormalizeLabel("Sm. Straight"), "sm straight");
+  EXPECT_EQ(NormalizeLabel("  ×2  Game"), "x2 game");
+  EXPECT_EQ(NormalizeLabel("Bonus (63+)"), "bonus 63");
+  EXPECT_EQ(NormalizeLabel("|ower total"), "lower total");
+  EXPECT_EQ(NormalizeLabel(""), "");
+}
+
+TEST(LabelSimilarityTest, ToleratesOcrNoiseButNotOtherWords) {
+  EXPECT_DOUBLE_EQ(LabelSimilarity("Small Straight", "small straight"), 1.0);
+  EXPECT_DOUBLE_EQ(LabelSimilarity("Sm. straight", "Sm straight"), 1.0);
+  // seeds/piecepack-yahtzee.txt prints "Court and add only fires".
+  EXPECT_GT(LabelSimilarity("Court and add only fires", "Count and add only Fives"), 0.85);
+  EXPECT_LT(LabelSimilarity("Chance", "Full house"), 0.3);
+  EXPECT_EQ(LabelSimilarity("", "Aces"), 0.0);
+}
+
+TEST(MatchRowsTest, EveryRowOfEveryRulesetAndStyleLandsOnItsRow) {
+  for (const std::string& id : ShippedRulesets().Ids())
+    for (int synonym = 0; synonym < 3; ++synonym)
+      for (bool split : {false, true}) {
+        SheetOptions options;
+        options.style.markers = options.style.qr = false;
+        options.style.label_synonym = synonym;
+        options.style.split_bonus_row = split;
+        options.style.uppercase_labels = synonym == 1;
+        const GridLayout layout = LayoutSheet(ShippedRulesets().Get(id), options).grids[0];
+        std::vector<PrintedRowText> texts;
+        for (const LayoutRow& row : layout.rows) texts.push_back({row.label, ""});
+        const RulesetMatch match = Match(texts, id);
+        SCOPED_TRACE(id + " synonym " + std::to_string(synonym) + (split ? " split" : ""));
+        EXPECT_TRUE(match.ok);
+        EXPECT_EQ(match.missing_rows, 0);
+        // Exactly the printed score rows, with their row ids and parts.
+        std::vector<std::tuple<int, std::string, CellPart>> want, got;
+        for (size_t r = 0; r < layout.rows.size(); ++r)
+          if (layout.rows[r].kind == LayoutRow::Kind::kScore)
+            want.emplace_back(static_cast<int>(r), layout.rows[r].row_id, layout.rows[r].part);
+        for (const RowMatch& row : match.rows) got.emplace_back(row.printed_row, row.row_id, row.part);
+        EXPECT_EQ(got, want);
+      }
+}
+
+TEST(MatchRowsTest, RowOrderPlacesUnreadAndGarbledLabels) {
+  std::vector<PrintedRowText> texts = PrintedTexts("classic", 0, false, false);
+  // texts[0] is the header; 1..6 the upper boxes; 7 the upper subtotal ("Total score").
+  texts[3].label = "";              // Threes: nothing read
+  texts[4].label = "F0urs";         // OCR noise
+  texts[7].label = "Tota1 sc0re";
+  texts[12].label = "4 0f a klnd";
+  const RulesetMatch match = Match(texts, "classic");
+  ASSERT_TRUE(match.ok);
+  auto row_of = [&](const std::string& id) {
+    for (const RowMatch& row : match.rows)
+      if (row.row_id == id) return row.printed_row;
+    return -1;
+  };
+  EXPECT_EQ(row_of("threes"), 3);
+  EXPECT_EQ(row_of("fours"), 4);
+  EXPECT_EQ(row_of("upper_subtotal"), 7);
+  EXPECT_EQ(row_of("four_kind"), 12);
+}
+
+TEST(MatchRowsTest, TheRightRulesetScoresHighest) {
+  // Rulesets that print words of their own are told apart by the labels alone.
+  for (const std::string& id : {"rollem", "piecepack", "classic", "fivezee"}) {
+    const std::vector<PrintedRowText> texts = PrintedTexts(id, 0, true, false);
+    const double own = Match(texts, id).score;
+    for (const std::string& other : ShippedRulesets().Ids()) {
+      if (other == id) continue;
+      const double score = Match(texts, other).score;
+      // classic, rock and triple print the same words; classic and Jumbo
+      // FiveZee differ only in a few how-to texts. The sheet's title, the
+      // how-to cells, the headers and the entries decide between those
+      // (LocateGrid, ScanImage).
+      const bool same_words = id == std::string("classic") && (other == "rock" || other == "triple");
+      const bool how_to_only = (id == std::string("classic") && other == "fivezee") ||
+                               (id == std::string("fivezee") && other == "classic");
+      if (same_words)
+        EXPECT_LE(score, own + 1e-9) << id << " vs " << other;
+      else if (how_to_only)
+        EXPECT_LT(score, own) << id << " vs " << other;
+      else
+        EXPECT_LT(score, own - 0.01) << id << " vs " << other;
+    }
+  }
+}
+
+TEST(MatchRowsTest, ASheetWithABonusRowIsNotPiecepack) {
+  // Piecepack has no Yahtzee-bonus row: leaving the printed one out costs.
+  const std::vector<PrintedRowText> texts = PrintedTexts("classic", 1, false, false);
+  EXPECT_GT(Match(texts, "classic").score, Match(texts, "piecepack").score + 0.01);
+}
+
+TEST(MatchRowsTest, UnrelatedTextMatchesNothing) {
+  std::vector<PrintedRowText> texts;
+  for (const char* line : {"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Notes",
+                           "Shopping list", "Milk", "Eggs", "Bread", "Total due"})
+    texts.push_back({line, ""});
+  for (const std::string& id : ShippedRulesets().Ids()) EXPECT_FALSE(Match(texts, id).ok) << id;
+}
+
+TEST(EvidenceTest, TitleWordsOfItsOwnNameARuleset) {
+  const std::vector<const Ruleset*> all = AllRulesets();
+  const RulesetLibrary& rulesets = ShippedRulesets();
+  EXPECT_GT(TitleEvidence("TRIPLE YAHTZEE score card", rulesets.Get("triple"), all), 0.9);
+  EXPECT_EQ(TitleEvidence("TRIPLE YAHTZEE score card", rulesets.Get("classic"), all), 0.0);
+  EXPECT_GT(TitleEvidence("R.O.C.K. Yahtzee", rulesets.Get("rock"), all), 0.9);
+  EXPECT_GT(TitleEvidence("Jumbo FiveZee", rulesets.Get("fivezee"), all), 0.9);
+  EXPECT_GT(TitleEvidence("Roll-Em", rulesets.Get("rollem"), all), 0.9);
+  // "Yahtzee" is in several names: no evidence for any of them.
+  EXPECT_EQ(TitleEvidence("Yahtzee", rulesets.Get("rock"), all), 0.0);
+}
+
+TEST(EvidenceTest, MultiplierHeadersPointToTriple) {
+  const RulesetLibrary& rulesets = ShippedRulesets();
+  EXPECT_GT(HeaderEvidence("x1 x2 x3", 3, rulesets.Get("triple")), 0.9);
+  EXPECT_LT(HeaderEvidence("Game 1 Game 2 Game 3", 3, rulesets.Get("triple")), 0.5);
+  EXPECT_EQ(HeaderEvidence("x1 x2 x3", 3, rulesets.Get("classic")), 0.0);
+}
+
+}  // namespace
+}  // namespace scorecheck
