@@ -9,34 +9,6 @@
 namespace scorecheck {
 namespace {
 
-// Rule-aware choice for one entry box: a plausible legal alternative beats an
-// illegal top reading, unless that reading is confident (a real player error
-// stays visible).
-int ChooseEntry(const Reading& reading, const RowSpec& row, int scale, bool& corrected) {
-  const auto legal = [&](int v) { return v % scale == 0 && row.IsLegalRaw(v / scale); };
-  const Candidate& top = reading.alternatives.front();
-  if (legal(top.value) || top.score >= 0.9) return top.value;
-  for (const Candidate& candidate : reading.alternatives)
-    if (candidate.score >= 0.1 * top.score && legal(candidate.value)) {
-      corrected = true;
-      return candidate.value;
-    }
-  return top.value;
-}
-
-// Rule-aware choice for a total: among plausible alternatives, the one that
-// equals the sum of what was read above it.
-int ChooseTotal(const Reading& reading, int expected, bool& corrected) {
-  const Candidate& top = reading.alternatives.front();
-  if (top.value == expected || top.score >= 0.9) return top.value;
-  for (const Candidate& candidate : reading.alternatives)
-    if (candidate.value == expected && candidate.score >= 0.1 * top.score) {
-      corrected = true;
-      return candidate.value;
-    }
-  return top.value;
-}
-
 CellValue ToCellValue(const ScannedCell& cell) {
   CellValue value;
   switch (cell.reading.status) {
@@ -50,36 +22,33 @@ CellValue ToCellValue(const ScannedCell& cell) {
   return value;
 }
 
-// Builds the card from the cells, applying the rule-aware choice in sheet
-// order so totals can be checked against entries already chosen.
+// Builds the card from the cells, after the rule-aware choice of every number
+// (ChooseColumnValues, per score column).
 void AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOptions& options) {
-  for (ScannedCell& cell : result.cells) cell.corrected = false;
+  std::map<std::pair<int, int>, std::vector<ScannedCell*>> by_column;  // (grid, column) -> cells in sheet order
+  for (ScannedCell& cell : result.cells) {
+    cell.chosen = cell.reading.value;
+    cell.corrected = false;
+    by_column[{cell.where.grid, cell.where.column}].push_back(&cell);
+  }
+  if (options.rule_aware)
+    for (auto& [key, cells] : by_column) {
+      std::vector<ColumnCell> column;
+      for (const ScannedCell* cell : cells) column.push_back({cell->where.row_id, cell->where.part, cell->reading});
+      const std::vector<Choice> choices = ChooseColumnValues(column, ruleset, ruleset.Multiplier(key.second), options.choice);
+      for (size_t i = 0; i < cells.size(); ++i)
+        if (cells[i]->reading.status == ReadingStatus::kNumber) {
+          cells[i]->chosen = choices[i].value;
+          cells[i]->corrected = choices[i].corrected;
+        }
+    }
+
   std::map<std::pair<int, int>, CardColumn> columns;  // (grid, column) -> column
   for (ScannedCell& cell : result.cells) {
     const GridCell& where = cell.where;
     CardColumn& column = columns[{where.grid, where.column}];
     column.index = where.column;
-    const RowSpec* row = ruleset.FindRow(where.row_id);
-    if (!row) continue;
-    if (cell.reading.status == ReadingStatus::kNumber) {
-      cell.chosen = cell.reading.value;
-      if (options.rule_aware && !cell.reading.alternatives.empty()) {
-        // Entries in a ×k column may be written multiplied; accept either.
-        const int k = ruleset.Multiplier(where.column);
-        if (row->kind == RowKind::kEntry) {
-          cell.chosen = ChooseEntry(cell.reading, *row, 1, cell.corrected);
-          if (cell.corrected == false && k > 1 && !row->IsLegalRaw(cell.chosen))
-            cell.chosen = ChooseEntry(cell.reading, *row, k, cell.corrected);
-        } else if (row->kind == RowKind::kTotal && k == 1) {
-          int sum = 0;
-          for (const std::string& part : row->sum_of) {
-            const CellValue value = column.At(part);
-            sum += value.state == CellState::kNumber ? value.number : value.state == CellState::kChecks && value.points ? *value.points : 0;
-          }
-          cell.chosen = ChooseTotal(cell.reading, sum, cell.corrected);
-        }
-      }
-    }
+    if (!ruleset.FindRow(where.row_id)) continue;
     CellValue value = ToCellValue(cell);
     if (where.part == CellPart::kPoints) {
       // Points beside the ticks join the ticks' cell.

@@ -15,6 +15,7 @@
 #include "page/find_page.h"
 #include "readings/read_cell.h"
 #include "rules/ruleset_library.h"
+#include "scan/choose_values.h"
 #include "verify/verify.h"
 
 namespace scorecheck {
@@ -29,6 +30,7 @@ struct ScanOptions {
   VerifyOptions verify;
   double min_confidence = 0.5;  ///< readings below this are UNCERTAIN_READ (also verify.min_confidence)
   bool rule_aware = true;       ///< prefer legal, adding-up alternatives among plausible readings
+  ChoiceOptions choice;         ///< how the rule-aware choice weighs them
 };
 
 enum class ScanStatus { kOk, kImageFailed, kNoPage, kNoGrid };

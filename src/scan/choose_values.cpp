@@ -1,0 +1,123 @@
+#include "scan/choose_values.h"
+
+#include <algorithm>
+#include <map>
+
+namespace scorecheck {
+namespace {
+
+// A partial decoding: the values chosen so far and how likely they are.
+struct Partial {
+  double weight = 1;
+  std::vector<int> values;                  // per cell so far
+  std::map<std::string, int> contribution;  // row id -> what it adds to a total
+};
+
+// The candidate values of a number cell with their weights relative to the
+// top reading (1 for the top).
+std::vector<std::pair<int, double>> Candidates(const Reading& reading, const ChoiceOptions& options) {
+  std::vector<std::pair<int, double>> out;
+  if (reading.alternatives.empty()) {
+    out.emplace_back(reading.value, 1.0);
+    return out;
+  }
+  const Candidate& top = reading.alternatives.front();
+  out.emplace_back(top.value, 1.0);
+  if (top.score >= options.sure_reading || top.score <= 0) return out;
+  for (size_t i = 1; i < reading.alternatives.size(); ++i) {
+    const Candidate& other = reading.alternatives[i];
+    if (other.score >= options.plausible * top.score) out.emplace_back(other.value, other.score / top.score);
+  }
+  return out;
+}
+
+// The bonus a column's upper entries earn, raw and (for a ×k column whose
+// entries are written multiplied) scaled.
+std::vector<int> ExpectedUpperBonus(const Partial& partial, const Ruleset& ruleset, int k) {
+  int upper = 0;
+  for (const RowSpec& row : ruleset.rows)
+    if (row.kind == RowKind::kEntry && row.section == "upper") {
+      auto it = partial.contribution.find(row.id);
+      if (it != partial.contribution.end()) upper += it->second;
+    }
+  const UpperBonusRule& rule = ruleset.upper_bonus;
+  std::vector<int> expected = {upper >= rule.threshold ? rule.points : 0};
+  if (k > 1) {
+    expected.push_back(upper >= rule.threshold * k ? rule.points * k : 0);  // multiplied entries, scaled bonus
+    expected.push_back(upper >= rule.threshold * k ? rule.points : 0);      // multiplied entries, raw bonus
+  }
+  return expected;
+}
+
+}  // namespace
+
+std::vector<Choice> ChooseColumnValues(const std::vector<ColumnCell>& column, const Ruleset& ruleset, int multiplier,
+                                       const ChoiceOptions& options) {
+  const int k = std::max(1, multiplier);
+  std::vector<Partial> beam(1);
+  for (const ColumnCell& cell : column) {
+    const RowSpec* row = ruleset.FindRow(cell.row_id);
+    const Reading& reading = cell.reading;
+    std::vector<Partial> next;
+    if (reading.status != ReadingStatus::kNumber || !row) {
+      // Not a number: nothing to choose, but ticks still add their points.
+      for (Partial& partial : beam) {
+        partial.values.push_back(0);
+        if (row && reading.status == ReadingStatus::kChecks && row->kind == RowKind::kYahtzeeBonus && ruleset.yahtzee_bonus)
+          partial.contribution[row->id] = ruleset.yahtzee_bonus->PointsFor(reading.checks);
+        next.push_back(std::move(partial));
+      }
+      beam = std::move(next);
+      continue;
+    }
+    const auto candidates = Candidates(reading, options);
+    for (const Partial& partial : beam)
+      for (const auto& [value, likeness] : candidates) {
+        double factor = 1;
+        switch (row->kind) {
+          case RowKind::kEntry: {
+            const bool legal = row->IsLegalRaw(value) || (k > 1 && value % k == 0 && row->IsLegalRaw(value / k));
+            factor = legal ? 1 : options.illegal_factor;
+            break;
+          }
+          case RowKind::kTotal: {
+            int sum = 0;
+            for (const std::string& part : row->sum_of) {
+              auto it = partial.contribution.find(part);
+              if (it != partial.contribution.end()) sum += it->second;
+            }
+            const bool adds_up = value == sum || (row->times_multiplier && value == sum * k);
+            factor = adds_up ? 1 : options.mismatch_factor;
+            break;
+          }
+          case RowKind::kUpperBonus: {
+            const std::vector<int> expected = ExpectedUpperBonus(partial, ruleset, k);
+            factor = std::find(expected.begin(), expected.end(), value) != expected.end() ? 1 : options.mismatch_factor;
+            break;
+          }
+          case RowKind::kYahtzeeBonus: break;  // points beside ticks: any value the reader sees
+        }
+        Partial extended = partial;
+        extended.weight *= likeness * factor;
+        extended.values.push_back(value);
+        extended.contribution[row->id] = value;
+        next.push_back(std::move(extended));
+      }
+    std::stable_sort(next.begin(), next.end(), [](const Partial& a, const Partial& b) { return a.weight > b.weight; });
+    if (static_cast<int>(next.size()) > options.beam_width) next.resize(options.beam_width);
+    beam = std::move(next);
+  }
+
+  std::vector<Choice> choices(column.size());
+  const Partial& best = beam.front();
+  for (size_t i = 0; i < column.size(); ++i) {
+    const Reading& reading = column[i].reading;
+    if (reading.status != ReadingStatus::kNumber) continue;
+    choices[i].value = best.values[i];
+    const int top = reading.alternatives.empty() ? reading.value : reading.alternatives.front().value;
+    choices[i].corrected = best.values[i] != top;
+  }
+  return choices;
+}
+
+}  // namespace scorecheck

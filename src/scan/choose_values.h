@@ -1,0 +1,50 @@
+#pragma once
+// Rule-aware decoding of one score column: among the readings the digit
+// reader finds plausible for each cell, the combination that is most likely
+// once the rules are taken into account: an entry should be a legal score for
+// its box (0/25 for a full house, multiples of 4 for fours, raw or ×k in a
+// triple column), and a written total should equal the sum of what it adds
+// up. A beam search in sheet order: every total refers to earlier rows only.
+//
+// It never hides a real player error: a reading the reader is sure of is kept
+// as read, legal or not, and a total that does not add up only costs a
+// factor (players do slip), so a confident wrong total stays wrong.
+
+#include <string>
+#include <vector>
+
+#include "readings/read_cell.h"
+#include "rules/ruleset.h"
+#include "sheet/sheet_layout.h"
+
+namespace scorecheck {
+
+/// One cell of a score column, as read.
+struct ColumnCell {
+  std::string row_id;                ///< ruleset row id
+  CellPart part = CellPart::kValue;  ///< ticks and points of a split bonus row are two cells
+  Reading reading;
+};
+
+/// Tuning for ChooseColumnValues().
+struct ChoiceOptions {
+  double sure_reading = 0.9;      ///< a top reading at least this sure is kept as read; default 0.9
+  double plausible = 0.1;         ///< alternatives scoring below this share of the top one are not considered; default 0.1
+  double illegal_factor = 0.05;   ///< weight of an entry value its box cannot score, against a legal one; default 0.05
+  double mismatch_factor = 0.02;  ///< weight of a total or bonus that does not match the rows it depends on; default 0.02
+  int beam_width = 256;           ///< partial columns kept while decoding; default 256
+};
+
+/// The value chosen for one cell.
+struct Choice {
+  int value = 0;           ///< for kNumber readings; 0 otherwise
+  bool corrected = false;  ///< not the reader's top reading
+};
+
+/// One choice per cell of `column` (same order; the cells in sheet order).
+/// `multiplier` is the column's (triple: 1, 2, 3); entries may be written raw
+/// or already multiplied.
+std::vector<Choice> ChooseColumnValues(const std::vector<ColumnCell>& column, const Ruleset& ruleset, int multiplier,
+                                       const ChoiceOptions& options = {});
+
+}  // namespace scorecheck
