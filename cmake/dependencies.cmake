@@ -11,3 +11,5 @@ find_package(OpenCV 4.5 REQUIRED COMPONENTS core imgproc imgcodecs objdetect aru
 find_package(ZXing 1.4 REQUIRED)  # QR decoding: Debian's OpenCV has no QR decoder (no quirc)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(CAIRO REQUIRED IMPORTED_TARGET cairo)
+# Tesseract: only tools/eval's comparison links it (src/readings/tesseract_digits.cpp).
+pkg_check_modules(TESSERACT REQUIRED IMPORTED_TARGET tesseract lept)
