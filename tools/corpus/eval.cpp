@@ -6,7 +6,7 @@
 //                  [--tesseract-gray] [--tesseract-dump DIR]
 //
 // Prints: grid detection rate, ruleset identification rate, cell accuracy by
-// profile, style, profile x style and cell kind, whole-card exact rate,
+// profile, style, profile x style and style x cell kind, whole-card exact rate,
 // finding recall and precision, false alarms on error-free cards, median ms
 // per image (one thread, whole pipeline from the file).
 //
@@ -202,7 +202,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
           std::cout << "  tesseract " << path.filename().string() << " grid " << g << " col " << c << " " << row
                     << ": want \"" << want << "\" got \"" << theirs.text << "\"\n";
       }
-      by_kind[Kind(want)].Add(ok);
+      by_kind[style + " / " + Kind(want)].Add(ok);
       if (!ok && list_errors && found)
         std::cout << "  " << path.filename().string() << " grid " << g << " col " << c << " " << row << "/" << cell["part"].get<std::string>()
                   << ": want \"" << want << "\" got \"" << got << "\"\n";
@@ -241,8 +241,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   // they don't drag down the own-style figure of each profile.
   std::cout << "cell accuracy by profile x sheet style:\n";
   for (const auto& [key, tally] : by_profile_style) std::cout << "  " << std::setw(17) << key << "  " << tally.Text() << "\n";
-  std::cout << "cell accuracy by cell kind:\n";
-  for (const auto& [key, tally] : by_kind) std::cout << "  " << std::setw(18) << key << "  " << tally.Text() << "\n";
+  std::cout << "cell accuracy by sheet style x cell kind:\n";
+  for (const auto& [key, tally] : by_kind) std::cout << "  " << std::setw(26) << key << "  " << tally.Text() << "\n";
   if (!ms.empty())
     std::cout << "ms per image (whole pipeline, 1 thread): median " << ms[ms.size() / 2] << ", max " << ms.back() << "\n";
   if (tesseract) {
