@@ -28,7 +28,8 @@ struct TesseractDigitsOptions {
   int padding_px = 14;       ///< white margin added on every side after scaling, pixels; default 14 (half the height)
   int ink_threshold = 60;    ///< ink values (0..255, ink bright) above this are ink; default 60
   double min_mark_height = 0.4;  ///< marks lower than this share of the tallest (and narrow) are specks, dropped; default 0.4
-  bool binarize = true;      ///< give Tesseract black and white (true) or the scaled gray ink (false); default true
+  bool binarize = false;     ///< black and white (true) or the scaled gray ink, inverted (false); default false:
+                             ///< Tesseract's LSTM reads gray, and read 20.1% of tools/synth number cells vs 17.9%
   bool Check() const;
 };
 
@@ -46,8 +47,8 @@ class TesseractDigits {
   virtual ~TesseractDigits() = default;
   /// Reads the number in `ink`: CV_8U, ink bright, background 0, as
   /// CellInk::ink (ruled lines already removed). The ink is cropped to its
-  /// bounding box (specks dropped), scaled, binarised, made black on white
-  /// and padded first.
+  /// bounding box (specks dropped), scaled, made dark on white (binarised
+  /// if options say so) and padded first.
   /// An image without ink gives an empty reading.
   virtual TesseractReading Read(const cv::Mat& ink) = 0;
 

@@ -22,6 +22,7 @@ TEST(TesseractDigitsTest, PreparesAPaddedBlackOnWhiteImageOfTheInkAlone) {
   cv::Mat ink = PrintedInk("47");
   cv::circle(ink, {150, 8}, 1, cv::Scalar(255), cv::FILLED);  // a speck far from the digits
   TesseractDigitsOptions options;
+  options.binarize = true;
   const cv::Mat prepared = PrepareForTesseract(ink, options);
   ASSERT_EQ(prepared.type(), CV_8UC1);
   // Digits scaled to the set height, padding all round; the speck did not
