@@ -17,8 +17,8 @@
 // reader (ReadCell with the ONNX model) and by Tesseract alone (digits
 // whitelist; src/readings/tesseract_digits.h), with accuracy and ms per cell.
 // Measured on tools/synth --seed 11 --count 200 (first 2000 number cells):
-// PSM 7 (single line) 17.9% binarised, 20.1% gray; PSM 8 (single word) 12.6%
-// binarised and slower; so the default is PSM 7 on gray ink.
+// PSM 7 (single line) 20.1% gray, 17.9% binarised; PSM 8 (single word) 13.8%
+// gray, 12.6% binarised, and slower; so the default is PSM 7 on gray ink.
 
 #include <chrono>
 #include <cstdlib>
