@@ -197,6 +197,18 @@ TEST_F(CliTest, ScanOfAPageWithoutAGridSaysSo) {
   EXPECT_NE(run.err.find("no scorecard grid found"), std::string::npos) << run.err;
 }
 
+TEST_F(CliTest, ScanOfAPhotoOfSomethingElseExitsTwoNamingTheFile) {
+  // A photographed table of figures: ruled lines that cross, like a
+  // scorecard's, but not a scorecard (samples/not_scorecards/README.md).
+  const fs::path image = fs::path(SCORECHECK_SOURCE_DIR) / "samples/not_scorecards/02-table-photo.jpg";
+  if (!fs::exists(image)) GTEST_SKIP() << image << " missing";
+  const CliRun run = Scorecheck("scan " + image.string());
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_EQ(LineCount(run.err), 1) << run.err;
+  EXPECT_NE(run.err.find("02-table-photo.jpg"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("no scorecard grid found"), std::string::npos) << run.err;
+}
+
 TEST_F(CliTest, ScanWritesReportAndOverlay) {
   const std::string image = std::string(SCORECHECK_SOURCE_DIR) + "/samples/synthetic/0000-classic-scan.jpg";
   const fs::path report = dir_ / "r.json", overlay = dir_ / "o.png";

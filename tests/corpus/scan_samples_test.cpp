@@ -26,12 +26,18 @@ struct Expectation {
   double min_cell_accuracy;
 };
 
-// Measured when set: own sheets 18/18 grids, 84.7% of cells; other printers'
+// Measured when set: own sheets 18/18 grids, 84.75% of cells; other printers'
 // sheets are not read yet (the lattice stage is not in the pipeline).
+// Only ever raise these (0.82 -> 0.83 when the run said "tighten it").
 const std::map<std::string, Expectation> kThresholds = {
-    {"own", {18, 0.82}},
+    {"own", {18, 0.83}},
     {"other", {0, 0.0}},
 };
+
+// Cell accuracy this far above its threshold is reported as worth tightening
+// (a threshold sits a little under the measured figure, so that unrelated
+// changes moving a cell or two don't fail the test).
+constexpr double kTightenMargin = 0.02;
 
 std::string Text(const ScannedCell& cell) {
   switch (cell.reading.status) {
@@ -88,7 +94,14 @@ TEST(ScanSamplesTest, ThresholdsPerSheetStyle) {
               << " (thresholds " << expected.min_grids_found << ", " << expected.min_cell_accuracy << ")\n";
     EXPECT_GE(tally[0], expected.min_grids_found) << style;
     EXPECT_GE(accuracy, expected.min_cell_accuracy) << style;
-    if (accuracy > expected.min_cell_accuracy + 0.02) std::cout << "  " << style << " beats its threshold: raise it\n";
+    // Unexpected passes are reported (zxing's blackbox runner does the same),
+    // so that a better scanner gets its thresholds raised and keeps them.
+    if (tally[0] > expected.min_grids_found)
+      std::cout << "  " << style << " beats threshold min_grids_found " << expected.min_grids_found << ": now "
+                << tally[0] << " - tighten it\n";
+    if (accuracy >= expected.min_cell_accuracy + kTightenMargin)
+      std::cout << "  " << style << " beats threshold min_cell_accuracy " << expected.min_cell_accuracy << ": now "
+                << accuracy << " - tighten it\n";
   }
 }
 
