@@ -28,10 +28,11 @@ struct Expectation {
 
 // Measured when set: own sheets 18/18 grids, 84.75% of cells; other printers'
 // sheets are not read yet (the lattice stage is not in the pipeline).
-// Only ever raise these (0.82 -> 0.83 when the run said "tighten it").
+// Only ever raise these (own 0.82 -> 0.83 -> 0.85; other 0 -> 0.93 once sheets
+// without a sheet code were read by their labels).
 const std::map<std::string, Expectation> kThresholds = {
-    {"own", {18, 0.83}},
-    {"other", {0, 0.0}},
+    {"own", {18, 0.85}},
+    {"other", {6, 0.93}},
 };
 
 // Cell accuracy this far above its threshold is reported as worth tightening
