@@ -1,5 +1,6 @@
 #include "report/report.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -156,6 +157,27 @@ std::string TextReport(const Card& card, const Verification& verification, const
       text << "  " << (f.severity == Severity::kError ? "error  " : "warning") << "  "
            << ColumnName(g, card.grids.size(), f.column, ruleset) << "  " << f.code << "  " << f.message << "\n";
   }
+  return text.str();
+}
+
+std::string ScanSummary(const ScanResult& scan, const RulesetLibrary& rulesets) {
+  std::ostringstream text;
+  const Ruleset* ruleset = rulesets.Find(scan.grid.ruleset_id);
+  text << "  sheet: " << (ruleset ? ruleset->name + " (" + ruleset->id + ")" : scan.grid.ruleset_id);
+  if (scan.grid.source == "sheet code") {
+    text << " from its sheet code";
+  } else {
+    text << " from its printed labels, " << std::lround(100 * scan.grid.ruleset_confidence) << "% sure";
+  }
+  std::vector<int> columns = scan.grid.columns;
+  columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
+  text << "; " << scan.grid.grid_count << (scan.grid.grid_count == 1 ? " grid of " : " grids of ");
+  for (size_t i = 0; i < columns.size(); ++i) text << (i ? "/" : "") << columns[i];
+  text << (columns.size() == 1 && columns[0] == 1 ? " column" : " columns");
+  text << "; page " << (scan.page.method == PageMethod::kMarkers   ? "found by its corner markers"
+                         : scan.page.method == PageMethod::kOutline ? "found by its outline"
+                                                                    : "taken as the whole image")
+       << "\n";
   return text.str();
 }
 

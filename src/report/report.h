@@ -32,4 +32,10 @@ std::string SummaryLine(const Card& card, const Verification& verification, cons
 /// ("column 2  upper_subtotal  TOTAL_MISMATCH  message").
 std::string TextReport(const Card& card, const Verification& verification, const RulesetLibrary& rulesets);
 
+/// How a scan saw the sheet, one indented line: the ruleset and how it was
+/// known (sheet code, or printed labels and how sure), grids and columns, how
+/// the page was found, e.g. "  sheet: Jumbo FiveZee (fivezee) from its
+/// printed labels, 73% sure; 1 grid of 6 columns; page found by its outline".
+std::string ScanSummary(const ScanResult& scan, const RulesetLibrary& rulesets);
+
 }  // namespace scorecheck

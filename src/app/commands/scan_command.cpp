@@ -80,7 +80,13 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
         tally.Fail(path, scan.detail);
         continue;
       }
-      if (!global.quiet) std::cout << path << ": " << TextReport(scan.card, scan.verification, rulesets) << std::flush;
+      if (!global.quiet) {
+        // The summary line first, then how the sheet was seen, then the findings.
+        const std::string report = TextReport(scan.card, scan.verification, rulesets);
+        const size_t first_line = report.find('\n') + 1;
+        std::cout << path << ": " << report.substr(0, first_line) << ScanSummary(scan, rulesets)
+                  << report.substr(first_line) << std::flush;
+      }
       const std::string stem = std::filesystem::path(path).stem().string();
       const std::string json_path = !args.json_out.empty() ? args.json_out
                                     : !args.out_dir.empty() ? args.out_dir + "/" + stem + ".report.json"
