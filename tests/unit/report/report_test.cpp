@@ -90,3 +90,30 @@ TEST(ReportTest, TicksAndNullRowsInJson) {
 
 }  // namespace
 }  // namespace scorecheck
+
+namespace scorecheck {
+namespace {
+
+TEST(ScanSummaryTest, SaysWhichRulesetFromWhatAndHowSure) {
+  ScanResult scan;
+  scan.grid.ruleset_id = "fivezee";
+  scan.grid.source = "labels";
+  scan.grid.ruleset_confidence = 0.734;
+  scan.grid.grid_count = 1;
+  scan.grid.columns = {6};
+  scan.page.method = PageMethod::kOutline;
+  EXPECT_EQ(ScanSummary(scan, testing::ShippedRulesets()),
+            "  sheet: Jumbo FiveZee (fivezee) from its printed labels, 73% sure; 1 grid of 6 columns; page found by its "
+            "outline\n");
+  scan.grid.ruleset_id = "piecepack";
+  scan.grid.source = "sheet code";
+  scan.grid.grid_count = 4;
+  scan.grid.columns = {6, 6, 6, 6};
+  scan.page.method = PageMethod::kMarkers;
+  EXPECT_EQ(ScanSummary(scan, testing::ShippedRulesets()),
+            "  sheet: Piecepack Yahtzee (piecepack) from its sheet code; 4 grids of 6 columns; page found by its corner "
+            "markers\n");
+}
+
+}  // namespace
+}  // namespace scorecheck

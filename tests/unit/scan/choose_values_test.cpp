@@ -1,0 +1,113 @@
+// Rule-aware decoding of a score column: legal entries and totals that add
+// up are preferred among plausible readings, sure readings are kept.
+
+#include "scan/choose_values.h"
+
+#include <gtest/gtest.h>
+
+#include "support/test_support.h"
+
+namespace scorecheck {
+namespace {
+
+using testing::ShippedRulesets;
+
+// A number reading: candidates best first.
+Reading Number(std::vector<Candidate> alternatives) {
+  Reading reading;
+  reading.status = ReadingStatus::kNumber;
+  reading.value = alternatives.front().value;
+  reading.confidence = alternatives.front().score;
+  reading.alternatives = std::move(alternatives);
+  return reading;
+}
+
+// The upper section of a classic column, every entry read surely.
+std::vector<ColumnCell> UpperColumn(int fours_read, double fours_score, std::vector<Candidate> fours_others,
+                                    std::vector<Candidate> subtotal) {
+  std::vector<Candidate> fours = {{fours_read, fours_score}};
+  fours.insert(fours.end(), fours_others.begin(), fours_others.end());
+  return {{"aces", CellPart::kValue, Number({{3, 0.99}})},     {"twos", CellPart::kValue, Number({{6, 0.99}})},
+          {"threes", CellPart::kValue, Number({{9, 0.99}})},   {"fours", CellPart::kValue, Number(fours)},
+          {"fives", CellPart::kValue, Number({{15, 0.99}})},   {"sixes", CellPart::kValue, Number({{18, 0.99}})},
+          {"upper_subtotal", CellPart::kValue, Number(subtotal)}};
+}
+
+const Ruleset& Classic() { return ShippedRulesets().Get("classic"); }
+
+TEST(ChooseValuesTest, AnIllegalUnsureReadingGivesWayToALegalAlternative) {
+  // Fours read "14" (not a multiple of 4), "16" a close second; subtotal unread.
+  std::vector<ColumnCell> column = UpperColumn(14, 0.5, {{16, 0.3}}, {{67, 0.99}});
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_EQ(choices[3].value, 16);
+  EXPECT_TRUE(choices[3].corrected);
+  EXPECT_EQ(choices[6].value, 67);  // 3 + 6 + 9 + 16 + 15 + 18
+  EXPECT_FALSE(choices[6].corrected);
+}
+
+TEST(ChooseValuesTest, ASureIllegalReadingStays) {
+  // The player really wrote 14 for fours: a real error must stay visible.
+  std::vector<ColumnCell> column = UpperColumn(14, 0.95, {{16, 0.04}}, {{65, 0.99}});
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_EQ(choices[3].value, 14);
+  EXPECT_FALSE(choices[3].corrected);
+}
+
+TEST(ChooseValuesTest, TheTotalThatAddsUpIsPreferredAmongPlausibleOnes) {
+  // Subtotal read "61" or "67"; the entries add up to 67.
+  std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{61, 0.5}, {67, 0.4}});
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_EQ(choices[6].value, 67);
+  EXPECT_TRUE(choices[6].corrected);
+}
+
+TEST(ChooseValuesTest, AnEntryIsReadSoThatASureTotalAddsUp) {
+  // Fours read "8" or "12" (both legal); the surely read subtotal says 12.
+  std::vector<ColumnCell> column = UpperColumn(8, 0.6, {{12, 0.3}}, {{63, 0.98}});
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_EQ(choices[3].value, 12);
+  EXPECT_EQ(choices[6].value, 63);
+}
+
+TEST(ChooseValuesTest, ASureTotalThatDoesNotAddUpIsAPlayerErrorAndStays) {
+  // All readings sure; the player's subtotal is 10 short.
+  std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{57, 0.97}, {67, 0.02}});
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_EQ(choices[6].value, 57);
+  EXPECT_FALSE(choices[6].corrected);
+}
+
+TEST(ChooseValuesTest, ImplausibleAlternativesAreNotUsed) {
+  // "14" or "16", but 16 scores under a tenth of 14: 14 stays (and verify
+  // reports it), rather than a guess being passed off as a reading.
+  std::vector<ColumnCell> column = UpperColumn(14, 0.7, {{16, 0.05}}, {{65, 0.99}});
+  EXPECT_EQ(ChooseColumnValues(column, Classic(), 1)[3].value, 14);
+}
+
+TEST(ChooseValuesTest, MultipliedEntriesAreLegalInATripleColumn) {
+  // Column ×3: fours written multiplied (36 = 12 × 3) is legal as written.
+  const Ruleset& triple = ShippedRulesets().Get("triple");
+  std::vector<ColumnCell> column = {{"fours", CellPart::kValue, Number({{36, 0.6}, {30, 0.3}})}};
+  EXPECT_EQ(ChooseColumnValues(column, triple, 3)[0].value, 36);
+  EXPECT_EQ(ChooseColumnValues(column, triple, 1)[0].value, 36);  // not legal raw either way: nothing better
+}
+
+TEST(ChooseValuesTest, NonNumbersAreLeftAlone) {
+  Reading crossed;
+  crossed.status = ReadingStatus::kCrossed;
+  Reading ticks;
+  ticks.status = ReadingStatus::kChecks;
+  ticks.checks = 2;
+  std::vector<ColumnCell> column = {{"yahtzee", CellPart::kValue, Number({{50, 0.99}})},
+                                    {"chance", CellPart::kValue, crossed},
+                                    {"yahtzee_bonus", CellPart::kChecks, ticks},
+                                    {"yahtzee_bonus", CellPart::kPoints, Number({{200, 0.5}, {260, 0.4}})}};
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_EQ(choices[0].value, 50);
+  EXPECT_EQ(choices[1].value, 0);
+  EXPECT_FALSE(choices[1].corrected);
+  EXPECT_EQ(choices[3].value, 200);
+}
+
+}  // namespace
+}  // namespace scorecheck
