@@ -1,6 +1,7 @@
 #include "scan/choose_values.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace scorecheck {
@@ -51,8 +52,8 @@ std::vector<int> ExpectedUpperBonus(const Partial& partial, const Ruleset& rules
 
 }  // namespace
 
-std::vector<Choice> ChooseColumnValues(const std::vector<ColumnCell>& column, const Ruleset& ruleset, int multiplier,
-                                       const ChoiceOptions& options) {
+ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Ruleset& ruleset, int multiplier,
+                                const ChoiceOptions& options) {
   const int k = std::max(1, multiplier);
   std::vector<Partial> beam(1);
   for (const ColumnCell& cell : column) {
@@ -108,16 +109,18 @@ std::vector<Choice> ChooseColumnValues(const std::vector<ColumnCell>& column, co
     beam = std::move(next);
   }
 
-  std::vector<Choice> choices(column.size());
+  ColumnChoice choice;
+  choice.cells.resize(column.size());
   const Partial& best = beam.front();
+  choice.log_weight = std::log(std::max(best.weight, 1e-300));
   for (size_t i = 0; i < column.size(); ++i) {
     const Reading& reading = column[i].reading;
     if (reading.status != ReadingStatus::kNumber) continue;
-    choices[i].value = best.values[i];
+    choice.cells[i].value = best.values[i];
     const int top = reading.alternatives.empty() ? reading.value : reading.alternatives.front().value;
-    choices[i].corrected = best.values[i] != top;
+    choice.cells[i].corrected = best.values[i] != top;
   }
-  return choices;
+  return choice;
 }
 
 }  // namespace scorecheck

@@ -41,10 +41,17 @@ struct Choice {
   bool corrected = false;  ///< not the reader's top reading
 };
 
-/// One choice per cell of `column` (same order; the cells in sheet order).
-/// `multiplier` is the column's (triple: 1, 2, 3); entries may be written raw
-/// or already multiplied.
-std::vector<Choice> ChooseColumnValues(const std::vector<ColumnCell>& column, const Ruleset& ruleset, int multiplier,
-                                       const ChoiceOptions& options = {});
+/// The decoding of one column.
+struct ColumnChoice {
+  std::vector<Choice> cells;  ///< one per cell of the column, same order
+  double log_weight = 0;      ///< log of the chosen combination's weight: 0 when every top reading is
+                              ///< legal and adds up; lower the more the rules had to be bent or readings
+                              ///< passed over. Compares rulesets on the same readings.
+};
+
+/// Decodes `column` (the cells in sheet order). `multiplier` is the column's
+/// (triple: 1, 2, 3); entries may be written raw or already multiplied.
+ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Ruleset& ruleset, int multiplier,
+                                const ChoiceOptions& options = {});
 
 }  // namespace scorecheck

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <tuple>
 
 #include "core/error.h"
 
@@ -24,7 +25,9 @@ CellValue ToCellValue(const ScannedCell& cell) {
 
 // Builds the card from the cells, after the rule-aware choice of every number
 // (ChooseColumnValues, per score column).
-void AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOptions& options) {
+// Returns the log weight of the rule-aware decoding (0 without it).
+double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOptions& options) {
+  double log_weight = 0;
   std::map<std::pair<int, int>, std::vector<ScannedCell*>> by_column;  // (grid, column) -> cells in sheet order
   for (ScannedCell& cell : result.cells) {
     cell.chosen = cell.reading.value;
@@ -35,11 +38,12 @@ void AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOptions&
     for (auto& [key, cells] : by_column) {
       std::vector<ColumnCell> column;
       for (const ScannedCell* cell : cells) column.push_back({cell->where.row_id, cell->where.part, cell->reading});
-      const std::vector<Choice> choices = ChooseColumnValues(column, ruleset, ruleset.Multiplier(key.second), options.choice);
+      const ColumnChoice choice = ChooseColumnValues(column, ruleset, ruleset.Multiplier(key.second), options.choice);
+      log_weight += choice.log_weight;
       for (size_t i = 0; i < cells.size(); ++i)
         if (cells[i]->reading.status == ReadingStatus::kNumber) {
-          cells[i]->chosen = choices[i].value;
-          cells[i]->corrected = choices[i].corrected;
+          cells[i]->chosen = choice.cells[i].value;
+          cells[i]->corrected = choice.cells[i].corrected;
         }
     }
 
@@ -79,6 +83,7 @@ void AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOptions&
       if (key.first == g) grid.columns.push_back(column);
     result.card.grids.push_back(grid);
   }
+  return log_weight;
 }
 
 }  // namespace
@@ -129,20 +134,26 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
   VerifyOptions verify = options.verify;
   verify.min_confidence = options.min_confidence;
   // When the printed labels fit several rulesets equally (a classic sheet and
-  // a Triple Yahtzee sheet may print the same words), the one under which the
-  // written numbers make the fewest errors, then warnings, is the card's.
+  // a Triple Yahtzee sheet may print the same words), the entries decide: the
+  // ruleset under which the readings are most plausible (legal entries,
+  // totals and bonuses that add up; the rule-aware decoding's weight) is the
+  // card's. The labels' favourite keeps a head start, so noise in the readings
+  // alone does not overturn it. Without the rule-aware step: fewest errors,
+  // then warnings.
   std::vector<std::string> candidates = {result.grid.ruleset_id};
   candidates.insert(candidates.end(), result.grid.ruleset_alternatives.begin(), result.grid.ruleset_alternatives.end());
-  std::optional<std::pair<int, int>> best_count;
+  std::optional<std::tuple<double, int, int>> best_rank;
   ScanResult best;
-  for (const std::string& id : candidates) {
+  for (size_t i = 0; i < candidates.size(); ++i) {
     ScanResult trial = result;
-    AssembleCard(trial, rulesets.Get(id), options);
+    const double log_weight = AssembleCard(trial, rulesets.Get(candidates[i]), options);
     trial.verification = VerifyCard(trial.card, rulesets, verify);
-    const std::pair<int, int> count(trial.verification.ErrorCount(), trial.verification.WarningCount());
-    if (!best_count || count < *best_count) {
-      best_count = count;
-      trial.grid.ruleset_id = id;
+    const double head_start = i == 0 ? options.label_favourite_log_weight : 0;
+    const std::tuple<double, int, int> rank(options.rule_aware ? -(log_weight + head_start) : 0,
+                                            trial.verification.ErrorCount(), trial.verification.WarningCount());
+    if (!best_rank || rank < *best_rank) {
+      best_rank = rank;
+      trial.grid.ruleset_id = candidates[i];
       best = std::move(trial);
     }
   }

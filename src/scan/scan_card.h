@@ -31,6 +31,9 @@ struct ScanOptions {
   double min_confidence = 0.5;  ///< readings below this are UNCERTAIN_READ (also verify.min_confidence)
   bool rule_aware = true;       ///< prefer legal, adding-up alternatives among plausible readings
   ChoiceOptions choice;         ///< how the rule-aware choice weighs them
+  double label_favourite_log_weight = 3.0;  ///< head start (log weight) of the labels' favourite over rulesets
+                                            ///< the labels cannot tell from it (one total or bonus
+                                            ///< that fits only another ruleset outweighs it); default 3.0
 };
 
 enum class ScanStatus { kOk, kImageFailed, kNoPage, kNoGrid };

@@ -38,7 +38,7 @@ const Ruleset& Classic() { return ShippedRulesets().Get("classic"); }
 TEST(ChooseValuesTest, AnIllegalUnsureReadingGivesWayToALegalAlternative) {
   // Fours read "14" (not a multiple of 4), "16" a close second; subtotal unread.
   std::vector<ColumnCell> column = UpperColumn(14, 0.5, {{16, 0.3}}, {{67, 0.99}});
-  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1);
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
   EXPECT_EQ(choices[3].value, 16);
   EXPECT_TRUE(choices[3].corrected);
   EXPECT_EQ(choices[6].value, 67);  // 3 + 6 + 9 + 16 + 15 + 18
@@ -48,7 +48,7 @@ TEST(ChooseValuesTest, AnIllegalUnsureReadingGivesWayToALegalAlternative) {
 TEST(ChooseValuesTest, ASureIllegalReadingStays) {
   // The player really wrote 14 for fours: a real error must stay visible.
   std::vector<ColumnCell> column = UpperColumn(14, 0.95, {{16, 0.04}}, {{65, 0.99}});
-  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1);
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
   EXPECT_EQ(choices[3].value, 14);
   EXPECT_FALSE(choices[3].corrected);
 }
@@ -56,7 +56,7 @@ TEST(ChooseValuesTest, ASureIllegalReadingStays) {
 TEST(ChooseValuesTest, TheTotalThatAddsUpIsPreferredAmongPlausibleOnes) {
   // Subtotal read "61" or "67"; the entries add up to 67.
   std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{61, 0.5}, {67, 0.4}});
-  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1);
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
   EXPECT_EQ(choices[6].value, 67);
   EXPECT_TRUE(choices[6].corrected);
 }
@@ -64,7 +64,7 @@ TEST(ChooseValuesTest, TheTotalThatAddsUpIsPreferredAmongPlausibleOnes) {
 TEST(ChooseValuesTest, AnEntryIsReadSoThatASureTotalAddsUp) {
   // Fours read "8" or "12" (both legal); the surely read subtotal says 12.
   std::vector<ColumnCell> column = UpperColumn(8, 0.6, {{12, 0.3}}, {{63, 0.98}});
-  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1);
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
   EXPECT_EQ(choices[3].value, 12);
   EXPECT_EQ(choices[6].value, 63);
 }
@@ -72,7 +72,7 @@ TEST(ChooseValuesTest, AnEntryIsReadSoThatASureTotalAddsUp) {
 TEST(ChooseValuesTest, ASureTotalThatDoesNotAddUpIsAPlayerErrorAndStays) {
   // All readings sure; the player's subtotal is 10 short.
   std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{57, 0.97}, {67, 0.02}});
-  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1);
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
   EXPECT_EQ(choices[6].value, 57);
   EXPECT_FALSE(choices[6].corrected);
 }
@@ -81,15 +81,15 @@ TEST(ChooseValuesTest, ImplausibleAlternativesAreNotUsed) {
   // "14" or "16", but 16 scores under a tenth of 14: 14 stays (and verify
   // reports it), rather than a guess being passed off as a reading.
   std::vector<ColumnCell> column = UpperColumn(14, 0.7, {{16, 0.05}}, {{65, 0.99}});
-  EXPECT_EQ(ChooseColumnValues(column, Classic(), 1)[3].value, 14);
+  EXPECT_EQ(ChooseColumnValues(column, Classic(), 1).cells[3].value, 14);
 }
 
 TEST(ChooseValuesTest, MultipliedEntriesAreLegalInATripleColumn) {
   // Column ×3: fours written multiplied (36 = 12 × 3) is legal as written.
   const Ruleset& triple = ShippedRulesets().Get("triple");
   std::vector<ColumnCell> column = {{"fours", CellPart::kValue, Number({{36, 0.6}, {30, 0.3}})}};
-  EXPECT_EQ(ChooseColumnValues(column, triple, 3)[0].value, 36);
-  EXPECT_EQ(ChooseColumnValues(column, triple, 1)[0].value, 36);  // not legal raw either way: nothing better
+  EXPECT_EQ(ChooseColumnValues(column, triple, 3).cells[0].value, 36);
+  EXPECT_EQ(ChooseColumnValues(column, triple, 1).cells[0].value, 36);  // not legal raw either way: nothing better
 }
 
 TEST(ChooseValuesTest, NonNumbersAreLeftAlone) {
@@ -102,11 +102,24 @@ TEST(ChooseValuesTest, NonNumbersAreLeftAlone) {
                                     {"chance", CellPart::kValue, crossed},
                                     {"yahtzee_bonus", CellPart::kChecks, ticks},
                                     {"yahtzee_bonus", CellPart::kPoints, Number({{200, 0.5}, {260, 0.4}})}};
-  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1);
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
   EXPECT_EQ(choices[0].value, 50);
   EXPECT_EQ(choices[1].value, 0);
   EXPECT_FALSE(choices[1].corrected);
   EXPECT_EQ(choices[3].value, 200);
+}
+
+TEST(ChooseValuesTest, TheWeightSaysHowWellTheRulesFitTheReadings) {
+  // Upper entries adding up to 70 with a bonus of 0 written: fine for Jumbo
+  // FiveZee (bonus from 83), a slip under classic (bonus from 63).
+  std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{70, 0.99}});
+  column[4].reading = Number({{18 - 3, 0.99}});  // fives 15
+  column[5].reading = Number({{21, 0.99}});      // sixes 21 (illegal everywhere: 3 + 6 + 9 + 16 + 15 + 21 = 70)
+  column.push_back({"upper_bonus", CellPart::kValue, Number({{0, 0.99}})});
+  const double classic = ChooseColumnValues(column, Classic(), 1).log_weight;
+  const double fivezee = ChooseColumnValues(column, ShippedRulesets().Get("fivezee"), 1).log_weight;
+  EXPECT_LT(classic, fivezee - 1);
+  EXPECT_LE(fivezee, 0);
 }
 
 }  // namespace
