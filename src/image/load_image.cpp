@@ -57,6 +57,36 @@ LoadedImage Fail(ImageStatus status, std::string detail, std::string format = ""
   return result;
 }
 
+// A decoded image of any depth and channel count as 8-bit BGR.
+LoadedImage FromDecoded(cv::Mat decoded, const std::string& format) {
+  LoadedImage result;
+  result.status = ImageStatus::kOk;
+  result.format = format;
+  if (decoded.depth() == CV_16U) {
+    decoded.convertTo(decoded, CV_8U, 1.0 / 257);
+  } else if (decoded.depth() != CV_8U) {
+    cv::normalize(decoded, decoded, 0, 255, cv::NORM_MINMAX, CV_8U);
+  }
+  switch (decoded.channels()) {
+    case 1: cv::cvtColor(decoded, result.bgr, cv::COLOR_GRAY2BGR); break;
+    case 4: {
+      // Transparent areas become white paper, not black.
+      std::vector<cv::Mat> planes;
+      cv::split(decoded, planes);
+      cv::Mat alpha, bgr, white(decoded.size(), CV_32FC3, cv::Scalar::all(255));
+      planes[3].convertTo(alpha, CV_32F, 1.0 / 255);
+      cv::merge(std::vector<cv::Mat>{alpha, alpha, alpha}, alpha);
+      cv::merge(std::vector<cv::Mat>{planes[0], planes[1], planes[2]}, bgr);
+      bgr.convertTo(bgr, CV_32FC3);
+      cv::Mat blended = bgr.mul(alpha) + white.mul(cv::Scalar::all(1.0) - alpha);
+      blended.convertTo(result.bgr, CV_8UC3);
+      break;
+    }
+    default: result.bgr = decoded; break;
+  }
+  return result;
+}
+
 }  // namespace
 
 std::optional<cv::Size> PeekImageSize(const std::string& bytes) {
@@ -124,32 +154,7 @@ LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& option
   }
   if (decoded.empty()) return Fail(ImageStatus::kNotAnImage, "the " + format + " data could not be decoded", format);
 
-  LoadedImage result;
-  result.status = ImageStatus::kOk;
-  result.format = format;
-  if (decoded.depth() == CV_16U) {
-    decoded.convertTo(decoded, CV_8U, 1.0 / 257);
-  } else if (decoded.depth() != CV_8U) {
-    cv::normalize(decoded, decoded, 0, 255, cv::NORM_MINMAX, CV_8U);
-  }
-  switch (decoded.channels()) {
-    case 1: cv::cvtColor(decoded, result.bgr, cv::COLOR_GRAY2BGR); break;
-    case 4: {
-      // Transparent areas become white paper, not black.
-      std::vector<cv::Mat> planes;
-      cv::split(decoded, planes);
-      cv::Mat alpha, bgr, white(decoded.size(), CV_32FC3, cv::Scalar::all(255));
-      planes[3].convertTo(alpha, CV_32F, 1.0 / 255);
-      cv::merge(std::vector<cv::Mat>{alpha, alpha, alpha}, alpha);
-      cv::merge(std::vector<cv::Mat>{planes[0], planes[1], planes[2]}, bgr);
-      bgr.convertTo(bgr, CV_32FC3);
-      cv::Mat blended = bgr.mul(alpha) + white.mul(cv::Scalar::all(1.0) - alpha);
-      blended.convertTo(result.bgr, CV_8UC3);
-      break;
-    }
-    default: result.bgr = decoded; break;
-  }
-  return result;
+  return FromDecoded(decoded, format);
 }
 
 LoadedImage LoadImage(const std::string& path, const ImageLoadOptions& options) {
@@ -166,6 +171,30 @@ LoadedImage LoadImage(const std::string& path, const ImageLoadOptions& options) 
   in.read(bytes.data(), static_cast<std::streamsize>(size));
   if (!in) return Fail(ImageStatus::kUnreadable, "cannot read: I/O error");
   return DecodeImage(bytes, options);
+}
+
+std::vector<LoadedImage> LoadImagePages(const std::string& path, const ImageLoadOptions& options) {
+  std::vector<LoadedImage> pages = {LoadImage(path, options)};
+  if (!pages.front().ok() || pages.front().format != "tiff") return pages;
+  size_t count = 1;
+  try {
+    count = cv::imcount(path, cv::IMREAD_UNCHANGED);
+  } catch (const cv::Exception&) {
+    return pages;  // the first page decoded; a damaged page directory just ends the file there
+  }
+  for (size_t page = 1; page < count && page < static_cast<size_t>(options.max_pages); ++page) {
+    std::vector<cv::Mat> decoded;
+    LoadedImage loaded;
+    try {
+      if (cv::imreadmulti(path, decoded, static_cast<int>(page), 1, cv::IMREAD_UNCHANGED) && !decoded.empty() &&
+          static_cast<std::int64_t>(decoded[0].total()) <= options.max_pixels)
+        loaded = FromDecoded(decoded[0], "tiff");
+    } catch (const cv::Exception&) {
+    }
+    if (!loaded.ok()) loaded = Fail(ImageStatus::kNotAnImage, "TIFF page " + std::to_string(page + 1) + " could not be decoded", "tiff");
+    pages.push_back(std::move(loaded));
+  }
+  return pages;
 }
 
 }  // namespace scorecheck

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <opencv2/core.hpp>
 
@@ -16,6 +17,7 @@ namespace scorecheck {
 struct ImageLoadOptions {
   std::int64_t max_pixels = 120'000'000;       ///< refuse images with more pixels (checked in the header); 120 MP
   std::int64_t max_file_bytes = 256ll << 20;   ///< refuse bigger files; 256 MiB
+  int max_pages = 100;                         ///< pages read from a multi-page TIFF, at most; 100
 };
 
 enum class ImageStatus {
@@ -40,6 +42,11 @@ struct LoadedImage {
 /// alpha images become 8-bit BGR; EXIF orientation is applied. Never throws
 /// for the file's content.
 LoadedImage LoadImage(const std::string& path, const ImageLoadOptions& options = {});
+
+/// Every page of a multi-page TIFF (a batch from a sheet-fed scanner), each
+/// loaded like LoadImage(); a page that cannot be decoded says so in its own
+/// entry. Any other file gives one entry, LoadImage(path).
+std::vector<LoadedImage> LoadImagePages(const std::string& path, const ImageLoadOptions& options = {});
 
 /// The same from bytes already in memory.
 LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& options = {});

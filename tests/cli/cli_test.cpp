@@ -224,6 +224,22 @@ TEST_F(CliTest, ScanWritesReportAndOverlay) {
   EXPECT_FALSE(cv::imread(overlay.string()).empty());
 }
 
+TEST_F(CliTest, EveryPageOfAMultiPageTiffIsScanned) {
+  // A sheet-fed scanner's stack: a scorecard, then a blank page.
+  const cv::Mat card = cv::imread(std::string(SCORECHECK_SOURCE_DIR) + "/samples/synthetic/0003-rock-scan.jpg");
+  ASSERT_FALSE(card.empty());
+  const fs::path tiff = dir_ / "stack.tif";
+  ASSERT_TRUE(cv::imwritemulti(tiff.string(), std::vector<cv::Mat>{card, cv::Mat(1400, 1000, CV_8UC3, cv::Scalar::all(250))}));
+  const CliRun run = Scorecheck("scan " + tiff.string() + " --out-dir " + dir_.string());
+  EXPECT_EQ(run.exit_code, 2) << run.err;  // the blank page is a failure, listed
+  EXPECT_NE(run.out.find("stack.tif page 1: "), std::string::npos) << run.out;
+  EXPECT_NE(run.err.find("stack.tif page 2"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("no scorecard grid found"), std::string::npos) << run.err;
+  const auto json = nlohmann::json::parse(Slurp(dir_ / "stack-p1.report.json"));
+  EXPECT_EQ(json["grids"][0]["ruleset"], "rock");
+  EXPECT_FALSE(fs::exists(dir_ / "stack-p2.report.json"));
+}
+
 TEST_F(CliTest, BrokenTemplatesFolderIsReported) {
   Write("templates/rulesets/bad.json", "{\"id\": 1}");
   const CliRun run = Scorecheck("--templates " + (dir_ / "templates").string() + " rules");

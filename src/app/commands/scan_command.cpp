@@ -73,41 +73,56 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
            "--json and --overlay take one image; use --out-dir for " << files.size());
 
   BatchTally tally;
-  for (const std::string& path : files) {
-    try {
-      const ScanResult scan = ScanCard(path, rulesets, *reader, options, text_reader.get());
-      if (!scan.ok()) {
-        tally.Fail(path, scan.detail);
-        continue;
+  size_t scanned = 0;
+  for (const std::string& file : files) {
+    // A multi-page TIFF is a stack of cards: each page is scanned on its own
+    // and named "<file> page <n>" (outputs "<stem>-p<n>.*").
+    const std::vector<LoadedImage> pages = LoadImagePages(file, options.image);
+    SC_CHECK(pages.size() == 1 || (args.json_out.empty() && args.overlay_out.empty()),
+             file << " has " << pages.size() << " pages; use --out-dir instead of --json/--overlay");
+    for (size_t p = 0; p < pages.size(); ++p) {
+      ++scanned;
+      const std::string path = pages.size() == 1 ? file : file + " page " + std::to_string(p + 1);
+      try {
+        if (!pages[p].ok()) {
+          tally.Fail(path, pages[p].detail);
+          continue;
+        }
+        const ScanResult scan = ScanImage(pages[p].bgr, path, rulesets, *reader, options, text_reader.get());
+        if (!scan.ok()) {
+          tally.Fail(path, scan.detail);
+          continue;
+        }
+        if (!global.quiet) {
+          // The summary line first, then how the sheet was seen, then the findings.
+          const std::string report = TextReport(scan.card, scan.verification, rulesets);
+          const size_t first_line = report.find('\n') + 1;
+          std::cout << path << ": " << report.substr(0, first_line) << ScanSummary(scan, rulesets)
+                    << report.substr(first_line) << std::flush;
+        }
+        const std::string stem =
+            std::filesystem::path(file).stem().string() + (pages.size() == 1 ? "" : "-p" + std::to_string(p + 1));
+        const std::string json_path = !args.json_out.empty() ? args.json_out
+                                      : !args.out_dir.empty() ? args.out_dir + "/" + stem + ".report.json"
+                                                              : std::string();
+        const std::string overlay_path = !args.overlay_out.empty() ? args.overlay_out
+                                         : !args.out_dir.empty() ? args.out_dir + "/" + stem + ".overlay.png"
+                                                                 : std::string();
+        if (!json_path.empty()) {
+          auto report = ReportJson(scan.card, scan.verification, rulesets, &scan.cells);
+          report["page"] = {{"method", PageMethodName(scan.page.method)}, {"sheet_code", scan.page.sheet_code.value_or("")}};
+          report["ruleset_confidence"] = scan.grid.ruleset_confidence;
+          report["grid_source"] = scan.grid.source;
+          WriteFileAtomic(json_path, report.dump(2) + "\n");
+        }
+        if (!overlay_path.empty()) WriteImageAtomic(overlay_path, DrawOverlay(scan, rulesets, args.min_confidence));
+        tally.Count(scan.verification.clean());
+      } catch (const Error& e) {
+        tally.Fail(path, e.what());
       }
-      if (!global.quiet) {
-        // The summary line first, then how the sheet was seen, then the findings.
-        const std::string report = TextReport(scan.card, scan.verification, rulesets);
-        const size_t first_line = report.find('\n') + 1;
-        std::cout << path << ": " << report.substr(0, first_line) << ScanSummary(scan, rulesets)
-                  << report.substr(first_line) << std::flush;
-      }
-      const std::string stem = std::filesystem::path(path).stem().string();
-      const std::string json_path = !args.json_out.empty() ? args.json_out
-                                    : !args.out_dir.empty() ? args.out_dir + "/" + stem + ".report.json"
-                                                            : std::string();
-      const std::string overlay_path = !args.overlay_out.empty() ? args.overlay_out
-                                       : !args.out_dir.empty() ? args.out_dir + "/" + stem + ".overlay.png"
-                                                               : std::string();
-      if (!json_path.empty()) {
-        auto report = ReportJson(scan.card, scan.verification, rulesets, &scan.cells);
-        report["page"] = {{"method", PageMethodName(scan.page.method)}, {"sheet_code", scan.page.sheet_code.value_or("")}};
-        report["ruleset_confidence"] = scan.grid.ruleset_confidence;
-        report["grid_source"] = scan.grid.source;
-        WriteFileAtomic(json_path, report.dump(2) + "\n");
-      }
-      if (!overlay_path.empty()) WriteImageAtomic(overlay_path, DrawOverlay(scan, rulesets, args.min_confidence));
-      tally.Count(scan.verification.clean());
-    } catch (const Error& e) {
-      tally.Fail(path, e.what());
     }
   }
-  return tally.Finish(files.size(), "images", global.quiet);
+  return tally.Finish(scanned, "images", global.quiet);
 }
 
 }  // namespace

@@ -139,5 +139,30 @@ TEST(LoadImageTest, FilesOnDisk) {
   fs::remove_all(dir);
 }
 
+TEST(LoadImageTest, EveryPageOfAMultiPageTiff) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("scorecheck_pages_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path tiff = dir / "stack.tif";
+  cv::Mat gray(40, 30, CV_8UC1, cv::Scalar(90));
+  ASSERT_TRUE(cv::imwritemulti(tiff.string(), std::vector<cv::Mat>{Picture(), gray, Picture()}));
+  const std::vector<LoadedImage> pages = LoadImagePages(tiff.string());
+  ASSERT_EQ(pages.size(), 3u);
+  for (const LoadedImage& page : pages) {
+    EXPECT_TRUE(page.ok()) << page.detail;
+    EXPECT_EQ(page.bgr.type(), CV_8UC3);
+  }
+  EXPECT_EQ(pages[1].bgr.size(), cv::Size(30, 40));
+  ImageLoadOptions two;
+  two.max_pages = 2;
+  EXPECT_EQ(LoadImagePages(tiff.string(), two).size(), 2u);
+  // Any other file is one page; a bad one says why.
+  const fs::path jpeg = dir / "card.jpg";
+  std::ofstream(jpeg, std::ios::binary) << Encode(Picture(), ".jpg");
+  EXPECT_EQ(LoadImagePages(jpeg.string()).size(), 1u);
+  EXPECT_FALSE(LoadImagePages((dir / "missing.tif").string()).front().ok());
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace scorecheck
