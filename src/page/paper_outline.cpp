@@ -257,6 +257,25 @@ SideSpan Clip(SideSpan span, const EdgeLine& line, const cv::Rect2d& box) {
   return {std::max(span.lo, in_lo), std::min(span.hi, in_hi)};
 }
 
+// How often the tone just inside `line` jumps along `span`: the share of
+// neighbouring 12-pixel blocks differing by more than 8 %. A paper margin is
+// even (a shadow's edge or a stroke of handwriting make a jump or two); a
+// chequered tablecloth seen between two of its stripes jumps at every check.
+double Roughness(const EdgeLine& line, SideSpan span, const cv::Mat& gray) {
+  constexpr double kBlock = 12;
+  std::vector<double> blocks;
+  for (double t = span.lo; t + kBlock <= span.hi; t += kBlock) {
+    double sum = 0;
+    for (double u = 1.5; u < kBlock; u += 3) sum += Strip(gray, line.origin + line.dir * (t + u), line.bright);
+    blocks.push_back(sum / 4);
+  }
+  if (blocks.size() < 3) return 0;
+  int jumps = 0;
+  for (size_t i = 1; i < blocks.size(); ++i)
+    jumps += std::abs(blocks[i] - blocks[i - 1]) > 0.08 * std::max(blocks[i], blocks[i - 1]);
+  return static_cast<double>(jumps) / (blocks.size() - 1);
+}
+
 // Share of `span` seen as an edge.
 double Coverage(const EdgeLine& line, SideSpan span) {
   if (span.length() <= 0) return 0;
@@ -287,7 +306,8 @@ struct Candidate {
 bool OutlineOptions::Check() const {
   return work_long_side_px >= 100 && min_area > 0 && min_area < 1 && min_line_share > 0 && max_lines >= 4 &&
          min_side_coverage >= 0 && min_side_coverage <= 1 && border_coverage >= 0 && border_coverage <= 1 &&
-         min_side_contrast >= 0 && max_corner_outside >= 0 && min_corner_coverage >= 0 && min_corner_coverage <= 1;
+         min_side_contrast >= 0 && max_corner_outside >= 0 && min_corner_coverage >= 0 && min_corner_coverage <= 1 &&
+         max_roughness >= 0;
 }
 
 PaperOutline FindPaperOutline(const cv::Mat& image, const OutlineOptions& options) {
@@ -307,7 +327,14 @@ PaperOutline FindPaperOutline(const cv::Mat& image, const OutlineOptions& option
 
   std::vector<EdgeLine> lines = MergeSegments(DetectSegments(gray, 0.015 * short_side), gray);
   MeasureDarkWidths(lines, options.min_line_share * short_side);
-  std::erase_if(lines, [&](const EdgeLine& l) { return l.support < options.min_line_share * short_side; });
+  // Printed lines (paper on both sides) are most of what the detector finds
+  // on a scorecard; dropped before the longest lines are kept, so the paper's
+  // own edges are not crowded out. Half the side threshold: a side is judged
+  // again on its own stretch.
+  std::erase_if(lines, [&](const EdgeLine& l) {
+    return l.support < options.min_line_share * short_side ||
+           SideContrast(l, -1e18, 1e18, gray) < 0.5 * options.min_side_contrast;
+  });
   std::sort(lines.begin(), lines.end(), [](const EdgeLine& x, const EdgeLine& y) { return x.support > y.support; });
   if (static_cast<int>(lines.size()) > options.max_lines) lines.resize(options.max_lines);
   // The image border stands in for a paper edge outside the frame.
@@ -398,20 +425,30 @@ PaperOutline FindPaperOutline(const cv::Mat& image, const OutlineOptions& option
       // A paper corner is where two edges end: each side seen up to the
       // corner, and not seen running on past it (a wood streak or a printed
       // rule met by the extension of a paper edge makes a corner of neither).
+      // A corner outside the frame: the side must then be seen right up to
+      // where it leaves the image (the paper running out of the picture).
       for (int k = 0; k < 4 && ok; ++k) {
         const cv::Point2d& corner = c.corners[k];
-        if (!box.contains(corner)) continue;  // outside the frame: nothing to see
+        const bool in_view = box.contains(corner);
         for (int side : {k, (k + 1) % 4}) {
           const EdgeLine& line = lines[ids[side]];
           if (line.border) continue;
-          const double at = Dot(corner - line.origin, line.dir);
+          double at = Dot(corner - line.origin, line.dir);
           const double other_end = Dot(c.corners[side == k ? (k + 3) % 4 : (k + 1) % 4] - line.origin, line.dir);
           const double inward = other_end > at ? 1 : -1, length = std::abs(other_end - at);
           const double near = 0.04 * length, reach = 0.15 * length;
-          const SideSpan before = Ordered(at + inward * near, at + inward * reach);
-          const SideSpan after = Ordered(at - inward * near, at - inward * reach);
-          ok = Coverage(line, before) >= options.min_corner_coverage &&
-               Coverage(line, Clip(after, line, box)) <= 1 - options.min_corner_coverage;
+          if (in_view) {
+            const SideSpan before = Ordered(at + inward * near, at + inward * reach);
+            const SideSpan after = Ordered(at - inward * near, at - inward * reach);
+            ok = Coverage(line, before) >= options.min_corner_coverage &&
+                 Coverage(line, Clip(after, line, box)) <= 1 - options.min_corner_coverage;
+          } else {
+            const auto [in_lo, in_hi] = ClipToBox(line, box);
+            at = inward > 0 ? std::max(at, in_lo) : std::min(at, in_hi);
+            const SideSpan before = Ordered(at, at + inward * reach);
+            const SideSpan tip = Ordered(at, at + inward * 0.02 * short_side);
+            ok = Coverage(line, before) >= options.min_corner_coverage && Coverage(line, tip) > 0;
+          }
           if (!ok) break;
         }
       }
@@ -433,7 +470,7 @@ PaperOutline FindPaperOutline(const cv::Mat& image, const OutlineOptions& option
       const EdgeLine& line = lines[c.lines[k]];
       if (line.border) continue;
       const double contrast = SideContrast(line, c.spans[k].lo, c.spans[k].hi, gray);
-      ok = contrast >= options.min_side_contrast;
+      ok = contrast >= options.min_side_contrast && Roughness(line, c.spans[k], gray) <= options.max_roughness;
       inside.push_back(StripMedian(line, c.spans[k], gray));
     }
     for (int k = 0; k < 4 && ok; ++k) {

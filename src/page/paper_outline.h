@@ -31,6 +31,7 @@ struct OutlineOptions {
   double min_corner_coverage = 0.5;  ///< each side seen along this share of its last 15 % before a corner in view, and not past it; default 0.5
   double border_coverage = 0.5;      ///< the coverage a side lying on the image border counts as (0..1); default 0.5
   double min_side_contrast = 0.04;   ///< tone change across each seen side, |inside - outside| / inside, at least; default 0.04
+  double max_roughness = 0.2;        ///< share of jumps in tone along the strip just inside a side, at most (paper is even); default 0.2
   double max_corner_outside = 0.25;  ///< corners may lie this share of the image size outside it (paper leaving the frame); default 0.25
   bool Check() const;                ///< true when every field is in range
 };
