@@ -261,7 +261,11 @@ SideSpan Clip(SideSpan span, const EdgeLine& line, const cv::Rect2d& box) {
 // neighbouring 12-pixel blocks differing by more than 8 %. A paper margin is
 // even (a shadow's edge or a stroke of handwriting make a jump or two); a
 // chequered tablecloth seen between two of its stripes jumps at every check.
-double Roughness(const EdgeLine& line, SideSpan span, const cv::Mat& gray) {
+struct Jumps {
+  int jumps = 0, pairs = 0;
+};
+
+Jumps CountJumps(const EdgeLine& line, SideSpan span, const cv::Mat& gray) {
   constexpr double kBlock = 12;
   std::vector<double> blocks;
   for (double t = span.lo; t + kBlock <= span.hi; t += kBlock) {
@@ -269,11 +273,27 @@ double Roughness(const EdgeLine& line, SideSpan span, const cv::Mat& gray) {
     for (double u = 1.5; u < kBlock; u += 3) sum += Strip(gray, line.origin + line.dir * (t + u), line.bright);
     blocks.push_back(sum / 4);
   }
-  if (blocks.size() < 3) return 0;
-  int jumps = 0;
-  for (size_t i = 1; i < blocks.size(); ++i)
-    jumps += std::abs(blocks[i] - blocks[i - 1]) > 0.08 * std::max(blocks[i], blocks[i - 1]);
-  return static_cast<double>(jumps) / (blocks.size() - 1);
+  Jumps count;
+  for (size_t i = 1; i < blocks.size(); ++i, ++count.pairs)
+    count.jumps += std::abs(blocks[i] - blocks[i - 1]) > 0.08 * std::max(blocks[i], blocks[i - 1]);
+  return count;
+}
+
+double Roughness(const EdgeLine& line, SideSpan span, const cv::Mat& gray) {
+  const Jumps count = CountJumps(line, span, gray);
+  return count.pairs < 2 ? 0 : static_cast<double>(count.jumps) / count.pairs;
+}
+
+// Roughness() over the stretches where the line was seen (a paper edge's line
+// may run on along a tablecloth stripe past the corner).
+double SeenRoughness(const EdgeLine& line, const cv::Mat& gray) {
+  Jumps total;
+  for (const auto& [t0, t1] : line.seen) {
+    const Jumps count = CountJumps(line, {t0, t1}, gray);
+    total.jumps += count.jumps;
+    total.pairs += count.pairs;
+  }
+  return total.pairs < 2 ? 0 : static_cast<double>(total.jumps) / total.pairs;
 }
 
 // Share of `span` seen as an edge.
@@ -331,9 +351,12 @@ PaperOutline FindPaperOutline(const cv::Mat& image, const OutlineOptions& option
   // on a scorecard; dropped before the longest lines are kept, so the paper's
   // own edges are not crowded out. Half the side threshold: a side is judged
   // again on its own stretch.
+  // So are the stripes of a chequered cloth (uneven on their bright side),
+  // which can outnumber everything else in the picture.
   std::erase_if(lines, [&](const EdgeLine& l) {
     return l.support < options.min_line_share * short_side ||
-           SideContrast(l, -1e18, 1e18, gray) < 0.5 * options.min_side_contrast;
+           SideContrast(l, -1e18, 1e18, gray) < 0.5 * options.min_side_contrast ||
+           SeenRoughness(l, gray) > options.max_roughness;
   });
   std::sort(lines.begin(), lines.end(), [](const EdgeLine& x, const EdgeLine& y) { return x.support > y.support; });
   if (static_cast<int>(lines.size()) > options.max_lines) lines.resize(options.max_lines);
@@ -441,7 +464,7 @@ PaperOutline FindPaperOutline(const cv::Mat& image, const OutlineOptions& option
             const SideSpan before = Ordered(at + inward * near, at + inward * reach);
             const SideSpan after = Ordered(at - inward * near, at - inward * reach);
             ok = Coverage(line, before) >= options.min_corner_coverage &&
-                 Coverage(line, Clip(after, line, box)) <= 1 - options.min_corner_coverage;
+                 Coverage(line, Clip(after, line, box)) <= 0.5;
           } else {
             const auto [in_lo, in_hi] = ClipToBox(line, box);
             at = inward > 0 ? std::max(at, in_lo) : std::min(at, in_hi);

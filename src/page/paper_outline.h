@@ -28,7 +28,7 @@ struct OutlineOptions {
   double min_line_share = 0.08;      ///< edge lines seen over less than this share of the image's short side are dropped; default 0.08
   int max_lines = 60;                ///< at most this many edge lines (the longest seen) make quads; default 60
   double min_side_coverage = 0.3;    ///< each seen side must be an edge along at least this share of its visible length; default 0.3
-  double min_corner_coverage = 0.5;  ///< each side seen along this share of its last 15 % before a corner in view, and not past it; default 0.5
+  double min_corner_coverage = 0.1;  ///< each side seen along this share of its last 15 % before a corner in view (and at most half past it); default 0.1
   double border_coverage = 0.5;      ///< the coverage a side lying on the image border counts as (0..1); default 0.5
   double min_side_contrast = 0.04;   ///< tone change across each seen side, |inside - outside| / inside, at least; default 0.04
   double max_roughness = 0.2;        ///< share of jumps in tone along the strip just inside a side, at most (paper is even); default 0.2
