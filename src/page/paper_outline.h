@@ -8,8 +8,10 @@
 //   3. every four lines (the image border may stand in for up to two of them,
 //      when the paper leaves the frame) that enclose a convex quad with their
 //      brighter sides facing in, checked on each side for how much of it was
-//      seen as an edge and for a real change of tone across it (a ruled frame
-//      printed on the paper has paper on both sides);
+//      seen as an edge, for edges ending at the corners, for a real change of
+//      tone across it (a ruled frame printed on the paper has paper on both
+//      sides) and for an even strip of paper just inside it (a tablecloth's
+//      stripes have checks there);
 //   4. of the quads that pass, the one with the most edge seen, weighted by its
 //      area (the paper encloses every printed frame on it).
 // Fails (found == false) when no quad passes: the caller takes the whole image.
@@ -39,7 +41,7 @@ struct OutlineOptions {
 /// The paper's outline in the image, or found == false.
 struct PaperOutline {
   bool found = false;
-  std::array<cv::Point2f, 4> corners_in_image;  ///< image pixels, in order around the quad (TL, TR, BR, BL as seen)
+  std::array<cv::Point2f, 4> corners_in_image;  ///< pixels of the input image, clockwise from the corner nearest its top-left
   double score = 0;                             ///< mean share of the sides seen as edges, 0..1
   int border_sides = 0;                         ///< sides taken from the image border (paper leaving the frame)
   std::string detail;                           ///< how it was found, or why not
