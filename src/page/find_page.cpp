@@ -63,40 +63,6 @@ std::optional<MarkerFit> FitMarkers(const std::vector<int>& ids, const std::vect
   return MarkerFit{cv::Matx33d(h), static_cast<int>(seen.size())};
 }
 
-// The paper's outline: the largest bright convex quadrilateral.
-std::optional<std::array<cv::Point2f, 4>> FindOutline(const cv::Mat& gray_small, double min_area) {
-  cv::Mat blurred, mask;
-  cv::GaussianBlur(gray_small, blurred, cv::Size(5, 5), 0);
-  cv::threshold(blurred, mask, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
-  // Close the ruled grid and handwriting into one solid sheet.
-  cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(15, 15)));
-  std::vector<std::vector<cv::Point>> contours;
-  cv::findContours(mask, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
-  const double image_area = static_cast<double>(gray_small.cols) * gray_small.rows;
-  double best_area = 0;
-  std::optional<std::array<cv::Point2f, 4>> best;
-  for (const auto& contour : contours) {
-    const double area = cv::contourArea(contour);
-    if (area < min_area * image_area || area > 0.98 * image_area || area <= best_area) continue;
-    std::vector<cv::Point> hull, quad;
-    cv::convexHull(contour, hull);
-    cv::approxPolyDP(hull, quad, 0.02 * cv::arcLength(hull, true), true);
-    if (quad.size() != 4) continue;
-    best_area = area;
-    std::array<cv::Point2f, 4> corners;
-    for (int i = 0; i < 4; ++i) corners[i] = quad[i];
-    // Order TL, TR, BR, BL by the sums and differences of coordinates.
-    std::array<cv::Point2f, 4> ordered;
-    auto by = [&](auto key) { return *std::min_element(corners.begin(), corners.end(), [&](auto a, auto b) { return key(a) < key(b); }); };
-    ordered[0] = by([](cv::Point2f p) { return p.x + p.y; });
-    ordered[2] = by([](cv::Point2f p) { return -(p.x + p.y); });
-    ordered[1] = by([](cv::Point2f p) { return p.y - p.x; });
-    ordered[3] = by([](cv::Point2f p) { return p.x - p.y; });
-    best = ordered;
-  }
-  return best;
-}
-
 Page Rectify(const cv::Mat& image, const cv::Matx33d& image_from_mm, cv::Size2d page_mm, double px_per_mm) {
   Page page;
   const cv::Matx33d mm_from_page(1 / px_per_mm, 0, 0, 0, 1 / px_per_mm, 0, 0, 0, 1);
@@ -170,9 +136,11 @@ Page FindPage(const cv::Mat& image, const PageOptions& options) {
   }
 
   // 2. The paper's outline.
-  if (auto outline = FindOutline(small, options.min_page_area)) {
+  // Searched in the grey image made for the markers: shrinking the photo once
+  // more from there is cheap.
+  if (const PaperOutline outline = FindPaperOutline(small, options.outline); outline.found) {
     std::array<cv::Point2f, 4> corners_px;
-    for (int i = 0; i < 4; ++i) corners_px[i] = (*outline)[i] * static_cast<float>(1.0 / scale);
+    for (int i = 0; i < 4; ++i) corners_px[i] = (outline.corners_in_image[i] + cv::Point2f(0.5f, 0.5f)) * static_cast<float>(1.0 / scale) - cv::Point2f(0.5f, 0.5f);
     const double top = cv::norm(corners_px[1] - corners_px[0]), bottom = cv::norm(corners_px[2] - corners_px[3]);
     const double left = cv::norm(corners_px[3] - corners_px[0]), right = cv::norm(corners_px[2] - corners_px[1]);
     const bool landscape = top + bottom > left + right;
@@ -186,7 +154,7 @@ Page FindPage(const cv::Mat& image, const PageOptions& options) {
     const cv::Matx33d image_from_mm(cv::getPerspectiveTransform(mm, std::vector<cv::Point2f>(corners_px.begin(), corners_px.end())));
     Page page = Rectify(image, image_from_mm, page_mm, options.px_per_mm);
     page.method = PageMethod::kOutline;
-    page.detail = "paper outline";
+    page.detail = outline.detail;
     return page;
   }
 

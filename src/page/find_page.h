@@ -14,6 +14,7 @@
 
 #include <opencv2/core.hpp>
 
+#include "page/paper_outline.h"
 #include "sheet/sheet_layout.h"
 
 namespace scorecheck {
@@ -21,8 +22,8 @@ namespace scorecheck {
 /// Tuning for FindPage(). Defaults suit phone photos and 150-600 dpi scans.
 struct PageOptions {
   double px_per_mm = 8.0;           ///< resolution of the rectified page (8 px/mm = 203 dpi)
-  int detect_long_side_px = 1800;   ///< markers and outline are searched at this size
-  double min_page_area = 0.12;      ///< an outline smaller than this share of the image is not the page
+  int detect_long_side_px = 1800;   ///< markers are searched at this long side, pixels; default 1800
+  OutlineOptions outline;           ///< the paper outline search, for sheets without markers
 };
 
 enum class PageMethod { kMarkers, kOutline, kWholeImage };

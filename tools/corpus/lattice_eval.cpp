@@ -2,7 +2,7 @@
 // tools/synth (build target `synth`). Not a test; a measuring tool:
 //
 //   lattice_eval DIR [--dump OUT_DIR] [--verbose] [--repeat N]
-//                    [--whole-image] [--perspective-rounds N]
+//                    [--whole-image] [--perspective-rounds N] [--page-only]
 //
 // For each image with a .truth.json: LoadImage -> FindPage -> FindLattices
 // (timed, one OpenCV thread; --repeat keeps the fastest of N runs). Every
@@ -20,7 +20,14 @@
 // magenta rows put back, blue columns, green the first score column) and the
 // missed cell centres (orange). --whole-image skips FindPage (the image scaled
 // to A4 width, as FindPage's last resort): own sheets without their markers.
+// --page-only measures FindPage alone: per profile, the pages whose four
+// rectified corners land within 1 % of the image diagonal of the true paper
+// corners (in any cyclic order: the page stage need not know which way is up),
+// the method used and FindPage's median and worst ms; --dump then draws the
+// truth (green) and the found outline (red) on every page off by more.
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -65,6 +72,79 @@ CellPart Part(const std::string& name) {
   return name == "checks" ? CellPart::kChecks : name == "points" ? CellPart::kPoints : CellPart::kValue;
 }
 
+// --page-only: FindPage's corners against the truth's page quad.
+int RunPageOnly(const std::vector<fs::path>& truths, const std::string& dump, int repeat) {
+  struct PageTally {
+    int pages = 0, close = 0;
+    std::map<std::string, int> methods;
+    std::vector<double> ms;
+  };
+  std::map<std::string, PageTally> tallies;
+  for (const fs::path& truth_path : truths) {
+    std::ifstream in(truth_path);
+    const Json truth = Json::parse(in);
+    const std::string image_path = (truth_path.parent_path() / truth["image"].get<std::string>()).string();
+    const LoadedImage image = LoadImage(image_path);
+    if (!image.ok()) {
+      std::cerr << image_path << ": " << image.detail << "\n";
+      continue;
+    }
+    Page page;
+    double ms = 1e9;
+    for (int r = 0; r < repeat; ++r) {
+      const auto start = std::chrono::steady_clock::now();
+      page = FindPage(image.bgr);
+      ms = std::min(ms, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::array<cv::Point2d, 4> true_quad, found;
+    for (int i = 0; i < 4; ++i)
+      true_quad[i] = {truth["page_quad"][i][0].get<double>(), truth["page_quad"][i][1].get<double>()};
+    const double w = page.rectified.cols, h = page.rectified.rows;
+    const cv::Point2d page_corners[4] = {{0, 0}, {w, 0}, {w, h}, {0, h}};
+    for (int i = 0; i < 4; ++i) found[i] = ImageFromPage(page, page_corners[i]);
+    double error = 1e18;
+    for (int shift = 0; shift < 4; ++shift) {
+      double worst = 0;
+      for (int i = 0; i < 4; ++i) worst = std::max(worst, cv::norm(found[(i + shift) % 4] - true_quad[i]));
+      error = std::min(error, worst);
+    }
+    const double diagonal = std::hypot(image.bgr.cols, image.bgr.rows);
+    const bool close = error <= 0.01 * diagonal;
+    for (const std::string& name : {truth["profile"].get<std::string>(), std::string("all")}) {
+      PageTally& t = tallies[name];
+      t.pages++;
+      t.close += close;
+      t.methods[PageMethodName(page.method)]++;
+      t.ms.push_back(ms);
+    }
+    if (!close) {
+      std::printf("%-34s %-11s corner error %6.1f px (%.1f %% of the diagonal)  %s\n",
+                  truth_path.filename().string().c_str(), PageMethodName(page.method), error, 100 * error / diagonal,
+                  page.detail.c_str());
+      if (!dump.empty()) {
+        cv::Mat view = image.bgr.clone();
+        const int thick = std::max(2, static_cast<int>(diagonal / 800));
+        for (int i = 0; i < 4; ++i) {
+          cv::line(view, true_quad[i], true_quad[(i + 1) % 4], cv::Scalar(0, 220, 0), thick);
+          cv::line(view, found[i], found[(i + 1) % 4], cv::Scalar(0, 0, 255), thick);
+        }
+        const double s = 700.0 / std::max(view.cols, view.rows);
+        cv::resize(view, view, cv::Size(), s, s, cv::INTER_AREA);
+        cv::imwrite(dump + "/" + truth_path.stem().stem().string() + ".png", view);
+      }
+    }
+  }
+  std::printf("\n%-8s %6s %14s %10s %10s  %s\n", "profile", "pages", "outline ok", "median ms", "max ms", "methods");
+  for (auto& [name, t] : tallies) {
+    std::sort(t.ms.begin(), t.ms.end());
+    std::string methods;
+    for (const auto& [method, n] : t.methods) methods += method + " " + std::to_string(n) + "  ";
+    std::printf("%-8s %6d %6d %5.1f%% %10.1f %10.1f  %s\n", name.c_str(), t.pages, t.close, 100.0 * t.close / t.pages,
+                t.ms[t.ms.size() / 2], t.ms.back(), methods.c_str());
+  }
+  return 0;
+}
+
 int Run(int argc, char** argv) {
   if (argc < 2) {
     std::cerr << "usage: lattice_eval DIR [--dump OUT_DIR] [--verbose]\n";
@@ -75,12 +155,14 @@ int Run(int argc, char** argv) {
   bool verbose = false;
   LatticeOptions options;
   bool whole_image = false;
-  int repeat = 1;  // time each page this often and keep the fastest (a shared machine)  // skip FindPage: the whole image scaled to A4 width, as FindPage's last resort
+  bool page_only = false;  // measure FindPage's outline alone
+  int repeat = 1;  // time each page this often and keep the fastest (a shared machine)
   for (int i = 2; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--dump" && i + 1 < argc) dump = argv[++i];
     else if (arg == "--verbose") verbose = true;
     else if (arg == "--whole-image") whole_image = true;
+    else if (arg == "--page-only") page_only = true;
     else if (arg == "--repeat" && i + 1 < argc) repeat = std::max(1, std::stoi(argv[++i]));
     else if (arg == "--perspective-rounds" && i + 1 < argc) options.max_perspective_rounds = std::stoi(argv[++i]);
   }
@@ -92,6 +174,8 @@ int Run(int argc, char** argv) {
   for (const auto& entry : fs::directory_iterator(dir))
     if (entry.path().string().ends_with(".truth.json")) truths.push_back(entry.path());
   std::sort(truths.begin(), truths.end());
+
+  if (page_only) return RunPageOnly(truths, dump, repeat);
 
   std::map<std::string, Tally> tallies;
   for (const fs::path& truth_path : truths) {
