@@ -1,7 +1,10 @@
 #pragma once
 // Readings stage: a cell's ink becomes a reading: a number with a confidence
-// and its best alternatives, a cross-out, ticks, or nothing. Multi-digit
-// numbers are segmented (touching digits split, broken strokes joined).
+// and its best alternatives, a cross-out, ticks, or nothing. Numbers are
+// segmented by recognition: the pieces of ink are joined into digits, cut
+// apart where digits touch, or dropped as stray marks, in every plausible
+// way; the classifier and shape priors score each way, and the best few
+// give the alternatives.
 
 #include <string>
 #include <vector>
@@ -70,7 +73,10 @@ struct ReadOptions {
   double sure_number = 0.9;          ///< a "cross-out" read as a number this surely is a number
 };
 
-/// Reads a classified cell.
+/// Reads a classified cell. Ink that makes no plausible number (more than
+/// max_digits digit-sized marks, or nothing that reads) is kIllegible. The
+/// alternatives' scores are digit-probability products times the
+/// segmentation's prior factors (at most 1), so 0.9 still means "sure".
 Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& options = {});
 
 }  // namespace scorecheck
