@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
-#include <numeric>
+#include <map>
 #include <sstream>
 
 #include <opencv2/imgproc.hpp>
@@ -15,108 +15,338 @@
 namespace scorecheck {
 namespace {
 
-// A glyph to classify: the ink of some blobs.
-struct Glyph {
+// Segmentation by recognition. The cell's ink components ("atoms": a whole
+// digit, a piece of one, touching digits, or a stray mark) are ordered left to
+// right; every way of cutting that sequence into digits is scored with the
+// classifier plus a few shape priors, and the best few segmentations give the
+// alternatives. The classifier has no "not a digit" class: a stroke fragment
+// reads as a confident 1, two digits merged can read as a confident 8. The
+// priors (digit height, width, overlap of neighbours, digit count) are what
+// stop those, so they are in the same log-probability units as the scores.
+
+struct Atom {
   cv::Rect box;
-  cv::Mat mask;  // crop-size mask
+  cv::Mat mask;  // crop-size
+  int area = 0;
 };
 
-// Turns the cell's blobs into glyphs: the pieces of one digit are joined (a
-// 5 whose top bar was drawn separately, a 4 in two strokes, a digit broken by
-// the line removal), and marks that are not digits are dropped (a dot, the
-// sliver of a neighbour's digit crossing the border).
-std::vector<Glyph> GroupBlobs(const CellInk& ink) {
-  int tallest = 0;
-  for (const cv::Rect& box : ink.blobs) tallest = std::max(tallest, box.height);
-  std::vector<Glyph> glyphs;
-  std::vector<size_t> flat;  // blobs to attach to a digit afterwards
-  for (size_t i = 0; i < ink.blobs.size(); ++i) {
-    const cv::Rect box = ink.blobs[i];
-    if (box.height < 0.45 * tallest) {
-      // Short marks: a bar (wide) belongs to a digit; anything narrow is noise.
-      if (box.width > 0.35 * tallest) flat.push_back(i);
-      continue;
-    }
-    if (!glyphs.empty()) {
-      // Pieces of one digit sit one above the other; neighbouring digits
-      // overlap sideways only (a slanted 1 leaning over the next digit).
-      Glyph& last = glyphs.back();
-      const int overlap = std::min(last.box.x + last.box.width, box.x + box.width) - std::max(last.box.x, box.x);
-      const int shared_height =
-          std::min(last.box.y + last.box.height, box.y + box.height) - std::max(last.box.y, box.y);
-      if (overlap > 0.5 * std::min(last.box.width, box.width) &&
-          shared_height < 0.3 * std::min(last.box.height, box.height)) {
-        last.box |= box;
-        last.mask |= ink.blob_masks[i];
-        continue;
-      }
-    }
-    glyphs.push_back({box, ink.blob_masks[i].clone()});
-  }
-  if (glyphs.empty()) {
-    // Only short marks: read them as they are (a flat, wide 0 or 4...).
-    for (size_t i : flat) glyphs.push_back({ink.blobs[i], ink.blob_masks[i].clone()});
-    std::sort(glyphs.begin(), glyphs.end(), [](const Glyph& a, const Glyph& b) { return a.box.x < b.box.x; });
-    return glyphs;
-  }
-  for (size_t i : flat) {
-    // The digit it overlaps or nearly touches sideways, nearest first.
-    const cv::Rect box = ink.blobs[i];
-    Glyph* nearest = nullptr;
-    int best_gap = static_cast<int>(0.3 * tallest) + 1;
-    for (Glyph& glyph : glyphs) {
-      const int gap = std::max(glyph.box.x - (box.x + box.width), box.x - (glyph.box.x + glyph.box.width));
-      if (gap < best_gap) {
-        best_gap = gap;
-        nearest = &glyph;
-      }
-    }
-    if (nearest) {
-      nearest->box |= box;
-      nearest->mask |= ink.blob_masks[i];
-    }
-  }
-  return glyphs;
-}
+// A glyph read as one digit: its scores and its log score (best probability
+// plus its shape penalty).
+struct ReadGlyph {
+  cv::Rect box;
+  DigitScores scores{};
+  double log_score = 0;
+};
 
-cv::Mat GlyphImage(const CellInk& ink, const Glyph& glyph) {
-  cv::Mat image = cv::Mat::zeros(glyph.box.size(), CV_8U);
-  ink.ink(glyph.box).copyTo(image, glyph.mask(glyph.box));
+// One way of reading a run of atoms: one glyph, several cut pieces, or
+// nothing (a dropped stray mark).
+struct Option {
+  std::vector<ReadGlyph> glyphs;
+  double penalty = 0;  // log-domain cost outside the glyphs' own scores
+};
+
+struct Partial {
+  std::vector<ReadGlyph> glyphs;
+  double log_score = 0;
+};
+
+double BestProbability(const DigitScores& scores) { return *std::max_element(scores.begin(), scores.end()); }
+
+cv::Mat GlyphImage(const CellInk& ink, const cv::Rect& box, const cv::Mat& mask) {
+  cv::Mat image = cv::Mat::zeros(box.size(), CV_8U);
+  ink.ink(box).copyTo(image, mask(box));
   return image;
 }
 
-// Splits a wide glyph into `parts` at the columns with least ink near the
-// expected cut positions.
-std::vector<Glyph> Split(const Glyph& glyph, int parts) {
-  cv::Mat column_ink;
-  cv::reduce(glyph.mask(glyph.box) / 255, column_ink, 0, cv::REDUCE_SUM, CV_32S);
-  std::vector<int> cuts = {0};
-  for (int p = 1; p < parts; ++p) {
-    const int centre = glyph.box.width * p / parts, reach = glyph.box.width / (parts * 3);
-    int best = centre, least = INT32_MAX;
-    for (int x = std::max(1, centre - reach); x < std::min(glyph.box.width - 1, centre + reach); ++x)
-      if (column_ink.at<int>(0, x) < least) {
-        least = column_ink.at<int>(0, x);
-        best = x;
-      }
-    cuts.push_back(best);
-  }
-  cuts.push_back(glyph.box.width);
-  std::vector<Glyph> pieces;
-  for (int p = 0; p < parts; ++p) {
-    const cv::Rect slice(glyph.box.x + cuts[p], glyph.box.y, cuts[p + 1] - cuts[p], glyph.box.height);
-    if (slice.width <= 0) return {};
-    Glyph piece{slice, cv::Mat::zeros(glyph.mask.size(), CV_8U)};
-    glyph.mask(slice).copyTo(piece.mask(slice));
-    const cv::Rect ink_box = cv::boundingRect(piece.mask);
-    if (ink_box.empty()) return {};
-    piece.box = ink_box;
-    pieces.push_back(piece);
-  }
-  return pieces;
+// Keeps the components of `mask` inside `box` that are not small slivers of a
+// neighbouring digit left over by a straight cut.
+cv::Mat DropSlivers(const cv::Mat& mask, const cv::Rect& box) {
+  cv::Mat labels, stats, centroids;
+  const int count = cv::connectedComponentsWithStats(mask(box), labels, stats, centroids, 8, CV_32S);
+  int largest = 0;
+  for (int i = 1; i < count; ++i) largest = std::max(largest, stats.at<int>(i, cv::CC_STAT_AREA));
+  cv::Mat out = cv::Mat::zeros(mask.size(), CV_8U);
+  cv::Mat local = out(box);
+  for (int i = 1; i < count; ++i)
+    if (stats.at<int>(i, cv::CC_STAT_AREA) >= 0.2 * largest) local.setTo(255, labels == i);
+  return out;
 }
 
-double Best(const DigitScores& scores) { return *std::max_element(scores.begin(), scores.end()); }
+class Segmenter {
+ public:
+  Segmenter(const CellInk& ink, DigitReader& reader, const ReadOptions& options)
+      : ink_(ink), reader_(reader), options_(options) {}
+
+  // The best segmentations, best first, each a list of glyphs and a log score.
+  std::vector<Partial> Run() {
+    CollectAtoms();
+    const int n = static_cast<int>(atoms_.size());
+    if (n == 0) return {};
+    std::vector<std::vector<Partial>> best(n + 1);
+    best[0].push_back({});
+    for (int i = 0; i < n; ++i) {
+      if (best[i].empty()) continue;
+      for (int j = i + 1; j <= n; ++j) {
+        const cv::Rect box = UnionBox(i, j);
+        // Only pieces of one digit are joined, and they make a digit-sized glyph.
+        if (j > i + 1 && box.width > (options_.max_digit_aspect + 0.3) * height_) break;
+        for (const Option& option : Options(i, j)) Extend(best[i], option, best[j]);
+      }
+    }
+    std::vector<Partial> done;
+    for (Partial& partial : best[n]) {
+      const int digits = static_cast<int>(partial.glyphs.size());
+      if (digits == 0 || digits > options_.max_digits) continue;
+      partial.log_score += CountPrior(digits);
+      // So unlikely a number (too many digit-sized marks, nothing reads well)
+      // that it is better called illegible than guessed.
+      if (partial.log_score < options_.min_log_score) continue;
+      done.push_back(std::move(partial));
+    }
+    std::sort(done.begin(), done.end(), [](const Partial& a, const Partial& b) { return a.log_score > b.log_score; });
+    if (static_cast<int>(done.size()) > options_.max_segmentations) done.resize(options_.max_segmentations);
+    return done;
+  }
+
+ private:
+  void CollectAtoms() {
+    std::vector<Atom> atoms;
+    for (size_t i = 0; i < ink_.blobs.size(); ++i)
+      atoms.push_back({ink_.blobs[i], ink_.blob_masks[i], cv::countNonZero(ink_.blob_masks[i](ink_.blobs[i]))});
+    // Many pieces: keep the biggest (a messy cell is read from its main ink).
+    if (static_cast<int>(atoms.size()) > options_.max_atoms) {
+      std::sort(atoms.begin(), atoms.end(), [](const Atom& a, const Atom& b) { return a.area > b.area; });
+      atoms.resize(options_.max_atoms);
+    }
+    std::sort(atoms.begin(), atoms.end(), [](const Atom& a, const Atom& b) {
+      return 2 * a.box.x + a.box.width < 2 * b.box.x + b.box.width;
+    });
+    atoms_ = std::move(atoms);
+    total_area_ = 0;
+    height_ = 1;
+    for (const Atom& atom : atoms_) {
+      total_area_ += atom.area;
+      height_ = std::max(height_, atom.box.height);
+    }
+  }
+
+  cv::Rect UnionBox(int from, int to) const {
+    cv::Rect box = atoms_[from].box;
+    for (int k = from + 1; k < to; ++k) box |= atoms_[k].box;
+    return box;
+  }
+
+  // Log prior of a reading with `digits` digits, relative to the likeliest
+  // count. Score boxes hold 0..~400 (triple totals up to ~1000); two digits
+  // are the commonest, four almost never happen.
+  double CountPrior(int digits) const {
+    switch (digits) {
+      case 1: return std::log(options_.prior_one_digit / options_.prior_two_digits);
+      case 2: return 0;
+      case 3: return std::log(options_.prior_three_digits / options_.prior_two_digits);
+      default: return std::log(options_.prior_more_digits / options_.prior_two_digits);
+    }
+  }
+
+  // Shape cost of reading the ink in `box` as ONE digit: a digit is about as
+  // tall as the number's tallest ink and rarely wider than tall.
+  double ShapePenalty(const cv::Rect& box) const {
+    double penalty = 0;
+    const double relative_height = static_cast<double>(box.height) / height_;
+    if (relative_height < options_.min_digit_height)
+      penalty -= options_.height_weight * (options_.min_digit_height - relative_height);
+    const double aspect = static_cast<double>(box.width) / height_;
+    if (aspect > options_.max_digit_aspect) penalty -= options_.width_weight * (aspect - options_.max_digit_aspect);
+    return penalty;
+  }
+
+  // Cost of reading atoms [from, to) as one digit. The pieces of one digit
+  // (a 4 in two strokes, a 5's bar, a stroke broken by the line removal)
+  // overlap sideways or one is short; two tall atoms side by side are two
+  // digits, however well their union reads (a 1 beside a 6 reads as a 6).
+  double MergeCost(int from, int to) const {
+    double cost = 0;
+    for (int k = from + 1; k < to; ++k) {
+      const cv::Rect joined = UnionBox(from, k);
+      const cv::Rect& next = atoms_[k].box;
+      const int overlap = std::min(joined.x + joined.width, next.x + next.width) - std::max(joined.x, next.x);
+      const double share = static_cast<double>(overlap) / std::max(1, std::min(joined.width, next.width));
+      const double shorter = static_cast<double>(std::min(joined.height, next.height)) / height_;
+      if (share < options_.merge_overlap)
+        cost += options_.merge_weight * (options_.merge_overlap - share) * std::min(1.0, shorter / 0.6);
+    }
+    return cost;
+  }
+
+  ReadGlyph Read(const cv::Rect& box, const cv::Mat& mask) {
+    ReadGlyph glyph;
+    glyph.box = box;
+    glyph.scores = reader_.Classify(GlyphImage(ink_, box, mask));
+    glyph.log_score = std::log(std::max(1e-6, BestProbability(glyph.scores))) + ShapePenalty(box);
+    return glyph;
+  }
+
+  // The ways to read atoms [from, to): one digit, two or three touching
+  // digits cut apart, or (a single small atom) nothing.
+  std::vector<Option> Options(int from, int to) {
+    std::vector<Option> options;
+    const cv::Rect box = UnionBox(from, to);
+    cv::Mat mask = atoms_[from].mask.clone();
+    for (int k = from + 1; k < to; ++k) mask |= atoms_[k].mask;
+    if (to == from + 1) {
+      // A stray mark (a dot, a remnant of a ruled line or of a neighbour's
+      // digit) may be dropped, at a cost growing with its share of the ink
+      // and its height: dropping a whole digit must not pay.
+      const double share = static_cast<double>(atoms_[from].area) / std::max(1, total_area_);
+      const double relative_height = static_cast<double>(box.height) / height_;
+      options.push_back({{}, -options_.drop_cost - options_.drop_share_weight * share -
+                                 options_.drop_height_weight * relative_height});
+    }
+    const double aspect = static_cast<double>(box.width) / height_;
+    if (to == from + 1) {
+      if (aspect <= options_.must_split_aspect) options.push_back({{Read(box, mask)}, 0});
+    } else {
+      // Pieces of one digit make a digit-sized glyph; a hopeless merge is not
+      // worth a classification.
+      const double merge_cost = MergeCost(from, to);
+      if (aspect <= options_.max_digit_aspect + 0.3 && merge_cost < options_.hopeless_cost)
+        options.push_back({{Read(box, mask)}, -merge_cost});
+    }
+    // Touching digits are one atom; pieces of several atoms are combined by
+    // the search itself.
+    if (to == from + 1 && aspect > options_.split_aspect) {
+      for (int parts = 2; parts <= 3; ++parts) {
+        if (parts == 3 && aspect < options_.split3_aspect) break;
+        for (const std::vector<int>& cuts : CutCandidates(box, mask, parts)) {
+          Option option;
+          option.penalty = -options_.cut_cost * (parts - 1);
+          // Touching digits meet in one stroke; a cut crossing two or more
+          // strokes goes through one digit (the loop of a 0 or an 8).
+          for (int p = 1; p < parts; ++p)
+            option.penalty -= options_.cut_stroke_cost * std::max(0, StrokesCrossed(box, mask, cuts[p]) - 1);
+          bool valid = true;
+          for (int p = 0; p < parts && valid; ++p) {
+            const cv::Rect slice(box.x + cuts[p], box.y, cuts[p + 1] - cuts[p], box.height);
+            if (slice.width <= 0) {
+              valid = false;
+              break;
+            }
+            const cv::Mat piece = DropSlivers(mask, slice);
+            const cv::Rect ink_box = cv::boundingRect(piece);
+            if (ink_box.empty()) {
+              valid = false;
+              break;
+            }
+            option.glyphs.push_back(Read(ink_box, piece));
+          }
+          if (valid) options.push_back(std::move(option));
+        }
+      }
+    }
+    return options;
+  }
+
+  // How many separate strokes the column `x` (relative to box.x) crosses,
+  // the fewest of it and its two neighbours.
+  int StrokesCrossed(const cv::Rect& box, const cv::Mat& mask, int x) const {
+    int fewest = INT32_MAX;
+    for (int dx = -1; dx <= 1; ++dx) {
+      const int column = std::clamp(x + dx, 0, box.width - 1) + box.x;
+      int runs = 0;
+      bool inside = false;
+      for (int y = box.y; y < box.y + box.height; ++y) {
+        const bool ink = mask.at<uchar>(y, column) != 0;
+        runs += ink && !inside;
+        inside = ink;
+      }
+      fewest = std::min(fewest, runs);
+    }
+    return fewest;
+  }
+
+  // Cut columns (relative to box.x, with 0 and box.width at the ends) for
+  // `parts` pieces: the least-inked columns near the even positions, the few
+  // best for two pieces, the best for three.
+  std::vector<std::vector<int>> CutCandidates(const cv::Rect& box, const cv::Mat& mask, int parts) const {
+    cv::Mat column_ink;
+    cv::reduce(mask(box) / 255, column_ink, 0, cv::REDUCE_SUM, CV_32S);
+    const int w = box.width;
+    // Ink in a column, slightly smoothed, plus a pull towards the even cut.
+    auto cost = [&](int x, int centre) {
+      int ink = 0;
+      for (int dx = -1; dx <= 1; ++dx) ink += column_ink.at<int>(0, std::clamp(x + dx, 0, w - 1));
+      return ink + 0.15 * height_ * std::abs(x - centre) / std::max(1, w / parts) * 3;
+    };
+    std::vector<std::vector<int>> result;
+    if (parts == 2) {
+      std::vector<std::pair<double, int>> minima;
+      const int lo = std::max(1, w / 4), hi = std::min(w - 1, w - w / 4);
+      for (int x = lo; x < hi; ++x) {
+        const double c = cost(x, w / 2);
+        const bool local_min = (x == lo || c <= cost(x - 1, w / 2)) && (x == hi - 1 || c <= cost(x + 1, w / 2));
+        if (local_min) minima.push_back({c, x});
+      }
+      std::sort(minima.begin(), minima.end());
+      std::vector<int> taken;
+      for (const auto& [c, x] : minima) {
+        if (static_cast<int>(taken.size()) >= options_.cut_candidates) break;
+        bool near = false;
+        for (int t : taken) near |= std::abs(t - x) < std::max(2, w / 10);
+        if (near) continue;
+        taken.push_back(x);
+        result.push_back({0, x, w});
+      }
+    } else {
+      std::vector<int> cuts = {0};
+      for (int p = 1; p < parts; ++p) {
+        const int centre = w * p / parts, reach = w / (parts * 3);
+        int best = centre;
+        double least = 1e18;
+        for (int x = std::max(1, centre - reach); x < std::min(w - 1, centre + reach); ++x)
+          if (cost(x, centre) < least) {
+            least = cost(x, centre);
+            best = x;
+          }
+        cuts.push_back(best);
+      }
+      cuts.push_back(w);
+      result.push_back(cuts);
+    }
+    return result;
+  }
+
+  // Adds `option` after every partial segmentation in `from`, keeping the
+  // best few in `to`.
+  void Extend(const std::vector<Partial>& from, const Option& option, std::vector<Partial>& to) const {
+    for (const Partial& partial : from) {
+      Partial next = partial;
+      next.log_score += option.penalty;
+      for (const ReadGlyph& glyph : option.glyphs) {
+        if (!next.glyphs.empty()) {
+          // Neighbouring digits overlap sideways only a little (a slanted
+          // digit leaning over the next); much overlap means one digit.
+          const cv::Rect& last = next.glyphs.back().box;
+          const int overlap = std::min(last.x + last.width, glyph.box.x + glyph.box.width) - std::max(last.x, glyph.box.x);
+          const double share = static_cast<double>(overlap) / std::max(1, std::min(last.width, glyph.box.width));
+          if (share > options_.max_overlap) next.log_score -= options_.overlap_weight * (share - options_.max_overlap);
+        }
+        next.glyphs.push_back(glyph);
+        next.log_score += glyph.log_score;
+      }
+      if (static_cast<int>(next.glyphs.size()) > options_.max_digits) continue;
+      to.push_back(std::move(next));
+    }
+    std::sort(to.begin(), to.end(), [](const Partial& a, const Partial& b) { return a.log_score > b.log_score; });
+    if (static_cast<int>(to.size()) > options_.max_segmentations) to.resize(options_.max_segmentations);
+  }
+
+  const CellInk& ink_;
+  DigitReader& reader_;
+  const ReadOptions& options_;
+  std::vector<Atom> atoms_;
+  int total_area_ = 0;
+  int height_ = 1;  // the tallest atom: the number's digit height
+};
 
 }  // namespace
 
@@ -144,66 +374,61 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
     case InkKind::kNumber: break;
   }
 
-  // Each glyph becomes one digit, or two or three when it is wide enough to
-  // be touching digits and splitting reads better.
-  std::vector<DigitScores> digit_scores;
-  for (const Glyph& glyph : GroupBlobs(ink)) {
-    DigitScores whole = reader.Classify(GlyphImage(ink, glyph));
-    const double aspect = static_cast<double>(glyph.box.width) / std::max(1, glyph.box.height);
-    std::vector<DigitScores> chosen = {whole};
-    double chosen_score = Best(whole);
-    // No handwritten digit is twice as wide as tall: such a blob must be
-    // touching digits. Below that, a wide single digit (a flat 2, a long-
-    // tailed 5) is common, so split only when the whole reads poorly and
-    // the pieces read better.
-    const bool must_split = aspect > options.must_split_aspect;
-    if (aspect > options.split_aspect && (must_split || chosen_score < options.confident_digit)) {
-      if (must_split) chosen_score = 0;
-      for (int parts : {2, 3}) {
-        if (parts == 3 && aspect < 1.6) break;
-        std::vector<DigitScores> split;
-        double product = 1;
-        for (const Glyph& piece : Split(glyph, parts)) {
-          split.push_back(reader.Classify(GlyphImage(ink, piece)));
-          product *= Best(split.back());
-        }
-        if (static_cast<int>(split.size()) != parts) continue;
-        // Compare per-digit (geometric mean) confidence; a wide blob is more
-        // likely two digits, so the split wins ties.
-        const double mean = std::pow(product, 1.0 / parts);
-        if (mean > chosen_score + options.split_margin) {
-          chosen = split;
-          chosen_score = mean;
-        }
-      }
-    }
-    digit_scores.insert(digit_scores.end(), chosen.begin(), chosen.end());
-  }
-  if (digit_scores.empty() || digit_scores.size() > 5) {
+  Segmenter segmenter(ink, reader, options);
+  const std::vector<Partial> segmentations = segmenter.Run();
+  if (segmentations.empty()) {
     reading.status = ReadingStatus::kIllegible;
     reading.confidence = 0;
     return reading;
   }
 
-  // Best numbers: a beam over the digits' top candidates.
-  std::vector<Candidate> beam = {{0, 1.0}};
-  for (const DigitScores& scores : digit_scores) {
-    std::vector<Candidate> next;
-    for (const Candidate& partial : beam)
-      for (int d = 0; d < 10; ++d)
-        if (scores[d] > 1e-4) next.push_back({partial.value * 10 + d, partial.score * scores[d]});
-    std::sort(next.begin(), next.end(), [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
-    if (static_cast<int>(next.size()) > options.max_alternatives * 4) next.resize(options.max_alternatives * 4);
-    beam = next;
+  // Numbers: a beam over each segmentation's digits. A candidate's score is
+  // the product of its digit probabilities times the segmentation's prior
+  // factors (at most 1), so a lone clean reading keeps its old meaning.
+  std::map<int, double> scores;  // value -> best score
+  int best_value = -1, best_digits = 0;
+  double best_score = -1;
+  for (const Partial& segmentation : segmentations) {
+    double factor_log = segmentation.log_score;
+    for (const ReadGlyph& glyph : segmentation.glyphs) factor_log -= std::log(std::max(1e-6, BestProbability(glyph.scores)));
+    const double factor = std::exp(std::min(0.0, factor_log));
+    std::vector<Candidate> beam = {{0, 1.0}};
+    for (size_t g = 0; g < segmentation.glyphs.size(); ++g) {
+      const DigitScores& digit_scores = segmentation.glyphs[g].scores;
+      std::vector<Candidate> next;
+      for (const Candidate& partial : beam)
+        for (int d = 0; d < 10; ++d) {
+          if (digit_scores[d] <= 1e-4) continue;
+          // Nobody writes a leading zero ("07").
+          const double lead = (g == 0 && d == 0 && segmentation.glyphs.size() > 1) ? options.leading_zero_factor : 1.0;
+          next.push_back({partial.value * 10 + d, partial.score * digit_scores[d] * lead});
+        }
+      std::sort(next.begin(), next.end(), [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+      if (static_cast<int>(next.size()) > options.max_alternatives * 4) next.resize(options.max_alternatives * 4);
+      beam = next;
+    }
+    for (const Candidate& candidate : beam) {
+      const double score = candidate.score * factor;
+      double& kept = scores[candidate.value];
+      kept = std::max(kept, score);
+      if (score > best_score) {
+        best_score = score;
+        best_value = candidate.value;
+        best_digits = static_cast<int>(segmentation.glyphs.size());
+      }
+    }
   }
-  if (static_cast<int>(beam.size()) > options.max_alternatives) beam.resize(options.max_alternatives);
+  std::vector<Candidate> alternatives;
+  for (const auto& [value, score] : scores) alternatives.push_back({value, score});
+  std::sort(alternatives.begin(), alternatives.end(), [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+  if (static_cast<int>(alternatives.size()) > options.max_alternatives) alternatives.resize(options.max_alternatives);
   reading.status = ReadingStatus::kNumber;
-  reading.alternatives = beam;
-  reading.value = beam.front().value;
-  reading.confidence = beam.front().score;
+  reading.alternatives = alternatives;
+  reading.value = alternatives.front().value;
+  reading.confidence = alternatives.front().score;
   // The raw text keeps every digit as read, leading zeros too ("07").
   std::ostringstream raw;
-  raw << std::setw(static_cast<int>(digit_scores.size())) << std::setfill('0') << beam.front().value;
+  raw << std::setw(best_value == reading.value ? best_digits : 1) << std::setfill('0') << reading.value;
   reading.raw = raw.str();
   return reading;
 }

@@ -1,7 +1,10 @@
 #pragma once
 // Readings stage: a cell's ink becomes a reading: a number with a confidence
-// and its best alternatives, a cross-out, ticks, or nothing. Multi-digit
-// numbers are segmented (touching digits split, broken strokes joined).
+// and its best alternatives, a cross-out, ticks, or nothing. Numbers are
+// segmented by recognition: the pieces of ink are joined into digits, cut
+// apart where digits touch, or dropped as stray marks, in every plausible
+// way; the classifier and shape priors score each way, and the best few
+// give the alternatives.
 
 #include <string>
 #include <vector>
@@ -35,17 +38,45 @@ struct Reading {
   std::string raw;                    ///< the reader's own top reading as text, before any correction
 };
 
-/// Tuning for ReadCell().
+/// Tuning for ReadCell(). Lengths are relative to the number's digit height
+/// (its tallest ink component); costs are in log-probability units, the same
+/// as the classifier's log scores they are added to.
 struct ReadOptions {
-  int max_alternatives = 5;        ///< candidates kept per cell
-  double split_aspect = 1.05;      ///< blobs wider than this × their height may be touching digits
-  double must_split_aspect = 2.0;  ///< ... and wider than this are (no single digit is that wide)
-  double confident_digit = 0.95;   ///< a blob read as one digit at least this surely is not split
-  double split_margin = 0.0;      ///< a split must read this much better (per digit) than the whole
-  double sure_number = 0.9;        ///< a "cross-out" read as a number this surely is a number
+  int max_alternatives = 5;          ///< candidates kept per cell
+  int max_digits = 4;                ///< readings with more digits are illegible (score boxes stay below 1000)
+  int max_atoms = 8;                 ///< ink components considered; the smallest beyond this are ignored
+  int max_segmentations = 6;         ///< segmentations kept during the search and for the alternatives
+  double split_aspect = 0.8;         ///< components wider than this (width / digit height) are also tried as touching digits
+  double split3_aspect = 1.5;        ///< ... and as three touching digits above this
+  double must_split_aspect = 2.0;    ///< ... and are never one digit above this
+  int cut_candidates = 3;            ///< cut columns tried for two touching digits
+  double cut_cost = 0.3;             ///< cost per cut through touching digits
+  double cut_stroke_cost = 1.0;      ///< extra cost per stroke a cut crosses beyond the first
+  double max_digit_aspect = 1.1;     ///< one digit wider than this (width / digit height) is penalised...
+  double width_weight = 3.0;         ///< ... by this per unit of extra aspect
+  double min_digit_height = 0.72;    ///< one digit shorter than this share of the digit height is penalised...
+  double height_weight = 8.0;        ///< ... by this per unit of missing height
+  double max_overlap = 0.35;         ///< neighbouring digits overlapping sideways by more than this share of the narrower...
+  double overlap_weight = 4.0;       ///< ... cost this per unit of extra overlap
+  double merge_overlap = 0.5;        ///< ink components overlapping sideways by less than this share of the narrower...
+  double merge_weight = 4.0;         ///< ... cost this per unit of missing overlap to read as one digit
+  double min_log_score = -9.0;       ///< a segmentation scoring below this (log) is not a reading; none left: illegible
+  double hopeless_cost = 5.0;        ///< a reading whose prior costs alone exceed this is not classified
+  double drop_cost = 0.5;            ///< fixed cost of ignoring an ink component as a stray mark...
+  double drop_share_weight = 8.0;    ///< ... plus this times its share of the cell's ink...
+  double drop_height_weight = 2.0;   ///< ... plus this times its height relative to the digit height
+  double prior_one_digit = 0.35;     ///< prior share of one-digit numbers
+  double prior_two_digits = 0.45;    ///< prior share of two-digit numbers
+  double prior_three_digits = 0.3;   ///< prior share of three-digit numbers
+  double prior_more_digits = 0.002;  ///< prior share of longer numbers
+  double leading_zero_factor = 0.02; ///< score factor for a number written with a leading zero ("07")
+  double sure_number = 0.9;          ///< a "cross-out" read as a number this surely is a number
 };
 
-/// Reads a classified cell.
+/// Reads a classified cell. Ink that makes no plausible number (more than
+/// max_digits digit-sized marks, or nothing that reads) is kIllegible. The
+/// alternatives' scores are digit-probability products times the
+/// segmentation's prior factors (at most 1), so 0.9 still means "sure".
 Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& options = {});
 
 }  // namespace scorecheck

@@ -23,6 +23,16 @@ TEST(ExtractCellTest, BorderLinesAloneAreEmpty) {
   EXPECT_TRUE(ink.blobs.empty());
 }
 
+TEST(ExtractCellTest, BorderRemnantsAreEmpty) {
+  // The grid placed 3 px off the printed lines, and a stub where a thick line
+  // thins out: what is left of the lines is not ink of the cell.
+  CellPage c;
+  cv::line(c.page, cv::Point(40, 119), cv::Point(110, 119), cv::Scalar(40), 3);
+  cv::line(c.page, cv::Point(199, 40), cv::Point(199, 90), cv::Scalar(40), 3);
+  const CellInk ink = ExtractCell(c.page, cv::Rect2f(43, 43, 160, 80), CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kEmpty);
+}
+
 TEST(ExtractCellTest, TwoDigitsAreANumberWithTwoBlobs) {
   CellPage c;
   cv::putText(c.page, "47", cv::Point(85, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
