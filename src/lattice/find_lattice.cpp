@@ -902,7 +902,8 @@ cv::Rect2f Lattice::ScoreCell(int row, int score_column) const {
 }
 
 bool LatticeOptions::Check() const {
-  return px_per_mm >= 0 && work_px_per_mm > 0 && min_contrast > 0 && min_contrast < 1 && min_run_mm > 0 &&
+  return min_frame_margin_mm >= 0 && px_per_mm >= 0 && work_px_per_mm > 0 && min_contrast > 0 && min_contrast < 1 &&
+         min_run_mm > 0 &&
          run_fill > 0 && run_fill <= 1 && min_line_mm >= min_run_mm && min_line_span > 0 && min_line_span <= 1 &&
          max_skew_deg >= 0 && max_skew_deg < 45 && min_rows >= 1 && min_rows <= max_rows && min_columns >= 1 &&
          min_columns <= max_columns && min_regular_rows >= 0 && min_regular_rows <= 1 && max_row_repairs >= 0 &&
@@ -993,14 +994,28 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
   }
 
   const Candidate* best_rejected = nullptr;
+  // A printed grid sits inside the page's margins; lines that run to the
+  // page's edge are ruled paper (a notebook's lines and margin rule).
+  const double edge = options.min_frame_margin_mm * scale.px_per_mm;
+  bool off_the_edge = false;
   for (const Candidate& c : detection.candidates) {
-    if (c.lattice) result.grids.push_back(*c.lattice);
-    else if (!best_rejected || c.rows + c.columns > best_rejected->rows + best_rejected->columns) best_rejected = &c;
+    if (c.lattice) {
+      const cv::Rect2f& frame = c.lattice->frame;
+      if (frame.x < edge || frame.y < edge || frame.x + frame.width > upright_size.width - 1 - edge ||
+          frame.y + frame.height > upright_size.height - 1 - edge) {
+        off_the_edge = true;
+        continue;
+      }
+      result.grids.push_back(*c.lattice);
+    } else if (!best_rejected || c.rows + c.columns > best_rejected->rows + best_rejected->columns) {
+      best_rejected = &c;
+    }
   }
   SortGrids(result.grids);
   std::ostringstream detail;
   if (result.grids.empty()) {
     if (detection.candidates.empty()) detail << "no ruled table (no long lines crossing each other)";
+    else if (off_the_edge) detail << "no scorecard grid: ruled lines run to the page's edge (ruled paper, not a scorecard)";
     else detail << "no scorecard grid: " << best_rejected->why;
     result.detail = detail.str();
     return result;

@@ -77,6 +77,7 @@ struct LatticeOptions {
   double max_row_repairs = 0.25;     ///< row lines dropped (off the pitch) or put back (missing), at most this share; default 0.25
   double min_label_ratio = 1.2;      ///< label column width / score column width, at least; default 1.2
   bool find_orientation = true;      ///< false: keep the input's orientation (only deskew), e.g. own sheets; default true
+  double min_frame_margin_mm = 1.0;  ///< a grid frame closer than this to the page edge is ruled paper, not a grid; default 1.0
   int max_perspective_rounds = 1;    ///< straighten a perspective-distorted page and look again, at most this often; 0 = never; default 1
 
   /// True when every field is in range (positive sizes, 0 < shares <= 1,
