@@ -153,6 +153,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   Tally grids, ruleset_ids, cards_exact, recall, precision, clean_cards_quiet, clean_found_alarm;
   std::map<std::string, Tally> by_profile, by_style, by_kind, by_profile_style;
   std::vector<double> ms;
+  std::map<std::string, std::vector<double>> ms_by_profile_style;
   for (const auto& path : truths) {
     const Json truth = Json::parse(ReadTextFile(path.string()));
     const std::string image = (std::filesystem::path(dir) / truth["image"].get<std::string>()).string();
@@ -160,6 +161,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
     const ScanResult scan = ScanCard(image, rulesets, *reader, {}, text_reader.get());
     ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     const std::string profile = truth["profile"], style = truth["style"];
+    ms_by_profile_style[profile + " / " + style].push_back(ms.back());
     const bool found = scan.ok() && scan.grid.grid_count == static_cast<int>(truth["grids"].size());
     grids.Add(found);
     ruleset_ids.Add(found && scan.grid.ruleset_id == truth["ruleset"]);
@@ -249,8 +251,15 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   for (const auto& [key, tally] : by_profile_style) std::cout << "  " << std::setw(17) << key << "  " << tally.Text() << "\n";
   std::cout << "cell accuracy by sheet style x cell kind:\n";
   for (const auto& [key, tally] : by_kind) std::cout << "  " << std::setw(26) << key << "  " << tally.Text() << "\n";
-  if (!ms.empty())
+  if (!ms.empty()) {
     std::cout << "ms per image (whole pipeline, 1 thread): median " << ms[ms.size() / 2] << ", max " << ms.back() << "\n";
+    // Photos are 8-12 MP, the size the speed target is stated for.
+    for (auto& [key, times] : ms_by_profile_style) {
+      std::sort(times.begin(), times.end());
+      std::cout << "  " << std::setw(17) << key << "  median " << times[times.size() / 2] << " ms, max " << times.back()
+                << " ms (" << times.size() << " images)\n";
+    }
+  }
   if (tesseract) {
     const auto percent = [&](int n) {
       std::ostringstream out;
