@@ -101,7 +101,7 @@ TEST(MatchRowsTest, RowOrderPlacesUnreadAndGarbledLabels) {
 
 TEST(MatchRowsTest, TheRightRulesetScoresHighest) {
   // Rulesets that print words of their own are told apart by the labels alone.
-  for (const std::string& id : {"rollem", "piecepack", "classic", "fivezee"}) {
+  for (const std::string id : {"rollem", "piecepack", "classic", "fivezee"}) {
     const std::vector<PrintedRowText> texts = PrintedTexts(id, 0, true, false);
     const double own = Match(texts, id).score;
     for (const std::string& other : ShippedRulesets().Ids()) {
