@@ -108,7 +108,10 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   std::ostringstream why_not;
   for (const Ruleset* ruleset : all) {
     if (options.ruleset != "auto" && options.ruleset != ruleset->id) continue;
-    bool fits = *std::max_element(ruleset->grids_per_page.begin(), ruleset->grids_per_page.end()) >= grid_count;
+    const int most_grids = ruleset->grids_per_page.empty()
+                               ? 1
+                               : *std::max_element(ruleset->grids_per_page.begin(), ruleset->grids_per_page.end());
+    bool fits = most_grids >= grid_count;
     for (const Lattice& grid : lattice.grids)
       fits = fits && grid.score_columns() >= ruleset->min_columns && grid.score_columns() <= ruleset->max_columns;
     if (fits) candidates.push_back(ruleset);
