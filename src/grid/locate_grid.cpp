@@ -244,7 +244,6 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   grid.ruleset_id = best.ruleset->id;
   grid.grid_count = grid_count;
   grid.source = "labels";
-  for (const Scored& entry : scored) grid.label_matches.push_back(entry.per_grid.front());
   const double second = scored.size() > 1 ? scored[1].total : 0;
   for (size_t i = 1; i < scored.size(); ++i) {
     bool same = scored[i].total >= best.total - options.tie_margin;

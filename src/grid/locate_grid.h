@@ -43,7 +43,6 @@ struct Grid {
   double ruleset_confidence = 0;    ///< 1 when read from the sheet code; from the labels' likeness otherwise
   std::vector<std::string> ruleset_alternatives;  ///< other rulesets the labels fit as well, with the
                                                   ///< same cells (the scan stage lets the entries decide)
-  std::vector<RulesetMatch> label_matches;  ///< per ruleset tried, best first (sheets read by their labels)
   std::string source;               ///< "sheet code" or "labels"
   std::string detail;               ///< why, when not found
   bool ok() const { return status == GridStatus::kFound; }

@@ -34,6 +34,18 @@ std::vector<std::string> Words(const std::string& normalized) {
   return words;
 }
 
+// The words of a title, split at punctuation ("r o c k") and with the
+// punctuation dropped ("rock"), since "R.O.C.K." and "Roll-Em" are one word.
+std::vector<std::string> TitleWords(std::string_view text) {
+  std::vector<std::string> words = Words(NormalizeLabel(text));
+  std::string joined;
+  for (char c : text)
+    if (std::isalnum(static_cast<unsigned char>(c)) || std::isspace(static_cast<unsigned char>(c)))
+      joined += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const std::string& word : Words(joined)) words.push_back(word);
+  return words;
+}
+
 // Likeness of a printed label to the best of `labels`.
 double BestSimilarity(const std::string& text, const std::vector<std::string>& labels) {
   double best = 0;
@@ -167,25 +179,13 @@ double TitleEvidence(std::string_view text, const Ruleset& ruleset, const std::v
   std::set<std::string> others;
   for (const Ruleset* other : all)
     if (other->id != ruleset.id)
-      for (const std::string& word : Words(NormalizeLabel(other->name))) others.insert(word);
-  // "R.O.C.K." and "Roll-Em" read as one word each.
-  std::vector<std::string> own;
-  for (const std::string& word : Words(NormalizeLabel(ruleset.name))) own.push_back(word);
-  std::string joined_name;
-  for (char c : ruleset.name)
-    if (std::isalnum(static_cast<unsigned char>(c)) || c == ' ') joined_name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const std::string& word : Words(joined_name)) own.push_back(word);
+      for (const std::string& word : TitleWords(other->name)) others.insert(word);
   std::vector<std::string> distinctive;
-  for (const std::string& word : own)
+  for (const std::string& word : TitleWords(ruleset.name))
     if (word.size() >= 3 && !others.count(word) && std::find(distinctive.begin(), distinctive.end(), word) == distinctive.end())
       distinctive.push_back(word);
   if (distinctive.empty()) return 0;
-  std::string joined_text;
-  for (char c : text)
-    if (std::isalnum(static_cast<unsigned char>(c)) || std::isspace(static_cast<unsigned char>(c)))
-      joined_text += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  std::vector<std::string> read = Words(NormalizeLabel(text));
-  for (const std::string& word : Words(joined_text)) read.push_back(word);
+  const std::vector<std::string> read = TitleWords(text);
   double best = 0;
   for (const std::string& word : distinctive)
     for (const std::string& seen : read) best = std::max(best, LabelSimilarity(word, seen));

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 
 #include <opencv2/imgproc.hpp>
 #include <tesseract/baseapi.h>
@@ -97,8 +96,6 @@ cv::Mat PrepareForTesseract(const cv::Mat& ink, const TesseractDigitsOptions& op
 
 std::unique_ptr<TesseractDigits> TesseractDigits::Create(const TesseractDigitsOptions& options) {
   SC_CHECK(options.Check(), "invalid Tesseract digit options");
-  // Per-cell images are tiny: OpenMP threads only add start-up and contention.
-  setenv("OMP_THREAD_LIMIT", "1", /*overwrite=*/0);
   return std::make_unique<TesseractDigitsImpl>(options);
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 // Tesseract as a stand-alone reader of a cell's number, for comparison with
 // our DigitReader (tools/eval --compare-tesseract). Not part of the scan
-// pipeline. This pair of files is the only place that sees Tesseract: its
-// types stay in tesseract_digits.cpp (STYLE.md, "Tesseract/Leptonica types
-// never leave one adapter file").
+// pipeline (the scan reads printed labels through labels/text_reader.h).
+// Tesseract's types stay in tesseract_digits.cpp (STYLE.md,
+// "Tesseract/Leptonica types never leave one adapter file").
 
 #include <memory>
 #include <optional>
@@ -52,12 +52,12 @@ class TesseractDigits {
   /// An image without ink gives an empty reading.
   virtual TesseractReading Read(const cv::Mat& ink) = 0;
 
-  /// Starts Tesseract with a digits-only whitelist. Sets OMP_THREAD_LIMIT=1
-  /// in the environment first unless it is already set (Tesseract's OpenMP
-  /// threads make single cells ~7x slower on a busy machine; note that
-  /// libgomp may read the variable only when the program starts, so callers
-  /// that care should set it before that, as tools/eval does). Throws Error
-  /// when the options are invalid or the traineddata cannot be loaded.
+  /// Starts Tesseract with a digits-only whitelist. Tesseract's OpenMP
+  /// threads make single cells ~7x slower on a busy machine, and only
+  /// OMP_THREAD_LIMIT set before the program loads stops them: call
+  /// LimitOcrThreads() (labels/text_reader.h) first in main(), as tools/eval
+  /// does. Throws Error when the options are invalid or the traineddata
+  /// cannot be loaded.
   static std::unique_ptr<TesseractDigits> Create(const TesseractDigitsOptions& options = {});
 };
 

@@ -21,14 +21,12 @@
 // gray, 12.6% binarised, and slower; so the default is PSM 7 on gray ink.
 
 #include <chrono>
-#include <cstdlib>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
 #include <map>
 #include <set>
 
-#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
