@@ -33,6 +33,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
 
+#include "core/error.h"
 #include "core/text.h"
 #include "readings/digit_reader.h"
 #include "readings/tesseract_digits.h"
@@ -120,7 +121,49 @@ struct EvalOptions {
   int tesseract_psm = 7;           // 7 single line or 8 single word
   bool tesseract_binarize = false; // give Tesseract black and white instead of the scaled gray ink
   std::string tesseract_dump;      // if set, write every compared cell's ink here (debugging the comparison)
+  std::string dump_errors;         // if set, write every misread cell's ink here, named by truth and reading
+  std::vector<std::string> settings;  // tuning overrides, "name=value" (see ApplySettings)
 };
+
+// Applies "name=value" overrides to the reader's and the choice's tuning, so
+// a setting can be tried on a corpus without a rebuild. Throws Error for an
+// unknown name or a value that is not a number.
+ScanOptions ApplySettings(const std::vector<std::string>& settings) {
+  ScanOptions options;
+  const std::map<std::string, double*> fields = {
+      {"read.split_aspect", &options.read.split_aspect},
+      {"read.cut_cost", &options.read.cut_cost},
+      {"read.cut_stroke_cost", &options.read.cut_stroke_cost},
+      {"read.max_digit_aspect", &options.read.max_digit_aspect},
+      {"read.width_weight", &options.read.width_weight},
+      {"read.min_digit_height", &options.read.min_digit_height},
+      {"read.height_weight", &options.read.height_weight},
+      {"read.max_overlap", &options.read.max_overlap},
+      {"read.overlap_weight", &options.read.overlap_weight},
+      {"read.merge_overlap", &options.read.merge_overlap},
+      {"read.merge_weight", &options.read.merge_weight},
+      {"read.drop_cost", &options.read.drop_cost},
+      {"read.drop_share_weight", &options.read.drop_share_weight},
+      {"read.prior_one_digit", &options.read.prior_one_digit},
+      {"read.prior_two_digits", &options.read.prior_two_digits},
+      {"read.prior_three_digits", &options.read.prior_three_digits},
+      {"read.max_slant", &options.read.max_slant},
+      {"read.min_slant", &options.read.min_slant},
+      {"read.sure_number", &options.read.sure_number},
+      {"min_confidence", &options.min_confidence},
+  };
+  for (const std::string& setting : settings) {
+    const size_t eq = setting.find('=');
+    const auto field = fields.find(setting.substr(0, eq));
+    SC_CHECK(eq != std::string::npos && field != fields.end(), "unknown setting \"" << setting << "\"");
+    try {
+      *field->second = std::stod(setting.substr(eq + 1));
+    } catch (const std::exception&) {
+      throw Error("setting \"" + setting + "\" needs a number");
+    }
+  }
+  return options;
+}
 
 int Run(const std::string& dir, const EvalOptions& eval) {
   const int limit = eval.limit;
@@ -139,6 +182,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
     tesseract = TesseractDigits::Create(tesseract_options);
   }
   Comparison comparison;
+  const ScanOptions scan_options = ApplySettings(eval.settings);
   // One label reader for the corpus, as `scorecheck scan` keeps one per batch.
   const std::unique_ptr<TextReader> text_reader = TextReader::Create();
 
@@ -149,6 +193,9 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   if (limit > 0 && static_cast<int>(truths.size()) > limit) truths.resize(limit);
 
   Tally grids, ruleset_ids, cards_exact, recall, precision, clean_cards_quiet, clean_found_alarm;
+  // The digit reader alone on number cells: its top reading, and whether the
+  // truth is among its alternatives at all (the most rule-aware choice can fix).
+  Tally reader_top, reader_any;
   std::map<std::string, Tally> by_profile, by_style, by_kind, by_profile_style;
   std::vector<double> ms;
   std::map<std::string, std::vector<double>> ms_by_profile_style;
@@ -156,7 +203,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
     const Json truth = Json::parse(ReadTextFile(path.string()));
     const std::string image = (std::filesystem::path(dir) / truth["image"].get<std::string>()).string();
     const auto start = std::chrono::steady_clock::now();
-    const ScanResult scan = ScanCard(image, rulesets, *reader, {}, text_reader.get());
+    const ScanResult scan = ScanCard(image, rulesets, *reader, scan_options, text_reader.get());
     ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     const std::string profile = truth["profile"], style = truth["style"];
     ms_by_profile_style[profile + " / " + style].push_back(ms.back());
@@ -187,10 +234,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
         // The ink the scanner read, extracted again the same way, so both
         // readers get identical input and only the reading is timed.
         if (normalized.empty()) normalized = NormalizeLighting(scan.page.rectified);
-        const CellInk ink = ExtractCell(normalized, scanned->where.cell_in_page, scanned->where.part, ScanOptions{}.cells);
+        const CellInk ink = ExtractCell(normalized, scanned->where.cell_in_page, scanned->where.part, scan_options.cells);
         const int value = std::stoi(want);
         auto start = std::chrono::steady_clock::now();
-        const Reading ours = ReadCell(ink, *reader, ScanOptions{}.read);
+        const Reading ours = ReadCell(ink, *reader, scan_options.read);
         comparison.ours_ms += MsSince(start);
         start = std::chrono::steady_clock::now();
         const TesseractReading theirs = tesseract->Read(ink.ink);
@@ -209,6 +256,22 @@ int Run(const std::string& dir, const EvalOptions& eval) {
                     << ": want \"" << want << "\" got \"" << theirs.text << "\"\n";
       }
       by_kind[style + " / " + Kind(want)].Add(ok);
+      if (scanned && IsNumber(want)) {
+        const int value = std::stoi(want);
+        const Reading& reading = scanned->reading;
+        const bool number = reading.status == ReadingStatus::kNumber;
+        reader_top.Add(number && reading.alternatives.front().value == value);
+        reader_any.Add(number && std::any_of(reading.alternatives.begin(), reading.alternatives.end(),
+                                             [&](const Candidate& c) { return c.value == value; }));
+      }
+      if (!ok && found && scanned && !eval.dump_errors.empty()) {
+        if (normalized.empty()) normalized = NormalizeLighting(scan.page.rectified);
+        const CellInk ink = ExtractCell(normalized, scanned->where.cell_in_page, scanned->where.part, scan_options.cells);
+        if (!ink.ink.empty())
+          cv::imwrite(eval.dump_errors + "/" + path.stem().stem().string() + "-g" + std::to_string(g) + "c" +
+                          std::to_string(c) + "-" + row + "-want" + want + "-got" + got + ".png",
+                      ink.ink);
+      }
       if (!ok && list_errors && found)
         std::cout << "  " << path.filename().string() << " grid " << g << " col " << c << " " << row << "/" << cell["part"].get<std::string>()
                   << ": want \"" << want << "\" got \"" << got << "\"\n";
@@ -235,6 +298,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
             << "grids found:          " << grids.Text() << "\n"
             << "ruleset identified:   " << ruleset_ids.Text() << "\n"
             << "cards read exactly:   " << cards_exact.Text() << "\n"
+            << "number cells, reader's top reading right: " << reader_top.Text() << "\n"
+            << "number cells, right value among its alternatives: " << reader_any.Text() << "\n"
             << "finding recall:       " << recall.Text() << "\n"
             << "finding precision:    " << precision.Text() << "\n"
             << "clean cards, no alarm: " << clean_cards_quiet.Text() << "\n"
@@ -294,6 +359,8 @@ int main(int argc, char** argv) {
   app.add_option("dir", dir, "Corpus folder (tools/synth output)")->required();
   app.add_option("--limit", eval.limit, "Only the first N cards");
   app.add_flag("--list-errors", eval.list_errors, "Print every misread cell");
+  app.add_option("--set", eval.settings, "Tuning override name=value, e.g. read.cut_cost=0.5 (repeatable)");
+  app.add_option("--dump-errors", eval.dump_errors, "Write every misread cell's ink (bright on black) to DIR, named by truth and reading");
   app.add_option("--model", eval.model, "Digit model to evaluate (default: models/digits.onnx)");
   app.add_flag("--compare-tesseract,!--no-compare-tesseract", eval.compare_tesseract,
                "Compare our reader with Tesseract alone on the same number cells (default on)");
