@@ -196,6 +196,9 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   // The digit reader alone on number cells: its top reading, and whether the
   // truth is among its alternatives at all (the most rule-aware choice can fix).
   Tally reader_top, reader_any;
+  // How well the reader's confidence predicts a misread: number cells by the
+  // confidence the card carries for them.
+  std::map<int, Tally> by_confidence;  // band lower bound in percent -> right readings
   std::map<std::string, Tally> by_profile, by_style, by_kind, by_profile_style;
   std::vector<double> ms;
   std::map<std::string, std::vector<double>> ms_by_profile_style;
@@ -261,6 +264,11 @@ int Run(const std::string& dir, const EvalOptions& eval) {
         const Reading& reading = scanned->reading;
         const bool number = reading.status == ReadingStatus::kNumber;
         reader_top.Add(number && reading.alternatives.front().value == value);
+        if (number) {
+          const double confidence = reading.confidence;
+          const int band = confidence < 0.5 ? 0 : confidence < 0.7 ? 50 : confidence < 0.8 ? 70 : confidence < 0.9 ? 80 : confidence < 0.95 ? 90 : 95;
+          by_confidence[band].Add(ok);
+        }
         reader_any.Add(number && std::any_of(reading.alternatives.begin(), reading.alternatives.end(),
                                              [&](const Candidate& c) { return c.value == value; }));
       }
@@ -304,6 +312,9 @@ int Run(const std::string& dir, const EvalOptions& eval) {
             << "finding precision:    " << precision.Text() << "\n"
             << "clean cards, no alarm: " << clean_cards_quiet.Text() << "\n"
             << "false alarms (error-free cards with a grid found, any error reported): " << clean_found_alarm.Text() << "\n";
+  std::cout << "number cells right, by the reader's confidence in its top reading:\n";
+  for (const auto& [band, tally] : by_confidence)
+    std::cout << "  " << std::setw(9) << (band == 0 ? std::string("< 0.50") : ">= 0." + std::to_string(band)) << "  " << tally.Text() << "\n";
   std::cout << "cell accuracy by profile:\n";
   for (const auto& [key, tally] : by_profile) std::cout << "  " << std::setw(9) << key << "  " << tally.Text() << "\n";
   std::cout << "cell accuracy by sheet style:\n";
