@@ -461,6 +461,10 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
     double factor_log = segmentation.log_score;
     for (const ReadGlyph& glyph : segmentation.glyphs) factor_log -= std::log(std::max(1e-6, BestProbability(glyph.scores)));
     const double factor = std::exp(std::min(0.0, factor_log));
+    Segmentation kept;
+    kept.factor = factor;
+    for (const ReadGlyph& glyph : segmentation.glyphs) kept.digits.push_back(glyph.scores);
+    reading.segmentations.push_back(std::move(kept));
     std::vector<Candidate> beam = {{0, 1.0}};
     for (size_t g = 0; g < segmentation.glyphs.size(); ++g) {
       const DigitScores& digit_scores = segmentation.glyphs[g].scores;
@@ -500,6 +504,19 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
   raw << std::setw(best_value == reading.value ? best_digits : 1) << std::setfill('0') << reading.value;
   reading.raw = raw.str();
   return reading;
+}
+
+double ValueScore(const Reading& reading, int value) {
+  if (value < 0) return 0;
+  const std::string digits = std::to_string(value);
+  double best = 0;
+  for (const Segmentation& segmentation : reading.segmentations) {
+    if (segmentation.digits.size() != digits.size()) continue;
+    double score = segmentation.factor;
+    for (size_t i = 0; i < digits.size(); ++i) score *= segmentation.digits[i][digits[i] - '0'];
+    best = std::max(best, score);
+  }
+  return best;
 }
 
 }  // namespace scorecheck

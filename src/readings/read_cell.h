@@ -28,6 +28,14 @@ struct Candidate {
   double score = 0;  ///< product of the digit probabilities
 };
 
+/// One way the reader cut a number into digits: each digit's scores, and the
+/// segmentation's prior factor (at most 1). Kept so that any value can be
+/// scored afterwards, not only the top few (see ValueScore()).
+struct Segmentation {
+  std::vector<DigitScores> digits;
+  double factor = 1;
+};
+
 /// What is in a cell, as read.
 struct Reading {
   ReadingStatus status = ReadingStatus::kEmpty;
@@ -36,7 +44,14 @@ struct Reading {
   double confidence = 0;              ///< 0..1: how sure the whole reading is
   std::vector<Candidate> alternatives;  ///< kNumber: best first (the raw reading is alternatives[0])
   std::string raw;                    ///< the reader's own top reading as text, before any correction
+  std::vector<Segmentation> segmentations;  ///< kNumber: the segmentations the alternatives came from
 };
+
+/// How likely the reader finds that a kNumber reading says `value` (>= 0):
+/// the best over its segmentations with as many digits of the product of
+/// the digit scores times the segmentation's factor, on the same scale as the
+/// alternatives' scores. 0 when no segmentation has that many digits.
+double ValueScore(const Reading& reading, int value);
 
 /// Tuning for ReadCell(). Lengths are relative to the number's digit height
 /// (its tallest ink component); costs are in log-probability units, the same

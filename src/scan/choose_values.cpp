@@ -32,6 +32,20 @@ std::vector<std::pair<int, double>> Candidates(const Reading& reading, const Cho
   return out;
 }
 
+// Adds `value` to `candidates` when the reader finds it plausible although it
+// was not among the top few readings: the value the rules expect (a legal
+// score, the sum a total should hold) is asked for directly.
+void AskFor(const Reading& reading, int value, const ChoiceOptions& options,
+            std::vector<std::pair<int, double>>& candidates) {
+  if (reading.alternatives.empty()) return;
+  const double top = reading.alternatives.front().score;
+  if (top >= options.sure_reading || top <= 0) return;
+  for (const auto& [known, likeness] : candidates)
+    if (known == value) return;
+  const double score = ValueScore(reading, value);
+  if (score >= options.plausible_expected * top) candidates.emplace_back(value, score / top);
+}
+
 // The bonus a column's upper entries earn, raw and (for a ×k column whose
 // entries are written multiplied) scaled.
 std::vector<int> ExpectedUpperBonus(const Partial& partial, const Ruleset& ruleset, int k) {
@@ -71,8 +85,25 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
       beam = std::move(next);
       continue;
     }
-    const auto candidates = Candidates(reading, options);
-    for (const Partial& partial : beam)
+    std::vector<std::pair<int, double>> cell_candidates = Candidates(reading, options);
+    if (row->kind == RowKind::kEntry)
+      for (int legal : row->legal_raw) {
+        AskFor(reading, legal, options, cell_candidates);
+        if (k > 1) AskFor(reading, legal * k, options, cell_candidates);
+      }
+    for (const Partial& partial : beam) {
+      std::vector<std::pair<int, double>> candidates = cell_candidates;
+      if (row->kind == RowKind::kTotal) {
+        int sum = 0;
+        for (const std::string& part : row->sum_of) {
+          auto it = partial.contribution.find(part);
+          if (it != partial.contribution.end()) sum += it->second;
+        }
+        AskFor(reading, sum, options, candidates);
+        if (row->times_multiplier) AskFor(reading, sum * k, options, candidates);
+      } else if (row->kind == RowKind::kUpperBonus) {
+        for (int expected : ExpectedUpperBonus(partial, ruleset, k)) AskFor(reading, expected, options, candidates);
+      }
       for (const auto& [value, likeness] : candidates) {
         double factor = 1;
         switch (row->kind) {
@@ -104,6 +135,7 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
         extended.contribution[row->id] = value;
         next.push_back(std::move(extended));
       }
+    }
     std::stable_sort(next.begin(), next.end(), [](const Partial& a, const Partial& b) { return a.weight > b.weight; });
     if (static_cast<int>(next.size()) > options.beam_width) next.resize(options.beam_width);
     beam = std::move(next);

@@ -30,6 +30,9 @@ struct ColumnCell {
 struct ChoiceOptions {
   double sure_reading = 0.9;      ///< a top reading at least this sure is kept as read; default 0.9
   double plausible = 0.1;         ///< alternatives scoring below this share of the top one are not considered; default 0.1
+  double plausible_expected = 0.001;  ///< the same for a value the rules expect (a legal score, a total's
+                                      ///< sum) scored directly although not among the top readings: the
+                                      ///< rules make it likely already; default 0.001
   double illegal_factor = 0.05;   ///< weight of an entry value its box cannot score, against a legal one; default 0.05
   double mismatch_factor = 0.02;  ///< weight of a total or bonus that does not match the rows it depends on; default 0.02
   int beam_width = 256;           ///< partial columns kept while decoding; default 256

@@ -26,6 +26,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <sstream>
 
 
 #include <CLI/CLI.hpp>
@@ -85,6 +86,16 @@ std::string ScanText(const ScannedCell& cell) {
     case ReadingStatus::kIllegible: return "?";
   }
   return "";
+}
+
+// The reader's view of a cell for --list-errors: confidence and alternatives.
+std::string ReadingText(const ScannedCell* cell) {
+  if (!cell || cell->reading.status != ReadingStatus::kNumber) return "";
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(2) << " (confidence " << cell->reading.confidence << "; read";
+  for (const Candidate& alternative : cell->reading.alternatives) out << " " << alternative.value << ":" << alternative.score;
+  out << ")";
+  return out.str();
 }
 
 std::string Kind(const std::string& text) {
@@ -151,6 +162,11 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"read.min_slant", &options.read.min_slant},
       {"read.sure_number", &options.read.sure_number},
       {"min_confidence", &options.min_confidence},
+      {"choice.plausible", &options.choice.plausible},
+      {"choice.plausible_expected", &options.choice.plausible_expected},
+      {"choice.sure_reading", &options.choice.sure_reading},
+      {"choice.illegal_factor", &options.choice.illegal_factor},
+      {"choice.mismatch_factor", &options.choice.mismatch_factor},
   };
   for (const std::string& setting : settings) {
     const size_t eq = setting.find('=');
@@ -282,7 +298,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
       }
       if (!ok && list_errors && found)
         std::cout << "  " << path.filename().string() << " grid " << g << " col " << c << " " << row << "/" << cell["part"].get<std::string>()
-                  << ": want \"" << want << "\" got \"" << got << "\"\n";
+                  << ": want \"" << want << "\" got \"" << got << "\"" << ReadingText(scanned) << "\n";
     }
     cards_exact.Add(exact);
 

@@ -153,5 +153,57 @@ TEST(ReadCellTest, SixDigitsAreIllegible) {
   EXPECT_EQ(ReadCell(InkOf(rects), reader).status, ReadingStatus::kIllegible);
 }
 
+TEST(ReadCellTest, ValueScoreScoresAnyValueOfTheSameLength) {
+  FakeDigitReader reader = OnesAndFours();
+  const Reading reading = ReadCell(InkOf({{60, 30, 8, 40}, {80, 30, 25, 40}}), reader);
+  ASSERT_EQ(reading.status, ReadingStatus::kNumber);
+  EXPECT_NEAR(ValueScore(reading, 14), reading.alternatives[0].score, 1e-6);
+  // "11": the second digit as a 1 gets the fake's leftover share, 0.05 / 9.
+  EXPECT_NEAR(ValueScore(reading, 11), 0.95 * (0.05 / 9), 1e-6);
+  EXPECT_EQ(ValueScore(reading, 141), 0);  // no three-digit segmentation
+  EXPECT_EQ(ValueScore(reading, -1), 0);
+}
+
+// Reads a glyph by its shape: wider than 1.2 times its height it is no one
+// digit (a weak 8), else by its mean ink width per row a stroke (a 1) or a
+// wider shape (a 4).
+FakeDigitReader StrokesAndBlocks() {
+  return FakeDigitReader([](const cv::Mat& glyph) {
+    cv::Mat row_ink;
+    cv::reduce(glyph, row_ink, 1, cv::REDUCE_MAX);
+    const double mean_width = static_cast<double>(cv::countNonZero(glyph)) / std::max(1, cv::countNonZero(row_ink));
+    if (glyph.cols > 1.2 * glyph.rows) return std::pair<int, float>(8, 0.2f);  // wider than any digit
+    return std::pair<int, float>(mean_width < 10 ? 1 : 4, 0.9f);
+  });
+}
+
+// Ink of a leaning "1" (a slanted bar) touching a leaning outline (a 0-like
+// digit) near the bottom, as written with a right-leaning slant: no vertical
+// line separates them.
+CellInk LeaningPair() {
+  CellInk ink;
+  ink.kind = InkKind::kNumber;
+  ink.ink = cv::Mat::zeros(100, 200, CV_8U);
+  ink.cell_in_crop = cv::Rect2f(20, 20, 160, 60);
+  cv::Mat mask = cv::Mat::zeros(ink.ink.size(), CV_8U);
+  const std::vector<cv::Point> bar = {{60, 75}, {66, 75}, {86, 25}, {80, 25}};
+  const std::vector<cv::Point> block = {{76, 75}, {106, 75}, {126, 25}, {96, 25}};
+  cv::fillConvexPoly(mask, bar, 255);
+  cv::polylines(mask, block, true, 255, 6);
+  mask(cv::Rect(64, 69, 16, 4)).setTo(255);  // where they touch
+  ink.ink.setTo(200, mask);
+  ink.blobs.push_back(cv::boundingRect(mask));
+  ink.blob_masks.push_back(mask);
+  return ink;
+}
+
+TEST(ReadCellTest, CutsLeaningTouchingDigitsAlongTheirSlant) {
+  FakeDigitReader reader = StrokesAndBlocks();
+  EXPECT_EQ(ReadCell(LeaningPair(), reader).value, 14);
+  ReadOptions upright;
+  upright.max_slant = 0;  // straight cuts only: the 1 cannot be cut out whole
+  EXPECT_NE(ReadCell(LeaningPair(), reader, upright).value, 14);
+}
+
 }  // namespace
 }  // namespace scorecheck

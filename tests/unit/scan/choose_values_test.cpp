@@ -3,6 +3,9 @@
 
 #include "scan/choose_values.h"
 
+#include <algorithm>
+#include <map>
+
 #include <gtest/gtest.h>
 
 #include "support/test_support.h"
@@ -90,6 +93,54 @@ TEST(ChooseValuesTest, MultipliedEntriesAreLegalInATripleColumn) {
   std::vector<ColumnCell> column = {{"fours", CellPart::kValue, Number({{36, 0.6}, {30, 0.3}})}};
   EXPECT_EQ(ChooseColumnValues(column, triple, 3).cells[0].value, 36);
   EXPECT_EQ(ChooseColumnValues(column, triple, 1).cells[0].value, 36);  // not legal raw either way: nothing better
+}
+
+// A two-digit reading from one segmentation with the given digit scores
+// (digit -> probability; the rest share nothing).
+Reading TwoDigits(std::map<int, float> first, std::map<int, float> second) {
+  Segmentation segmentation;
+  for (const auto& scores : {first, second}) {
+    DigitScores digit{};
+    for (const auto& [d, p] : scores) digit[d] = p;
+    segmentation.digits.push_back(digit);
+  }
+  std::vector<Candidate> alternatives;
+  for (const auto& [a, pa] : first)
+    for (const auto& [b, pb] : second) alternatives.push_back({a * 10 + b, pa * pb});
+  std::sort(alternatives.begin(), alternatives.end(), [](const Candidate& x, const Candidate& y) { return x.score > y.score; });
+  alternatives.resize(std::min<size_t>(alternatives.size(), 2));
+  Reading reading = Number(alternatives);
+  reading.segmentations = {segmentation};
+  return reading;
+}
+
+TEST(ChooseValuesTest, TheSumATotalShouldHoldIsAskedForBeyondTheTopReadings) {
+  // Subtotal: "61" or "64" at the top; "67" (the sum) scores far lower, but
+  // the reader does see it, and it adds up.
+  std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{0, 0}});
+  column[6].reading = TwoDigits({{6, 0.95f}}, {{1, 0.55f}, {4, 0.3f}, {7, 0.02f}});
+  ASSERT_EQ(column[6].reading.alternatives.size(), 2u);
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
+  EXPECT_EQ(choices[6].value, 67);
+  EXPECT_TRUE(choices[6].corrected);
+}
+
+TEST(ChooseValuesTest, ALegalScoreIsAskedForBeyondTheTopReadings) {
+  // Yahtzee box read "60"; 50 (the only other legal score than 0) is seen
+  // with a tenth of the 6's probability.
+  std::vector<ColumnCell> column = {{"yahtzee", CellPart::kValue, TwoDigits({{6, 0.7f}}, {{0, 0.9f}})}};
+  column[0].reading.segmentations[0].digits[0][5] = 0.07f;
+  EXPECT_EQ(ChooseColumnValues(column, Classic(), 1).cells[0].value, 50);
+}
+
+TEST(ChooseValuesTest, AClearlyWrittenWrongTotalIsNotAskedAway) {
+  // The player wrote 61 where the entries make 67: the reader sees a 7 in
+  // the second digit with a probability of 1e-6, too little to be a reading.
+  std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{0, 0}});
+  column[6].reading = TwoDigits({{6, 0.95f}}, {{1, 0.85f}, {4, 0.05f}, {7, 1e-6f}});
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
+  EXPECT_EQ(choices[6].value, 61);
+  EXPECT_FALSE(choices[6].corrected);
 }
 
 TEST(ChooseValuesTest, NonNumbersAreLeftAlone) {
