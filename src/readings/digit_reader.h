@@ -11,7 +11,10 @@
 
 namespace scorecheck {
 
-/// Probabilities of the ten digits for one glyph (sum 1).
+/// Probabilities of the ten digits for one glyph. They sum to 1 with a
+/// ten-class model; with a model that also has a "reject" output (not exactly
+/// one digit) they are the digits' share of the 11-way softmax, so they sum to
+/// 1 - P(reject) and a glyph that is not one digit scores low on every digit.
 using DigitScores = std::array<float, 10>;
 
 /// Options for DigitReader::Create().

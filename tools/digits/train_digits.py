@@ -8,7 +8,8 @@ applies the split defined in SPLIT below (documented in split.md), augments the
 training digits, trains a small CNN with PyTorch (Debian's python3-torch, CPU,
 one thread) and writes
 
-  <out>/digits.onnx   model: input "input" float32 [N,1,28,28] -> output "prob" [N,10] (softmax)
+  <out>/digits.onnx   model: input "input" float32 [N,1,28,28] -> output "prob" [N,11] (softmax;
+                      index 10 = "reject", not exactly one digit; [N,10] with --reject 0)
   <out>/digits.json   split, preprocessing parameters, metrics measured here (PyTorch)
 
 Run with Debian's interpreter (/usr/bin/python3), see README.md:
@@ -152,11 +153,21 @@ def ranges(rs, n):
 # converts back to uint8 and then runs the SAME normalize() as test/inference.
 # ---------------------------------------------------------------------------
 class Augmenter:
+    """Random augmentation of one training digit (__call__), and the synthetic
+    glyphs of the reject class (reject()) and the "digit with a sliver of its
+    neighbour" positives (with_sliver()). Everything ends in the same normalize()."""
+
     def __init__(self, seed, restroke=0.0):
         self.rng = np.random.RandomState(seed)
         self.restroke = restroke
 
     def __call__(self, src_u8):
+        g, s = self._upsample(src_u8)
+        g = self._geometry(g, s)
+        return self._render(g, src_u8)
+
+    # -- pipeline pieces ----------------------------------------------------
+    def _upsample(self, src_u8):
         r = self.rng
         g = src_u8.astype(np.float32) / 255.0
         # work at ~56 px: 28 -> x2, 20 -> x3 (linear upsampling)
@@ -165,13 +176,18 @@ class Augmenter:
             # simulate a low-resolution source (like digits.png) now and then
             g = cv2.resize(g, (20, 20), interpolation=cv2.INTER_AREA)
             s = 3
-        g = cv2.resize(g, None, fx=s, fy=s, interpolation=cv2.INTER_LINEAR)
-        pad = g.shape[0] // 3
+        return cv2.resize(g, None, fx=s, fy=s, interpolation=cv2.INTER_LINEAR), s
+
+    def _geometry(self, g, s, max_shear=0.35):
+        """Float image at working resolution (s x the 28-px scale) -> rotated, slanted,
+        stretched, elastically distorted, thickened/thinned (or re-stroked) image."""
+        r = self.rng
+        pad = max(g.shape[0] // 3, g.shape[1] // 6)  # composites are wider
         g = cv2.copyMakeBorder(g, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
         H, W = g.shape
         # affine: rotation, slant (x-shear), aspect ratio
         ang = math.radians(r.uniform(-12, 12))
-        sh = r.uniform(-0.35, 0.35)
+        sh = r.uniform(-max_shear, max_shear)
         asp = math.exp(r.uniform(-0.25, 0.25))
         A = np.array([[math.cos(ang), -math.sin(ang)], [math.sin(ang), math.cos(ang)]])
         A = A @ np.array([[1.0, sh], [0.0, 1.0]]) @ np.diag([asp, 1.0 / asp])
@@ -201,15 +217,14 @@ class Augmenter:
                       borderMode=cv2.BORDER_CONSTANT, borderValue=0)
         # stroke thickness
         t = r.choice([-2, -1, 0, 0, 0, 1, 2, 3])
-        # optional (--restroke P, off in the shipped model): re-draw the digit from its
-        # skeleton with a pen of width 4..16% of the digit size, like the synthetic-card
-        # generator's ballpoint strokes. With P == 0 no random number is drawn here, so
-        # the default augmentation stream is unchanged.
+        # optional (--restroke P): re-draw the digit from its skeleton with a pen of
+        # width 4..16% of the digit height, like the synthetic-card generator's
+        # ballpoint strokes. With P == 0 no random number is drawn here.
         if self.restroke > 0 and r.rand() < self.restroke:
             sk = cv2.ximgproc.thinning((g > 0.4 * g.max()).astype(np.uint8) * 255)
             if sk.any():
                 _, _, bw, bh = cv2.boundingRect(sk)
-                d = max(1, int(round(r.uniform(0.04, 0.16) * max(bw, bh))))
+                d = max(1, int(round(r.uniform(0.04, 0.16) * min(max(bw, bh), 28 * s))))
                 ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (d, d))
                 g = cv2.dilate(sk, ker).astype(np.float32) / 255.0
                 g = cv2.GaussianBlur(g, (0, 0), r.uniform(0.3, 1.0))
@@ -219,10 +234,15 @@ class Augmenter:
             g2 = cv2.dilate(g, ker) if t > 0 else cv2.erode(g, ker)
             if t > 0 or (g2 > 0.5).sum() > 0.35 * (g > 0.5).sum():
                 g = g2
-        # ink rendering: gamma / binarisation / blur / noise
+        return g
+
+    def _render(self, g, fallback_u8):
+        """Ink rendering (gamma / binarisation / blur / noise / intensity), 8 bits,
+        normalize() and the +-1 px jitter."""
+        r = self.rng
         m = g.max()
         if m <= 1e-3:
-            return normalize(src_u8)
+            return normalize(fallback_u8)
         g = g / m
         u = r.rand()
         if u < 0.15:
@@ -240,12 +260,181 @@ class Augmenter:
             x = np.roll(x, (r.randint(-1, 2), r.randint(-1, 2)), axis=(0, 1))
         return x
 
+    # -- composites -----------------------------------------------------------
+    def _piece(self, src_u8, scale=1.0):
+        """A digit at the 28-px scale (float 0..1), columns cropped to its ink."""
+        g = src_u8.astype(np.float32) / 255.0
+        if g.shape[0] != 28:
+            g = cv2.resize(g, (28, 28), interpolation=cv2.INTER_LINEAR)
+        if scale != 1.0:
+            g = cv2.resize(g, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR)
+        cols = np.where(g.max(0) > 0.2 * g.max())[0]
+        if len(cols) == 0:
+            return g
+        return g[:, cols[0]:cols[-1] + 1]
+
+    def _compose(self, pieces, gaps, dys):
+        """Pieces side by side; gaps[k] = horizontal gap (negative = overlap) in px
+        before piece k+1; dys = vertical offsets; ink combined with max()."""
+        xs = [0]
+        for k in range(1, len(pieces)):
+            xs.append(xs[-1] + pieces[k - 1].shape[1] + gaps[k - 1])
+        x0 = min(xs)
+        xs = [x - x0 for x in xs]
+        W = max(x + p.shape[1] for x, p in zip(xs, pieces))
+        H = max(p.shape[0] for p in pieces) + 2 * (max(abs(d) for d in dys) + 1)
+        out = np.zeros((H, W), np.float32)
+        for x, p, d in zip(xs, pieces, dys):
+            y = (H - p.shape[0]) // 2 + d
+            out[y:y + p.shape[0], x:x + p.shape[1]] = np.maximum(out[y:y + p.shape[0], x:x + p.shape[1]], p)
+        return out
+
+    def _multi(self, srcs):
+        """Two or three digits touching or overlapping by 0..45% of the narrower width,
+        sizes x0.8..1.1, small vertical offsets; one shared slant/rotation/distortion."""
+        r = self.rng
+        scales = [r.uniform(0.8, 1.1) if r.rand() < 0.5 else 1.0 for _ in srcs]
+        pieces = [self._piece(src, sc) for src, sc in zip(srcs, scales)]
+        gaps = [-int(round(r.uniform(0.0, 0.45) * min(pieces[k].shape[1], pieces[k + 1].shape[1])))
+                for k in range(len(pieces) - 1)]
+        dys = [int(round(r.uniform(-0.1, 0.1) * 28)) if r.rand() < 0.5 else 0 for _ in srcs]
+        g = self._compose(pieces, gaps, dys)
+        g = cv2.resize(g, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+        g = self._geometry(g, 2, max_shear=0.5)
+        return self._render(g, srcs[0])
+
+    # Which side of a digit a fragment may keep, and the largest kept share of its
+    # width, so that the fragment is obviously partial: the right part of a 3 is
+    # still a 3, the right part of a 4, 7 or 9 is a 1, the left part of a 6 keeps its loop.
+    FRAG_SIDES = {0: {"L": 0.5, "R": 0.5}, 2: {"L": 0.55}, 3: {"L": 0.4}, 4: {"L": 0.45},
+                  5: {"L": 0.4, "R": 0.45}, 6: {"L": 0.35, "R": 0.5}, 7: {"L": 0.4},
+                  8: {"L": 0.5, "R": 0.5}, 9: {"L": 0.5}}
+
+    def _fragment(self, src_u8, label):
+        """A digit cut by a vertical or slanted (shear up to +-0.5) line keeping
+        15..55% of its ink width (see FRAG_SIDES)."""
+        r = self.rng
+        g, s = self._upsample(src_u8)
+        g = self._geometry(g, s)
+        sides = self.FRAG_SIDES[label]
+        side = list(sides)[r.randint(len(sides))]
+        keep = r.uniform(0.15, sides[side])
+        ink = g > 0.2 * g.max()
+        cols, rows = np.where(ink.any(0))[0], np.where(ink.any(1))[0]
+        if len(cols) < 4:
+            return None
+        x0, x1 = cols[0], cols[-1] + 1
+        yc = 0.5 * (rows[0] + rows[-1])
+        k = r.uniform(-0.5, 0.5)
+        ys, xs = np.mgrid[0:g.shape[0], 0:g.shape[1]]
+        line = (x0 + keep * (x1 - x0) if side == "L" else x1 - keep * (x1 - x0)) + k * (ys - yc)
+        cut = g * ((xs < line) if side == "L" else (xs >= line))
+        if not fragment_ok(g, cut):
+            return None
+        return self._render(cut, src_u8)
+
+    def reject(self, srcs, labels):
+        """One reject-class glyph: 55% pairs, 15% triples, 30% fragments.
+        srcs/labels: the training digits to draw from."""
+        r = self.rng
+        u = r.rand()
+        n = len(srcs)
+        if u < 0.55:
+            return self._multi([srcs[r.randint(n)] for _ in range(2)])
+        if u < 0.70:
+            return self._multi([srcs[r.randint(n)] for _ in range(3)])
+        while True:
+            i = r.randint(n)
+            if labels[i] == 1:
+                continue
+            x = self._fragment(srcs[i], int(labels[i]))
+            if x is not None:
+                return x
+
+    def with_sliver(self, src_u8, nb_u8):
+        """Positive: the digit with a thin sliver (5..20% of the neighbour's ink width)
+        of a neighbour digit attached or nearly touching at its left or right edge."""
+        r = self.rng
+        main = self._piece(src_u8)
+        nb = self._piece(nb_u8, r.uniform(0.8, 1.1))
+        w = max(1, int(round(r.uniform(0.05, 0.2) * nb.shape[1])))
+        right = r.rand() < 0.5
+        sliver = nb[:, :w] if right else nb[:, -w:]
+        gap = r.randint(-1, 3)  # -1 = overlapping by 1 px, 0 = touching, 1..2 = nearly
+        dy = int(round(r.uniform(-0.1, 0.1) * 28))
+        pieces = [main, sliver] if right else [sliver, main]
+        g = self._compose(pieces, [gap], [0, dy] if right else [dy, 0])
+        g = cv2.resize(g, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+        g = self._geometry(g, 2)
+        return self._render(g, src_u8)
+
+
+def fragment_ok(whole, cut):
+    """A usable fragment: 15..70% of the ink, at least 60% of the digit's height (a
+    piece a cut through touching digits leaves, not a speck) and not thin like a 1
+    (ink box at least 0.45 times as wide as high)."""
+    thr = 0.2 * whole.max()
+    ink, kept = whole > thr, cut > thr
+    n, k = ink.sum(), kept.sum()
+    if k < 0.15 * n or k > 0.7 * n:
+        return False
+    _, _, _, h = cv2.boundingRect(ink.astype(np.uint8))
+    _, _, kw, kh = cv2.boundingRect(kept.astype(np.uint8))
+    return kh >= 0.6 * h and kw >= 0.45 * kh
+
+
+def eval_glyphs(srcs, labels, kind, n, seed):
+    """Deterministic held-out glyphs for measuring the reject class (no elastic
+    distortion, no ink changes): "pair" = two digits touching/overlapping by
+    0..45% of the narrower width with a shared slant (shear +-0.4), sizes x0.8..1.1;
+    "fragment" = cut pieces as in training (FRAG_SIDES). srcs must be held-out digits."""
+    r = np.random.RandomState(seed)
+    aug = Augmenter(seed)
+    out = []
+    N = len(srcs)
+    while len(out) < n:
+        if kind == "pair":
+            a, b = r.randint(N), r.randint(N)
+            pa = aug._piece(srcs[a], r.uniform(0.8, 1.1))
+            pb = aug._piece(srcs[b], r.uniform(0.8, 1.1))
+            gap = -int(round(r.uniform(0.0, 0.45) * min(pa.shape[1], pb.shape[1])))
+            g = aug._compose([pa, pb], [gap], [0, int(round(r.uniform(-2.8, 2.8)))])
+        else:
+            i = r.randint(N)
+            c = int(labels[i])
+            if c == 1:
+                continue
+            g = aug._piece(srcs[i])
+            sides = Augmenter.FRAG_SIDES[c]
+            side = list(sides)[r.randint(len(sides))]
+            keep = r.uniform(0.15, sides[side])
+            W = g.shape[1]
+            xs = np.arange(W)[None, :]
+            ys = np.arange(g.shape[0])[:, None]
+            k = r.uniform(-0.5, 0.5)
+            line = (keep * W if side == "L" else W - keep * W) + k * (ys - g.shape[0] / 2)
+            cut = g * ((xs < line) if side == "L" else (xs >= line))
+            if not fragment_ok(g, cut):
+                continue
+            g = cut
+        g = cv2.resize(g, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+        sh = r.uniform(-0.4, 0.4) if kind == "pair" else 0.0
+        H, W = g.shape
+        pad = int(abs(sh) * H) + 2
+        M = np.float32([[1, sh, pad - sh * H / 2], [0, 1, 0]])
+        g = cv2.warpAffine(g, M, (W + 2 * pad, H), flags=cv2.INTER_LINEAR)
+        u8 = np.clip(np.floor(g * 255.0 + 0.5), 0, 255).astype(np.uint8)
+        if u8.max() == 0:
+            continue
+        out.append(normalize(u8))
+    return np.stack(out)[:, None]
+
 
 # ---------------------------------------------------------------------------
 # Model
 # ---------------------------------------------------------------------------
 class DigitNet(nn.Module):
-    def __init__(self, w=32):
+    def __init__(self, w=32, classes=10):
         super().__init__()
 
         def cbr(i, o, k):
@@ -258,7 +447,7 @@ class DigitNet(nn.Module):
         )
         self.head = nn.Sequential(
             nn.Flatten(), nn.Dropout(0.4), nn.Linear(4 * w * 9, 128, bias=False),
-            nn.BatchNorm1d(128), nn.ReLU(inplace=True), nn.Dropout(0.3), nn.Linear(128, 10))
+            nn.BatchNorm1d(128), nn.ReLU(inplace=True), nn.Dropout(0.3), nn.Linear(128, classes))
 
     def forward(self, x):
         return self.head(self.features(x))
@@ -285,7 +474,31 @@ def evaluate(net, X, bs=500):
     return np.concatenate(probs) if probs else np.zeros((0, 10), np.float32)
 
 
+def reject_summary(p):
+    """Probabilities [n,10|11] of glyphs that are NOT one digit: share whose best digit
+    probability is < 0.5 / < 0.8, and share where reject (class 10) is the argmax."""
+    best = p[:, :10].max(1)
+    res = {"n": len(p), "best_digit_below_0.5": round(float((best < 0.5).mean()), 4),
+           "best_digit_below_0.8": round(float((best < 0.8).mean()), 4),
+           "best_digit_median": round(float(np.median(best)), 4)}
+    if p.shape[1] > 10:
+        res["reject_argmax"] = round(float((p.argmax(1) == 10).mean()), 4)
+    return res
+
+
+def single_summary(p, y):
+    """Single held-out digits: accuracy = argmax over the 10 digits; how often the
+    best digit probability is < 0.5 and how often reject is the overall argmax."""
+    res = {"n": len(y), "correct": int((p[:, :10].argmax(1) == y).sum()),
+           "accuracy": round(float((p[:, :10].argmax(1) == y).mean()), 5),
+           "best_digit_below_0.5": round(float((p[:, :10].max(1) < 0.5).mean()), 5)}
+    if p.shape[1] > 10:
+        res["reject_argmax"] = round(float((p.argmax(1) == 10).mean()), 5)
+    return res
+
+
 def conf_summary(p, y):
+    p = p[:, :10]
     pred = p.argmax(1)
     conf = p.max(1)
     ok = pred == y
@@ -319,6 +532,11 @@ def main():
     ap.add_argument("--restroke", type=float, default=0.0,
                     help="probability of re-drawing a training digit from its skeleton with a random pen "
                          "width (experimental; 0 = off, as in the shipped model)")
+    ap.add_argument("--reject", type=float, default=0.2,
+                    help="share P of reject-class samples (two/three touching digits, fragments) in each "
+                         "epoch; > 0 adds an 11th output 'reject'; 0 = the old 10-class model")
+    ap.add_argument("--sliver", type=float, default=0.1,
+                    help="share of digit samples drawn with a thin sliver of a neighbour digit at an edge")
     ap.add_argument("--no-test", action="store_true", help="do not evaluate the held-out test sets")
     args = ap.parse_args()
 
@@ -363,12 +581,20 @@ def main():
     Xtrain_plain = prep(train_src)
 
     # ---- model / optimiser ----
-    net = DigitNet(args.width)
+    ncls = 11 if args.reject > 0 else 10
+    net = DigitNet(args.width, ncls)
     nparams = sum(p.numel() for p in net.parameters())
     print(f"DigitNet width {args.width}: {nparams} parameters", flush=True)
     aug = Augmenter(args.seed + 1, args.restroke)
     bs = 64
-    steps_per_epoch = math.ceil(len(train_src) * args.copies / bs)
+    n_pos = len(train_src) * args.copies
+    n_rej = int(round(n_pos * args.reject / (1.0 - args.reject))) if args.reject > 0 else 0
+    steps_per_epoch = math.ceil((n_pos + n_rej) / bs)
+    not_one = np.where(train_y != 1)[0]  # neighbours for slivers (a sliver of a 1 is a whole 1)
+    # held-out reject glyphs for validation (dev runs): built from validation digits only
+    if len(val_src):
+        Xval_pair = eval_glyphs(val_src, yval, "pair", 1000, args.seed + 3)
+        Xval_frag = eval_glyphs(val_src, yval, "fragment", 1000, args.seed + 4)
     opt = torch.optim.AdamW(net.parameters(), lr=2e-3, weight_decay=5e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=4e-3, epochs=args.epochs,
                                                 steps_per_epoch=steps_per_epoch, pct_start=0.2)
@@ -378,12 +604,18 @@ def main():
         t0 = time.time()
         idx = np.tile(np.arange(len(train_src)), args.copies)
         perm_rng.shuffle(idx)
-        X = np.stack([aug(train_src[i]) for i in idx])[:, None]
-        Y = train_y[idx]
+        X = [aug.with_sliver(train_src[i], train_src[not_one[aug.rng.randint(len(not_one))]])
+             if args.sliver > 0 and aug.rng.rand() < args.sliver else aug(train_src[i]) for i in idx]
+        X += [aug.reject(train_src, train_y) for _ in range(n_rej)]
+        X = np.stack(X)[:, None]
+        Y = np.concatenate([train_y[idx], np.full(n_rej, 10, np.int64)])
+        if n_rej:
+            order = perm_rng.permutation(len(Y))
+            X, Y = X[order], Y[order]
         t_aug = time.time() - t0
         net.train()
         tot, nb = 0.0, 0
-        for b in range(0, len(idx), bs):
+        for b in range(0, len(Y), bs):
             xb = torch.from_numpy(X[b:b + bs])
             yb = torch.from_numpy(Y[b:b + bs])
             if len(yb) < 2:
@@ -397,25 +629,33 @@ def main():
         msg = f"epoch {ep + 1}/{args.epochs} loss {tot / nb:.4f} aug {t_aug:.1f}s total {time.time() - t0:.1f}s"
         rec = {"epoch": ep + 1, "loss": round(tot / nb, 5)}
         if len(Xval) and (ep % 5 == 4 or ep == args.epochs - 1):
-            acc = float((evaluate(net, Xval).argmax(1) == yval).mean())
+            pv = evaluate(net, Xval)
+            acc = float((pv[:, :10].argmax(1) == yval).mean())
             msg += f" val {acc * 100:.2f}%"
             rec["val_acc"] = acc
+            rp, rf = reject_summary(evaluate(net, Xval_pair)), reject_summary(evaluate(net, Xval_frag))
+            msg += (f" single<0.5 {(pv[:, :10].max(1) < 0.5).mean() * 100:.1f}%"
+                    f" pairs<0.5 {rp['best_digit_below_0.5'] * 100:.1f}%"
+                    f" frags<0.5 {rf['best_digit_below_0.5'] * 100:.1f}%")
         history.append(rec)
         print(msg, flush=True)
     train_seconds = time.time() - t_start
 
     # ---- metrics (PyTorch, same preprocessing) ----
     metrics = {}
-    tr_acc = float((evaluate(net, Xtrain_plain).argmax(1) == train_y).mean())
+    tr_acc = float((evaluate(net, Xtrain_plain)[:, :10].argmax(1) == train_y).mean())
     metrics["train_accuracy_unaugmented"] = round(tr_acc, 5)
     if len(Xval):
         pv = evaluate(net, Xval)
-        metrics["validation_mnist_600_699"] = {"n": len(yval), "accuracy": round(float((pv.argmax(1) == yval).mean()), 5)}
+        metrics["validation_mnist_600_699"] = single_summary(pv, yval)
+        metrics["validation_pairs"] = reject_summary(evaluate(net, Xval_pair))
+        metrics["validation_fragments"] = reject_summary(evaluate(net, Xval_frag))
+        print("VAL", json.dumps({k: v for k, v in metrics.items() if k.startswith("validation")}), flush=True)
     if not args.no_test:
         allp, ally = [], []
         for k, (X, y) in Xtest.items():
             p = evaluate(net, X)
-            pred = p.argmax(1)
+            pred = p[:, :10].argmax(1)
             allp.append(p); ally.append(y)
             # wrong predictions as (class, index-within-class, predicted)
             start = SPLIT[k]["test"][0]
@@ -424,12 +664,17 @@ def main():
                 ii = pos.get(int(yy), start); pos[int(yy)] = ii + 1
                 if yy != pp:
                     wrong.append([int(yy), ii, int(pp)])
-            metrics[f"test_{k}"] = {"n": len(y), "correct": int((pred == y).sum()),
-                                    "accuracy": round(float((pred == y).mean()), 5), "wrong": wrong}
+            metrics[f"test_{k}"] = dict(single_summary(p, y), wrong=wrong)
             print(f"TEST {k}: {(pred == y).sum()}/{len(y)} = {(pred == y).mean() * 100:.2f}%", flush=True)
         P, Yc = np.concatenate(allp), np.concatenate(ally)
-        metrics["test_combined"] = {"n": len(Yc), "correct": int((P.argmax(1) == Yc).sum()),
-                                    "accuracy": round(float((P.argmax(1) == Yc).mean()), 5)}
+        metrics["test_combined"] = single_summary(P, Yc)
+        # glyphs that are not one digit, built from the digits.png TEST half only
+        dsrc, dy = test["digits_png"]
+        dy = np.array(dy, np.int64)
+        metrics["test_pairs_digits_png"] = reject_summary(evaluate(net, eval_glyphs(dsrc, dy, "pair", 2000, 7)))
+        metrics["test_fragments_digits_png"] = reject_summary(evaluate(net, eval_glyphs(dsrc, dy, "fragment", 2000, 8)))
+        print("TEST pairs:", metrics["test_pairs_digits_png"], "fragments:", metrics["test_fragments_digits_png"],
+              flush=True)
         metrics["confidence_combined_test"] = conf_summary(P, Yc)
         print(f"TEST combined: {metrics['test_combined']['accuracy'] * 100:.2f}%", flush=True)
 
@@ -452,10 +697,13 @@ def main():
     meta = {
         "model": "digits.onnx",
         "sha256": sha,
-        "classes": CLASSES,
+        "classes": CLASSES + (["reject"] if ncls > 10 else []),
         "input": {"name": "input", "shape": [-1, 1, CANVAS, CANVAS], "dtype": "float32",
                   "layout": "NCHW", "range": [0.0, 1.0], "polarity": "ink bright (1.0) on black (0.0)"},
-        "output": {"name": "prob", "shape": [-1, 10], "meaning": "softmax probabilities, index = digit"},
+        "output": {"name": "prob", "shape": [-1, ncls],
+                   "meaning": "softmax probabilities, index = digit" +
+                              ("; index 10 = reject (not exactly one digit: touching digits, fragments)"
+                               if ncls > 10 else "")},
         "preprocessing": {
             "source": "8-bit grayscale crop, ink bright, background exactly 0",
             "ink_bbox": f"pixels with {INK_DEN}*v > {INK_NUM}*max(v)",
@@ -467,7 +715,8 @@ def main():
         },
         "split": SPLIT,
         "training": {"epochs": args.epochs, "copies_per_epoch": args.copies, "width": args.width,
-                     "restroke": args.restroke,
+                     "restroke": args.restroke, "reject": args.reject, "sliver": args.sliver,
+                     "samples_per_epoch": n_pos + n_rej,
                      "parameters": nparams, "seed": args.seed, "val_held_out": bool(args.val),
                      "train_digits": len(train_src), "seconds": round(train_seconds, 1),
                      "torch": torch.__version__, "opencv": cv2.__version__, "history": history},

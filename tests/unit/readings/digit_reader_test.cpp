@@ -1,0 +1,114 @@
+// The real digit model (models/digits.onnx) through DigitReader: held-out
+// single digits read right, and two held-out digits written as one touching
+// shape score low on every digit (the model's "reject" output takes the
+// probability), so the segmentation that keeps them apart wins.
+// Needs digits.png (opencv-doc); only its TEST half (i = 250..499) is used.
+
+#include "readings/digit_reader.h"
+
+#include "core/error.h"
+
+#include <gtest/gtest.h>
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace scorecheck {
+namespace {
+
+const char* const kDigitsPng = "/usr/share/doc/opencv-doc/examples/data/digits.png";
+
+class DigitReaderTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    // SCORECHECK_TEST_DIGIT_MODEL: try another model file (e.g. a development run's)
+    const char* other = std::getenv("SCORECHECK_TEST_DIGIT_MODEL");
+    model_ = other ? other : std::string(SCORECHECK_SOURCE_DIR) + "/models/digits.onnx";
+    if (!std::filesystem::exists(model_)) GTEST_SKIP() << model_ << " is missing";
+    sheet_ = cv::imread(kDigitsPng, cv::IMREAD_GRAYSCALE);
+    if (sheet_.empty()) GTEST_SKIP() << kDigitsPng << " is missing (install opencv-doc)";
+    reader_ = DigitReader::Create({model_});
+  }
+
+  // digits.png test-half digit (class c, index i in 250..499), 20x20, ink bright.
+  cv::Mat TestDigit(int c, int i) const {
+    return sheet_(cv::Rect((i % 100) * 20, (5 * c + i / 100) * 20, 20, 20)).clone();
+  }
+
+  static float Best(const DigitScores& s) { return *std::max_element(s.begin(), s.end()); }
+
+  std::string model_;
+  cv::Mat sheet_;
+  std::unique_ptr<DigitReader> reader_;
+};
+
+// Two digits upscaled x3, the second overlapping the first by `overlap` of the
+// narrower ink width, then slanted: one glyph as a bad segmentation sees it.
+cv::Mat TouchingPair(const cv::Mat& a, const cv::Mat& b, double overlap, double shear) {
+  auto ink_columns = [](const cv::Mat& d) {
+    cv::Mat big;
+    cv::resize(d, big, cv::Size(), 3, 3, cv::INTER_LINEAR);
+    const cv::Rect box = cv::boundingRect(big > 50);
+    return big.colRange(box.x, box.x + box.width).clone();
+  };
+  const cv::Mat pa = ink_columns(a), pb = ink_columns(b);
+  const int shift = pa.cols - static_cast<int>(overlap * std::min(pa.cols, pb.cols));
+  cv::Mat pair = cv::Mat::zeros(pa.rows, shift + pb.cols, CV_8U);
+  pa.copyTo(pair(cv::Rect(0, 0, pa.cols, pa.rows)));
+  cv::Mat right = pair(cv::Rect(shift, 0, pb.cols, pb.rows));
+  cv::max(right, pb, right);
+  const int pad = static_cast<int>(std::abs(shear) * pair.rows) + 2;
+  const cv::Mat m = (cv::Mat_<double>(2, 3) << 1, shear, pad - shear * pair.rows / 2.0, 0, 1, 0);
+  cv::Mat slanted;
+  cv::warpAffine(pair, slanted, m, cv::Size(pair.cols + 2 * pad, pair.rows), cv::INTER_LINEAR);
+  return slanted;
+}
+
+TEST_F(DigitReaderTest, ReadsHeldOutDigits) {
+  int correct = 0, n = 0, confident = 0;
+  for (int c = 0; c < 10; ++c)
+    for (int i = 250; i < 500; i += 5, ++n) {
+      const DigitScores s = reader_->Classify(TestDigit(c, i));
+      correct += std::max_element(s.begin(), s.end()) - s.begin() == c;
+      confident += Best(s) >= 0.5f;
+      float sum = 0;
+      for (float p : s) {
+        EXPECT_GE(p, 0.0f);
+        sum += p;
+      }
+      EXPECT_LE(sum, 1.0f + 1e-4f);
+    }
+  EXPECT_GE(correct, 0.98 * n) << correct << " of " << n;
+  EXPECT_GE(confident, 0.98 * n) << confident << " of " << n;
+}
+
+TEST_F(DigitReaderTest, TouchingPairsScoreLowOnEveryDigit) {
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<int> digit(0, 9), index(250, 499);
+  std::uniform_real_distribution<double> overlap(0.0, 0.45), shear(-0.3, 0.3);
+  int low = 0, confident_singles = 0;
+  const int n = 200;
+  for (int k = 0; k < n; ++k) {
+    const int ca = digit(rng), cb = digit(rng), ia = index(rng), ib = index(rng);
+    const cv::Mat a = TestDigit(ca, ia), b = TestDigit(cb, ib);
+    low += Best(reader_->Classify(TouchingPair(a, b, overlap(rng), shear(rng)))) < 0.5f;
+    confident_singles += Best(reader_->Classify(a)) >= 0.5f;
+  }
+  // The ten-class model (no reject output) left 140 of these 200 pairs at >= 0.5,
+  // i.e. read them as one confident digit; with the reject output most fall below.
+  EXPECT_GE(low, 0.7 * n) << low << " of " << n << " pairs below 0.5";
+  EXPECT_GE(confident_singles, 0.97 * n);
+}
+
+TEST(DigitReaderCreateTest, MissingModelThrows) {
+  EXPECT_THROW(DigitReader::Create({"/nonexistent/digits.onnx"}), Error);
+}
+
+}  // namespace
+}  // namespace scorecheck
