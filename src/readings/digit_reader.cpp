@@ -22,10 +22,9 @@ class OnnxDigitReader : public DigitReader {
     // 10 outputs: the ten digits. 11: the ten digits and "reject" (not exactly
     // one digit: touching digits, a fragment), trained by train_digits.py --reject.
     net_.setInput(digits::digitBlob({cv::Mat::zeros(28, 28, CV_32F)}));
-    const cv::Mat probe = net_.forward();
-    outputs_ = static_cast<int>(probe.total());
-    SC_CHECK(outputs_ == 10 || outputs_ == 11,
-             path << ": the digit model has " << outputs_ << " outputs, expected 10 (digits) or 11 (digits, reject)");
+    const int outputs = static_cast<int>(net_.forward().total());
+    SC_CHECK(outputs == 10 || outputs == 11,
+             path << ": the digit model has " << outputs << " outputs, expected 10 (digits) or 11 (digits, reject)");
   }
 
   DigitScores Classify(const cv::Mat& glyph) override {
@@ -33,7 +32,6 @@ class OnnxDigitReader : public DigitReader {
     // slower per digit (tools/digits/README.md).
     net_.setInput(digits::digitBlob({digits::normalizeDigit(glyph)}));
     const cv::Mat prob = net_.forward();
-    SC_CHECK(static_cast<int>(prob.total()) == outputs_, "the digit model's output changed size");
     // With a reject output the ten digit probabilities of the 11-way softmax are
     // kept as they are (not renormalised): a likely reject lowers every digit.
     DigitScores scores{};
@@ -44,7 +42,6 @@ class OnnxDigitReader : public DigitReader {
 
  private:
   cv::dnn::Net net_;
-  int outputs_ = 10;
 };
 
 }  // namespace

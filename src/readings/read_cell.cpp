@@ -86,7 +86,10 @@ double EstimateSlant(const cv::Mat& mask, const ReadOptions& options) {
   std::vector<int> columns(box.width + 2 * margin);
   double best_shear = 0, best_score = -1;
   const int steps = static_cast<int>(std::lround(options.max_slant / options.slant_step));
-  for (int step = -steps; step <= steps; ++step) {
+  // From upright outwards (0, -1, +1, -2, ...): on a tie (a round 0) the
+  // smaller slant, found first, stays.
+  for (int k = 0; k <= 2 * steps; ++k) {
+    const int step = (k % 2 == 1 ? -1 : 1) * ((k + 1) / 2);
     const double shear = step * options.slant_step;
     std::fill(columns.begin(), columns.end(), 0);
     for (const cv::Point& p : points) {
@@ -95,8 +98,7 @@ double EstimateSlant(const cv::Mat& mask, const ReadOptions& options) {
     }
     double score = 0;
     for (int count : columns) score += static_cast<double>(count) * count;
-    // Ties (a round 0) stay upright.
-    if (score > best_score * (1 + 1e-9) || (std::abs(score - best_score) <= best_score * 1e-9 && std::abs(shear) < std::abs(best_shear))) {
+    if (score > best_score * (1 + 1e-9)) {
       best_score = score;
       best_shear = shear;
     }

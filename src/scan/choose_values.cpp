@@ -32,6 +32,16 @@ std::vector<std::pair<int, double>> Candidates(const Reading& reading, const Cho
   return out;
 }
 
+// What the rows a total adds hold in `partial`.
+int SumOf(const RowSpec& total, const Partial& partial) {
+  int sum = 0;
+  for (const std::string& part : total.sum_of) {
+    auto it = partial.contribution.find(part);
+    if (it != partial.contribution.end()) sum += it->second;
+  }
+  return sum;
+}
+
 // Adds `value` to `candidates` when the reader finds it plausible although it
 // was not among the top few readings: the value the rules expect (a legal
 // score, the sum a total should hold) is asked for directly.
@@ -93,12 +103,8 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
       }
     for (const Partial& partial : beam) {
       std::vector<std::pair<int, double>> candidates = cell_candidates;
+      const int sum = row->kind == RowKind::kTotal ? SumOf(*row, partial) : 0;
       if (row->kind == RowKind::kTotal) {
-        int sum = 0;
-        for (const std::string& part : row->sum_of) {
-          auto it = partial.contribution.find(part);
-          if (it != partial.contribution.end()) sum += it->second;
-        }
         AskFor(reading, sum, options, candidates);
         if (row->times_multiplier) AskFor(reading, sum * k, options, candidates);
       } else if (row->kind == RowKind::kUpperBonus) {
@@ -113,11 +119,6 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
             break;
           }
           case RowKind::kTotal: {
-            int sum = 0;
-            for (const std::string& part : row->sum_of) {
-              auto it = partial.contribution.find(part);
-              if (it != partial.contribution.end()) sum += it->second;
-            }
             const bool adds_up = value == sum || (row->times_multiplier && value == sum * k);
             factor = adds_up ? 1 : options.mismatch_factor;
             break;

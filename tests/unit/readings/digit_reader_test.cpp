@@ -7,22 +7,21 @@
 #include "readings/digit_reader.h"
 
 #include "core/error.h"
+#include "synth/handwriting.h"
 
 #include <gtest/gtest.h>
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 namespace scorecheck {
 namespace {
-
-const char* const kDigitsPng = "/usr/share/doc/opencv-doc/examples/data/digits.png";
 
 class DigitReaderTest : public ::testing::Test {
  protected:
@@ -31,20 +30,21 @@ class DigitReaderTest : public ::testing::Test {
     const char* other = std::getenv("SCORECHECK_TEST_DIGIT_MODEL");
     model_ = other ? other : std::string(SCORECHECK_SOURCE_DIR) + "/models/digits.onnx";
     if (!std::filesystem::exists(model_)) GTEST_SKIP() << model_ << " is missing";
-    sheet_ = cv::imread(kDigitsPng, cv::IMREAD_GRAYSCALE);
-    if (sheet_.empty()) GTEST_SKIP() << kDigitsPng << " is missing (install opencv-doc)";
+    try {
+      bank_ = DigitBank::LoadTestHalf();
+    } catch (const Error& e) {
+      GTEST_SKIP() << e.what();
+    }
     reader_ = DigitReader::Create({model_});
   }
 
   // digits.png test-half digit (class c, index i in 250..499), 20x20, ink bright.
-  cv::Mat TestDigit(int c, int i) const {
-    return sheet_(cv::Rect((i % 100) * 20, (5 * c + i / 100) * 20, 20, 20)).clone();
-  }
+  cv::Mat TestDigit(int c, int i) const { return bank_->Glyph(c, i - kDigitsPngTestBegin); }
 
   static float Best(const DigitScores& s) { return *std::max_element(s.begin(), s.end()); }
 
   std::string model_;
-  cv::Mat sheet_;
+  std::optional<DigitBank> bank_;
   std::unique_ptr<DigitReader> reader_;
 };
 
