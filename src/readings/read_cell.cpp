@@ -435,6 +435,12 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
       if (number.status == ReadingStatus::kNumber && number.confidence >= options.sure_number) return number;
       reading.status = ReadingStatus::kCrossed;
       reading.raw = "X";
+      // Keep the mark read as a number: a "30" whose strokes fill the box's
+      // diagonals passes the shape test, and the totals can still tell.
+      if (number.status == ReadingStatus::kNumber) {
+        reading.alternatives = number.alternatives;
+        reading.segmentations = number.segmentations;
+      }
       return reading;
     }
     case InkKind::kTicks:

@@ -42,12 +42,13 @@ struct Reading {
   int value = 0;                      ///< kNumber: the chosen value
   int checks = 0;                     ///< kChecks: tick count
   double confidence = 0;              ///< 0..1: how sure the whole reading is
-  std::vector<Candidate> alternatives;  ///< kNumber: best first (the raw reading is alternatives[0])
+  std::vector<Candidate> alternatives;  ///< kNumber: best first (the raw reading is alternatives[0]);
+                                      ///< kCrossed: the mark read as a number, for the rule-aware choice
   std::string raw;                    ///< the reader's own top reading as text, before any correction
-  std::vector<Segmentation> segmentations;  ///< kNumber: the segmentations the alternatives came from
+  std::vector<Segmentation> segmentations;  ///< kNumber, kCrossed: the segmentations the alternatives came from
 };
 
-/// How likely the reader finds that a kNumber reading says `value` (>= 0):
+/// How likely the reader finds that a reading says `value` (>= 0):
 /// the best over its segmentations with as many digits of the product of
 /// the digit scores times the segmentation's factor, on the same scale as the
 /// alternatives' scores. 0 when no segmentation has that many digits.

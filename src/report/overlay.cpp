@@ -10,7 +10,7 @@ namespace {
 const cv::Scalar kGreen(40, 140, 40), kAmber(0, 160, 245), kRed(30, 30, 220);
 
 std::string Shown(const ScannedCell& cell) {
-  switch (cell.reading.status) {
+  switch (CardStatus(cell)) {
     case ReadingStatus::kEmpty: return "";
     case ReadingStatus::kNumber: return std::to_string(cell.chosen) + (cell.corrected ? "*" : "");
     case ReadingStatus::kCrossed: return "X";
@@ -44,7 +44,7 @@ cv::Mat DrawOverlay(const ScanResult& scan, const RulesetLibrary& rulesets, doub
     const cv::Rect2f& r = cell.where.cell_in_page;
     const std::string text = Shown(cell);
     auto it = findings.find({cell.where.grid, cell.where.column, cell.where.row_id});
-    const bool uncertain = cell.reading.status != ReadingStatus::kEmpty && cell.reading.confidence < min_confidence;
+    const bool uncertain = cell.reading.status != ReadingStatus::kEmpty && CardConfidence(cell) < min_confidence;
     const cv::Scalar colour = it != findings.end() ? kRed : uncertain ? kAmber : kGreen;
     if (it != findings.end() || uncertain)
       cv::rectangle(overlay, r, colour, it != findings.end() ? 3 : 2);

@@ -48,7 +48,7 @@ void AddScanDetails(Json& cell, const std::vector<ScannedCell>& scanned, int gri
     box = any ? (box | here) : here;
     any = true;
     raw.push_back(s.reading.raw);
-    if (s.reading.status != ReadingStatus::kEmpty) confidence = std::min(confidence, s.reading.confidence);
+    if (s.reading.status != ReadingStatus::kEmpty) confidence = std::min(confidence, CardConfidence(s));
     for (const Candidate& c : s.reading.alternatives) alternatives.push_back(Json::array({c.value, c.score}));
   }
   if (!any) return;

@@ -7,10 +7,13 @@
 namespace scorecheck {
 namespace {
 
+// In Partial::values: a cross-out kept as one (its number reading passed over).
+constexpr int kStaysCrossed = -1;
+
 // A partial decoding: the values chosen so far and how likely they are.
 struct Partial {
   double weight = 1;
-  std::vector<int> values;                  // per cell so far
+  std::vector<int> values;                  // per cell so far (kStaysCrossed for a cross-out)
   std::map<std::string, int> contribution;  // row id -> what it adds to a total
 };
 
@@ -83,8 +86,13 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
   for (const ColumnCell& cell : column) {
     const RowSpec* row = ruleset.FindRow(cell.row_id);
     const Reading& reading = cell.reading;
+    // A mark the shape test took for a cross-out, with a number reading: the
+    // cross weighs 1 and each number its score, so a total that only adds up
+    // with the number (or a cross where none belongs) can turn it.
+    const bool crossed = reading.status == ReadingStatus::kCrossed && !reading.alternatives.empty();
+    const double scale = crossed ? reading.alternatives.front().score : 1.0;
     std::vector<Partial> next;
-    if (reading.status != ReadingStatus::kNumber || !row) {
+    if ((reading.status != ReadingStatus::kNumber && !crossed) || !row) {
       // Not a number: nothing to choose, but ticks still add their points.
       for (Partial& partial : beam) {
         partial.values.push_back(0);
@@ -110,8 +118,22 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
       } else if (row->kind == RowKind::kUpperBonus) {
         for (int expected : ExpectedUpperBonus(partial, ruleset, k)) AskFor(reading, expected, options, candidates);
       }
+      if (crossed) {
+        for (auto& [value, likeness] : candidates) likeness *= scale;
+        candidates.emplace_back(kStaysCrossed, 1.0);
+      }
       for (const auto& [value, likeness] : candidates) {
         double factor = 1;
+        if (value == kStaysCrossed) {
+          // A crossed box scores 0; a crossed total or bonus is not what a sheet asks for.
+          const bool belongs = row->kind == RowKind::kEntry || row->kind == RowKind::kYahtzeeBonus;
+          Partial extended = partial;
+          extended.weight *= belongs ? 1 : options.mismatch_factor;
+          extended.values.push_back(kStaysCrossed);
+          extended.contribution[row->id] = 0;
+          next.push_back(std::move(extended));
+          continue;
+        }
         switch (row->kind) {
           case RowKind::kEntry: {
             const bool legal = row->IsLegalRaw(value) || (k > 1 && value % k == 0 && row->IsLegalRaw(value / k));
@@ -148,6 +170,12 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
   choice.log_weight = std::log(std::max(best.weight, 1e-300));
   for (size_t i = 0; i < column.size(); ++i) {
     const Reading& reading = column[i].reading;
+    if (reading.status == ReadingStatus::kCrossed && best.values[i] != kStaysCrossed && !reading.alternatives.empty()) {
+      choice.cells[i].value = best.values[i];
+      choice.cells[i].corrected = true;
+      choice.cells[i].crossed_as_number = true;
+      continue;
+    }
     if (reading.status != ReadingStatus::kNumber) continue;
     choice.cells[i].value = best.values[i];
     const int top = reading.alternatives.empty() ? reading.value : reading.alternatives.front().value;

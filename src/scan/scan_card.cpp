@@ -12,14 +12,14 @@ namespace {
 
 CellValue ToCellValue(const ScannedCell& cell) {
   CellValue value;
-  switch (cell.reading.status) {
+  switch (CardStatus(cell)) {
     case ReadingStatus::kEmpty: return value;
     case ReadingStatus::kNumber: value = CellValue::Number(cell.chosen); break;
     case ReadingStatus::kCrossed: value = CellValue::Crossed(); break;
     case ReadingStatus::kChecks: value = CellValue::Checks(cell.reading.checks); break;
     case ReadingStatus::kIllegible: value = CellValue::Number(0); break;
   }
-  value.confidence = cell.reading.confidence;
+  value.confidence = CardConfidence(cell);
   return value;
 }
 
@@ -32,6 +32,7 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
   for (ScannedCell& cell : result.cells) {
     cell.chosen = cell.reading.value;
     cell.corrected = false;
+    cell.crossed_as_number = false;
     by_column[{cell.where.grid, cell.where.column}].push_back(&cell);
   }
   if (options.rule_aware)
@@ -41,9 +42,10 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
       const ColumnChoice choice = ChooseColumnValues(column, ruleset, ruleset.Multiplier(key.second), options.choice);
       log_weight += choice.log_weight;
       for (size_t i = 0; i < cells.size(); ++i)
-        if (cells[i]->reading.status == ReadingStatus::kNumber) {
+        if (cells[i]->reading.status == ReadingStatus::kNumber || choice.cells[i].crossed_as_number) {
           cells[i]->chosen = choice.cells[i].value;
           cells[i]->corrected = choice.cells[i].corrected;
+          cells[i]->crossed_as_number = choice.cells[i].crossed_as_number;
         }
     }
 
@@ -87,6 +89,14 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
 }
 
 }  // namespace
+
+ReadingStatus CardStatus(const ScannedCell& cell) {
+  return cell.crossed_as_number ? ReadingStatus::kNumber : cell.reading.status;
+}
+
+double CardConfidence(const ScannedCell& cell) {
+  return cell.crossed_as_number ? cell.reading.alternatives.front().score : cell.reading.confidence;
+}
 
 ScanResult ScanImage(const cv::Mat& image, const std::string& source, const RulesetLibrary& rulesets,
                      DigitReader& reader, const ScanOptions& options, TextReader* text_reader) {

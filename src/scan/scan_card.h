@@ -43,10 +43,18 @@ struct ScannedCell {
   GridCell where;               ///< grid, column, row, part, rectangle on the rectified page
   InkKind ink = InkKind::kEmpty;
   Reading reading;              ///< as read, before rule-aware choice
-  int chosen = 0;               ///< value used on the card (kNumber)
+  int chosen = 0;               ///< value used on the card (kNumber, or crossed_as_number)
   bool corrected = false;       ///< the rule-aware step chose another alternative
+  bool crossed_as_number = false;  ///< a kCrossed mark the rule-aware step reads as the number `chosen`
   std::vector<cv::Point2f> quad_in_image;  ///< the cell's corners in the original image
 };
+
+/// What the cell holds on the card: the reading's status, except kNumber for
+/// a cross-out the rule-aware step reads as a number.
+ReadingStatus CardStatus(const ScannedCell& cell);
+/// How sure the reading behind CardStatus is: the reading's confidence, or
+/// the number reading's for a cross-out read as a number.
+double CardConfidence(const ScannedCell& cell);
 
 /// The whole result.
 struct ScanResult {

@@ -78,7 +78,7 @@ std::string TruthText(const Json& card_grid, int column, const std::string& row,
 }
 
 std::string ScanText(const ScannedCell& cell) {
-  switch (cell.reading.status) {
+  switch (CardStatus(cell)) {
     case ReadingStatus::kEmpty: return "";
     case ReadingStatus::kNumber: return std::to_string(cell.chosen);
     case ReadingStatus::kCrossed: return "X";

@@ -143,7 +143,14 @@ TEST(ReadCellTest, EmptyCrossedAndTicks) {
   FakeDigitReader unsure([](const cv::Mat&) { return std::pair<int, float>(7, 0.4f); });
   CellInk crossed = InkOf({{30, 25, 140, 50}});
   crossed.kind = InkKind::kCrossed;
-  EXPECT_EQ(ReadCell(crossed, unsure).status, ReadingStatus::kCrossed);
+  const Reading read_crossed = ReadCell(crossed, unsure);
+  EXPECT_EQ(read_crossed.status, ReadingStatus::kCrossed);
+  EXPECT_EQ(read_crossed.raw, "X");
+  // ... but keeps what it would read as a number, for the rule-aware choice.
+  ASSERT_FALSE(read_crossed.alternatives.empty());
+  const Candidate top = read_crossed.alternatives.front();
+  EXPECT_EQ(std::to_string(top.value).find_first_not_of('7'), std::string::npos) << top.value;
+  EXPECT_NEAR(ValueScore(read_crossed, top.value), top.score, 1e-9);
 }
 
 TEST(ReadCellTest, SixDigitsAreIllegible) {

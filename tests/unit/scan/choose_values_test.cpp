@@ -160,6 +160,39 @@ TEST(ChooseValuesTest, NonNumbersAreLeftAlone) {
   EXPECT_EQ(choices[3].value, 200);
 }
 
+// A mark the shape test took for a cross-out, with its reading as a number.
+Reading CrossedShape(std::vector<Candidate> as_number) {
+  Reading reading = Number(std::move(as_number));
+  reading.status = ReadingStatus::kCrossed;
+  reading.value = 0;
+  reading.confidence = 0.7;  // the shape test's
+  return reading;
+}
+
+TEST(ChooseValuesTest, ACrossOutShapeIsReadAsTheNumberATotalNeeds) {
+  // "67" in the subtotal filled the box's diagonals; as a number it reads
+  // 67 (the entries' sum) at 0.3. A crossed total is no sheet's way.
+  std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{0, 0}});
+  column[6].reading = CrossedShape({{67, 0.3}, {61, 0.1}});
+  const Choice subtotal = ChooseColumnValues(column, Classic(), 1).cells[6];
+  EXPECT_TRUE(subtotal.crossed_as_number);
+  EXPECT_EQ(subtotal.value, 67);
+  EXPECT_TRUE(subtotal.corrected);
+}
+
+TEST(ChooseValuesTest, ACrossedEntryStaysCrossedWhenTheTotalCountsItAsZero) {
+  // Fours crossed out (its strokes read "4" at 0.4, legal for fours); the
+  // subtotal, written surely, counts the fours as 0.
+  std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{51, 0.99}});
+  column[3].reading = CrossedShape({{4, 0.4}, {1, 0.2}});
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
+  EXPECT_FALSE(choices[3].crossed_as_number);
+  EXPECT_EQ(choices[6].value, 51);
+  // The same strokes where the subtotal counts 4: the rules read a number.
+  column[6].reading = Number({{55, 0.99}});
+  EXPECT_TRUE(ChooseColumnValues(column, Classic(), 1).cells[3].crossed_as_number);
+}
+
 TEST(ChooseValuesTest, TheWeightSaysHowWellTheRulesFitTheReadings) {
   // Upper entries adding up to 70 with a bonus of 0 written: fine for Jumbo
   // FiveZee (bonus from 83), a slip under classic (bonus from 63).
