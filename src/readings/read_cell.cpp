@@ -19,10 +19,11 @@ namespace {
 // digit, a piece of one, touching digits, or a stray mark) are ordered left to
 // right; every way of cutting that sequence into digits is scored with the
 // classifier plus a few shape priors, and the best few segmentations give the
-// alternatives. The classifier has no "not a digit" class: a stroke fragment
-// reads as a confident 1, two digits merged can read as a confident 8. The
-// priors (digit height, width, overlap of neighbours, digit count) are what
-// stop those, so they are in the same log-probability units as the scores.
+// alternatives. The classifier's "not one digit" output lowers the digit
+// scores of fragments and merged pairs, but not always: a stroke fragment can
+// still read as a confident 1, two digits merged as a confident 8. The priors
+// (digit height, width, overlap of neighbours, digit count) stop those, so
+// they are in the same log-probability units as the scores.
 
 struct Atom {
   cv::Rect box;
@@ -272,8 +273,13 @@ class Segmenter {
                                  options_.drop_height_weight * relative_height});
     }
     const double aspect = static_cast<double>(box.width) / height_;
+    bool doubtful = true;  // as one digit
     if (to == from + 1) {
-      if (aspect <= options_.must_split_aspect) options.push_back({{Read(box, mask)}, 0});
+      if (aspect <= options_.must_split_aspect) {
+        const ReadGlyph whole = Read(box, mask);
+        doubtful = BestProbability(whole.scores) < options_.split_doubtful;
+        options.push_back({{whole}, 0});
+      }
     } else {
       // Pieces of one digit make a digit-sized glyph; a hopeless merge is not
       // worth a classification.
@@ -283,7 +289,10 @@ class Segmenter {
     }
     // Touching digits are one atom; pieces of several atoms are combined by
     // the search itself.
-    if (to == from + 1 && aspect > options_.split_aspect) {
+    // A narrow atom is tried as touching digits too when it reads badly as
+    // one: two 1s, or a 1 leaning on its neighbour, are narrower than most digits.
+    const bool try_split = aspect > options_.split_aspect || (doubtful && aspect > options_.split_doubtful_aspect);
+    if (to == from + 1 && try_split) {
       std::vector<double> shears = {0.0};
       if (std::abs(slant_) >= options_.min_slant) shears.push_back(slant_);
       for (double shear : shears) {

@@ -143,6 +143,8 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
   ScanOptions options;
   const std::map<std::string, double*> fields = {
       {"read.split_aspect", &options.read.split_aspect},
+      {"read.split_doubtful", &options.read.split_doubtful},
+      {"read.split_doubtful_aspect", &options.read.split_doubtful_aspect},
       {"read.cut_cost", &options.read.cut_cost},
       {"read.cut_stroke_cost", &options.read.cut_stroke_cost},
       {"read.max_digit_aspect", &options.read.max_digit_aspect},

@@ -81,6 +81,22 @@ TEST(ReadCellTest, SplitsATouchingPairAtItsNarrowJoin) {
   EXPECT_EQ(reading.raw, "22");
 }
 
+TEST(ReadCellTest, SplitsTwoTouchingOnesThatReadBadlyAsOne) {
+  // Two 1s joined low down: narrower than most single digits, but the whole
+  // reads badly, so it is tried as two digits as well.
+  FakeDigitReader reader([](const cv::Mat& glyph) { return std::pair<int, float>(1, glyph.cols < 14 ? 0.95f : 0.1f); });
+  CellInk ink = InkOf({{60, 30, 6, 40}});
+  cv::Mat& mask = ink.blob_masks[0];
+  mask(cv::Rect(66, 60, 6, 4)).setTo(255);
+  mask(cv::Rect(72, 30, 6, 40)).setTo(255);
+  ink.ink.setTo(200, mask);
+  ink.blobs[0] = cv::boundingRect(mask);
+  EXPECT_EQ(ReadCell(ink, reader).raw, "11");
+  ReadOptions aspect_only;
+  aspect_only.split_doubtful = 0;
+  EXPECT_EQ(ReadCell(ink, reader, aspect_only).raw, "1");
+}
+
 TEST(ReadCellTest, JoinsAFourWrittenInTwoStrokes) {
   // The open "L" of a 4 and its upright stroke through the bar: two
   // components overlapping sideways are one digit, although the upright
