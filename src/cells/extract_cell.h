@@ -19,7 +19,7 @@ cv::Mat NormalizeLighting(const cv::Mat& page_bgr);
 struct CellOptions {
   double margin = 0.25;             ///< crop this share of the cell height beyond each border (ink overruns borders)
   int strong_ink = 150;             ///< certain ink is below a level set per cell between this...
-  int max_strong_ink = 200;         ///< ... and this (normalised gray)
+  int max_strong_ink = 220;         ///< ... and this (normalised gray; blurred, faint writing at 75 dpi stays above 200)
   int weak_ink = 205;               ///< ink connected to certain ink is below a level between this...
   int max_weak_ink = 228;           ///< ... and this
   double min_blob_fraction = 0.0012;  ///< blobs smaller than this share of the cell area are specks

@@ -169,13 +169,26 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"choice.sure_reading", &options.choice.sure_reading},
       {"choice.illegal_factor", &options.choice.illegal_factor},
       {"choice.mismatch_factor", &options.choice.mismatch_factor},
+      {"cells.margin", &options.cells.margin},
+      {"cells.min_blob_fraction", &options.cells.min_blob_fraction},
+      {"cells.empty_fraction", &options.cells.empty_fraction},
+  };
+  const std::map<std::string, int*> whole_fields = {
+      {"cells.strong_ink", &options.cells.strong_ink},
+      {"cells.max_strong_ink", &options.cells.max_strong_ink},
+      {"cells.weak_ink", &options.cells.weak_ink},
+      {"cells.max_weak_ink", &options.cells.max_weak_ink},
   };
   for (const std::string& setting : settings) {
     const size_t eq = setting.find('=');
-    const auto field = fields.find(setting.substr(0, eq));
-    SC_CHECK(eq != std::string::npos && field != fields.end(), "unknown setting \"" << setting << "\"");
+    const std::string name = setting.substr(0, eq);
+    const auto field = fields.find(name);
+    const auto whole_field = whole_fields.find(name);
+    SC_CHECK(eq != std::string::npos && (field != fields.end() || whole_field != whole_fields.end()),
+             "unknown setting \"" << setting << "\"");
     try {
-      *field->second = std::stod(setting.substr(eq + 1));
+      if (field != fields.end()) *field->second = std::stod(setting.substr(eq + 1));
+      else *whole_field->second = std::stoi(setting.substr(eq + 1));
     } catch (const std::exception&) {
       throw Error("setting \"" + setting + "\" needs a number");
     }

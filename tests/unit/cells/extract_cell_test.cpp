@@ -81,6 +81,26 @@ TEST(ExtractCellTest, FaintPencilIsInk) {
   EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue).kind, InkKind::kNumber);
 }
 
+TEST(ExtractCellTest, BlurredFaintWritingIsInk) {
+  // A low-resolution scan of light pencil: blurred, nowhere darker than 212.
+  CellPage c;
+  cv::Mat ink(c.page.size(), CV_8U, cv::Scalar(0));
+  cv::putText(ink, "17", cv::Point(90, 100), cv::FONT_HERSHEY_SIMPLEX, 1.4, cv::Scalar(255), 3);
+  cv::GaussianBlur(ink, ink, cv::Size(0, 0), 2.0);
+  double peak = 0;
+  cv::minMaxLoc(ink, nullptr, &peak);
+  cv::Mat faint;
+  ink.convertTo(faint, CV_8U, 38.0 / peak);  // at most 38 below the paper
+  c.page -= faint;
+  double darkest = 0;
+  cv::minMaxLoc(c.page(cv::Rect(60, 50, 120, 60)), &darkest);
+  ASSERT_GE(darkest, 210);
+  EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue).kind, InkKind::kNumber);
+  CellOptions darker_only;  // certain ink only below 200: the faint number is lost
+  darker_only.max_strong_ink = 200;
+  EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue, darker_only).kind, InkKind::kEmpty);
+}
+
 TEST(ExtractCellTest, LightingIsFlattened) {
   cv::Mat page(200, 300, CV_8UC3);
   for (int x = 0; x < page.cols; ++x) page.col(x).setTo(cv::Scalar::all(120 + x * 120 / page.cols));  // a shadow
