@@ -227,6 +227,7 @@ Ruleset ParseRuleset(const std::string& json_text) {
   ruleset.multipliers = Get<std::vector<int>>(columns, "multipliers", "columns", {});
   ruleset.column_headers = Get<std::vector<std::string>>(columns, "headers", "columns", {});
   ruleset.grids_per_page = Get<std::vector<int>>(columns, "grids_per_page", "columns", {1});
+  ruleset.section_labels = Get<std::vector<std::string>>(json, "section_labels", "ruleset", {});
 
   if (json.contains("upper_bonus")) {
     const Json& bonus = json["upper_bonus"];

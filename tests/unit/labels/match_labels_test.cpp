@@ -99,6 +99,20 @@ TEST(MatchRowsTest, RowOrderPlacesUnreadAndGarbledLabels) {
   EXPECT_EQ(row_of("four_kind"), 12);
 }
 
+TEST(MatchRowsTest, ASectionHeaderIsNotTheGarbledRowBelowIt) {
+  for (const std::string& id : ShippedRulesets().Ids()) {
+    std::vector<PrintedRowText> texts = PrintedTexts(id, 0, false, false);
+    ASSERT_EQ(texts[0].label, "Upper section") << id;
+    for (PrintedRowText& text : texts) text.how_to.clear();  // the scan reads labels first, how-to only on a tie
+    texts[1].label = "eee d cece ee";  // the aces label, blurred past reading
+    const RulesetMatch match = Match(texts, id);
+    ASSERT_TRUE(match.ok) << id;
+    ASSERT_FALSE(match.rows.empty()) << id;
+    EXPECT_EQ(match.rows.front().row_id, "aces") << id;
+    EXPECT_EQ(match.rows.front().printed_row, 1) << id;
+  }
+}
+
 TEST(MatchRowsTest, TheRightRulesetScoresHighest) {
   // Rulesets that print words of their own are told apart by the labels alone.
   for (const std::string id : {"rollem", "piecepack", "classic", "fivezee"}) {
