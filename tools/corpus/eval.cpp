@@ -415,6 +415,9 @@ int main(int argc, char** argv) {
   // Tesseract (labels, and the comparison) with one OpenMP thread: see there.
   scorecheck::LimitOcrThreads(argv);
   try {
+    // The dump folders need not exist beforehand (cv::imwrite does not make them).
+    for (const std::string& folder : {eval.dump_errors, eval.tesseract_dump})
+      if (!folder.empty()) std::filesystem::create_directories(folder);
     return scorecheck::Run(dir, eval);
   } catch (const std::exception& e) {
     std::cerr << "eval: " << e.what() << "\n";
