@@ -50,10 +50,17 @@ TEST(ChooseValuesTest, AnIllegalUnsureReadingGivesWayToALegalAlternative) {
 
 TEST(ChooseValuesTest, ASureIllegalReadingStays) {
   // The player really wrote 14 for fours: a real error must stay visible.
-  std::vector<ColumnCell> column = UpperColumn(14, 0.95, {{16, 0.04}}, {{65, 0.99}});
+  std::vector<ColumnCell> column = UpperColumn(14, 0.985, {{16, 0.01}}, {{65, 0.99}});
   const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
   EXPECT_EQ(choices[3].value, 14);
   EXPECT_FALSE(choices[3].corrected);
+}
+
+TEST(ChooseValuesTest, AFairlySureIllegalReadingGivesWayWhenTheTotalAgrees) {
+  // Fours read "14" at 0.9 (the reader takes a 6 for a 4 that surely now and
+  // then); the sure subtotal adds up with 16, not 14.
+  std::vector<ColumnCell> column = UpperColumn(14, 0.9, {{16, 0.095}}, {{67, 0.99}});
+  EXPECT_EQ(ChooseColumnValues(column, Classic(), 1).cells[3].value, 16);
 }
 
 TEST(ChooseValuesTest, TheTotalThatAddsUpIsPreferredAmongPlausibleOnes) {
@@ -74,7 +81,7 @@ TEST(ChooseValuesTest, AnEntryIsReadSoThatASureTotalAddsUp) {
 
 TEST(ChooseValuesTest, ASureTotalThatDoesNotAddUpIsAPlayerErrorAndStays) {
   // All readings sure; the player's subtotal is 10 short.
-  std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{57, 0.97}, {67, 0.02}});
+  std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{57, 0.985}, {67, 0.01}});
   const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
   EXPECT_EQ(choices[6].value, 57);
   EXPECT_FALSE(choices[6].corrected);
