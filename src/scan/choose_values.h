@@ -35,7 +35,8 @@ struct ChoiceOptions {
                                       ///< sum) scored directly although not among the top readings: the
                                       ///< rules make it likely already; default 0.001
   double illegal_factor = 0.05;   ///< weight of an entry value its box cannot score, against a legal one; default 0.05
-  double mismatch_factor = 0.02;  ///< weight of a total or bonus that does not match the rows it depends on; default 0.02
+  double mismatch_factor = 0.01;  ///< weight of a total or bonus that does not match the rows it depends on; default 0.01
+                                  ///< (0.005 starts hiding player errors: recall 97.7 -> 92% on a development corpus)
   int beam_width = 256;           ///< partial columns kept while decoding; default 256
 };
 
