@@ -157,9 +157,10 @@ class Augmenter:
     glyphs of the reject class (reject()) and the "digit with a sliver of its
     neighbour" positives (with_sliver()). Everything ends in the same normalize()."""
 
-    def __init__(self, seed, restroke=0.0):
+    def __init__(self, seed, restroke=0.0, lowres=0.0):
         self.rng = np.random.RandomState(seed)
         self.restroke = restroke
+        self.lowres = lowres
 
     def __call__(self, src_u8):
         g, s = self._upsample(src_u8)
@@ -236,10 +237,38 @@ class Augmenter:
                 g = g2
         return g
 
-    def _render(self, g, fallback_u8):
-        """Ink rendering (gamma / binarisation / blur / noise / intensity), 8 bits,
-        normalize() and the +-1 px jitter."""
+    def _lowres(self, g):
+        """Optional (--lowres P): with probability P, the glyph as a low-dpi scan sees it.
+        A digit written 3.5..5 mm tall is only 10..15 px tall in a 75 dpi scan; the scanner
+        upsamples the page to 8 px/mm, so the classifier gets a soft, smeared digit that
+        the mild blur of _render() does not cover. Resample the working-resolution glyph
+        so that its ink is U(9, 18) px tall (INTER_AREA, like the sensor averaging),
+        sometimes blur it there (scanner optics, sigma in low-res px), and bring it back
+        up with INTER_LINEAR (like the page upsampling). With P == 0 no random number is
+        drawn, so old runs stay reproducible."""
         r = self.rng
+        if self.lowres <= 0 or r.rand() >= self.lowres:
+            return g
+        rows = np.where((g > 0.2 * g.max()).any(1))[0]
+        if len(rows) < 2:
+            return g
+        f = r.uniform(9.0, 18.0) / (rows[-1] - rows[0] + 1)
+        if f >= 1.0:
+            return g
+        H, W = g.shape
+        small = cv2.resize(g, (max(1, int(round(W * f))), max(1, int(round(H * f)))),
+                           interpolation=cv2.INTER_AREA)
+        if r.rand() < 0.5:
+            small = cv2.GaussianBlur(small, (0, 0), r.uniform(0.3, 0.9))
+        return cv2.resize(small, (W, H), interpolation=cv2.INTER_LINEAR)
+
+    def _render(self, g, fallback_u8, lowres=True):
+        """Ink rendering (optional low-resolution resampling, gamma / binarisation / blur /
+        noise / intensity), 8 bits, normalize() and the +-1 px jitter. lowres=False: the
+        caller has already applied _lowres()."""
+        r = self.rng
+        if lowres:
+            g = self._lowres(g)
         m = g.max()
         if m <= 1e-3:
             return normalize(fallback_u8)
@@ -316,6 +345,9 @@ class Augmenter:
         r = self.rng
         g, s = self._upsample(src_u8)
         g = self._geometry(g, s)
+        # a low-dpi scan blurs the whole cell before the scanner cuts it, so the cut
+        # edge of a fragment stays sharp: degrade before cutting, not in _render()
+        g = self._lowres(g)
         sides = self.FRAG_SIDES[label]
         side = list(sides)[r.randint(len(sides))]
         keep = r.uniform(0.15, sides[side])
@@ -331,7 +363,7 @@ class Augmenter:
         cut = g * ((xs < line) if side == "L" else (xs >= line))
         if not fragment_ok(g, cut):
             return None
-        return self._render(cut, src_u8)
+        return self._render(cut, src_u8, lowres=False)
 
     def reject(self, srcs, labels):
         """One reject-class glyph: 55% pairs, 15% triples, 30% fragments.
@@ -532,6 +564,9 @@ def main():
     ap.add_argument("--restroke", type=float, default=0.0,
                     help="probability of re-drawing a training digit from its skeleton with a random pen "
                          "width (experimental; 0 = off, as in the shipped model)")
+    ap.add_argument("--lowres", type=float, default=0.0,
+                    help="probability of resampling a training glyph (digits, reject glyphs, slivers) so "
+                         "that it is 9..18 px tall and back, like a 75 dpi scan (0 = off, old behaviour)")
     ap.add_argument("--reject", type=float, default=0.2,
                     help="share P of reject-class samples (two/three touching digits, fragments) in each "
                          "epoch; > 0 adds an 11th output 'reject'; 0 = the old 10-class model")
@@ -585,7 +620,7 @@ def main():
     net = DigitNet(args.width, ncls)
     nparams = sum(p.numel() for p in net.parameters())
     print(f"DigitNet width {args.width}: {nparams} parameters", flush=True)
-    aug = Augmenter(args.seed + 1, args.restroke)
+    aug = Augmenter(args.seed + 1, args.restroke, args.lowres)
     bs = 64
     n_pos = len(train_src) * args.copies
     n_rej = int(round(n_pos * args.reject / (1.0 - args.reject))) if args.reject > 0 else 0
@@ -715,7 +750,7 @@ def main():
         },
         "split": SPLIT,
         "training": {"epochs": args.epochs, "copies_per_epoch": args.copies, "width": args.width,
-                     "restroke": args.restroke, "reject": args.reject, "sliver": args.sliver,
+                     "restroke": args.restroke, "lowres": args.lowres, "reject": args.reject, "sliver": args.sliver,
                      "samples_per_epoch": n_pos + n_rej,
                      "parameters": nparams, "seed": args.seed, "val_held_out": bool(args.val),
                      "train_digits": len(train_src), "seconds": round(train_seconds, 1),
