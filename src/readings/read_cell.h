@@ -62,11 +62,11 @@ struct ReadOptions {
   int max_digits = 4;                ///< readings with more digits are illegible (score boxes stay below 1000)
   int max_atoms = 8;                 ///< ink components considered; the smallest beyond this are ignored
   int max_segmentations = 6;         ///< segmentations kept during the search and for the alternatives
-  double split_aspect = 0.8;         ///< components wider than this (width / digit height) are also tried as touching digits...
-  double split_doubtful = 0.5;       ///< ... and so are those wider than split_doubtful_aspect that read as one
-  double split_doubtful_aspect = 0.4;  ///< digit below this probability (two 1s touching, a 1 leaning on a 4)
+  double split_aspect = 0.8;         ///< components wider than this (width / digit height) are also tried as touching digits
   double split3_aspect = 1.5;        ///< ... and as three touching digits above this
   double must_split_aspect = 2.0;    ///< ... and are never one digit above this
+  double split_doubtful = 0.5;       ///< a narrower component read as one digit below this probability is tried as
+  double split_doubtful_aspect = 0.4;  ///< touching digits too when wider than this (two 1s, a 1 leaning on a 4)
   int cut_candidates = 3;            ///< cut columns tried for two touching digits
   double cut_cost = 0.3;             ///< cost per cut through touching digits
   double cut_stroke_cost = 1.0;      ///< extra cost per stroke a cut crosses beyond the first

@@ -5,6 +5,8 @@
 // its box (0/25 for a full house, multiples of 4 for fours, raw or ×k in a
 // triple column), and a written total should equal the sum of what it adds
 // up. A beam search in sheet order: every total refers to earlier rows only.
+// A mark the shape test took for a cross-out keeps its number reading, and is
+// read as that number when the crossed box is what stops the column adding up.
 //
 // It never hides a real player error: a reading the reader is sure of is kept
 // as read, legal or not, and a total that does not add up only costs a
