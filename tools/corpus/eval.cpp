@@ -136,7 +136,7 @@ struct EvalOptions {
   std::vector<std::string> settings;  // tuning overrides, "name=value" (see ApplySettings)
 };
 
-// Applies "name=value" overrides to the reader's and the choice's tuning, so
+// Applies "name=value" overrides to the cells', the reader's and the choice's tuning, so
 // a setting can be tried on a corpus without a rebuild. Throws Error for an
 // unknown name or a value that is not a number.
 ScanOptions ApplySettings(const std::vector<std::string>& settings) {
