@@ -29,6 +29,16 @@ CellInk InkOf(const std::vector<cv::Rect>& rects) {
   return ink;
 }
 
+// One ink component made of touching rectangles (touching digits).
+CellInk TouchingInkOf(const std::vector<cv::Rect>& rects) {
+  CellInk ink = InkOf({rects.front()});
+  cv::Mat& mask = ink.blob_masks[0];
+  for (const cv::Rect& r : rects) mask(r).setTo(255);
+  ink.ink.setTo(200, mask);
+  ink.blobs[0] = cv::boundingRect(mask);
+  return ink;
+}
+
 // Reads narrow glyphs as 1 and wider ones as 4, both with probability 0.95.
 FakeDigitReader OnesAndFours() {
   return FakeDigitReader([](const cv::Mat& glyph) {
@@ -70,13 +80,7 @@ TEST(ReadCellTest, SplitsATouchingPairAtItsNarrowJoin) {
     if (glyph.cols > 30) return std::pair<int, float>(8, 0.5f);
     return std::pair<int, float>(glyph.cols <= 26 ? 2 : 9, glyph.cols <= 26 ? 0.95f : 0.3f);
   });
-  CellInk ink = InkOf({{60, 30, 20, 40}});
-  cv::Mat& mask = ink.blob_masks[0];
-  mask(cv::Rect(80, 48, 6, 4)).setTo(255);
-  mask(cv::Rect(86, 30, 20, 40)).setTo(255);
-  ink.ink.setTo(200, mask);
-  ink.blobs[0] = cv::boundingRect(mask);
-  const Reading reading = ReadCell(ink, reader);
+  const Reading reading = ReadCell(TouchingInkOf({{60, 30, 20, 40}, {80, 48, 6, 4}, {86, 30, 20, 40}}), reader);
   ASSERT_EQ(reading.status, ReadingStatus::kNumber);
   EXPECT_EQ(reading.raw, "22");
 }
@@ -85,12 +89,7 @@ TEST(ReadCellTest, SplitsTwoTouchingOnesThatReadBadlyAsOne) {
   // Two 1s joined low down: narrower than most single digits, but the whole
   // reads badly, so it is tried as two digits as well.
   FakeDigitReader reader([](const cv::Mat& glyph) { return std::pair<int, float>(1, glyph.cols < 14 ? 0.95f : 0.1f); });
-  CellInk ink = InkOf({{60, 30, 6, 40}});
-  cv::Mat& mask = ink.blob_masks[0];
-  mask(cv::Rect(66, 60, 6, 4)).setTo(255);
-  mask(cv::Rect(72, 30, 6, 40)).setTo(255);
-  ink.ink.setTo(200, mask);
-  ink.blobs[0] = cv::boundingRect(mask);
+  const CellInk ink = TouchingInkOf({{60, 30, 6, 40}, {66, 60, 6, 4}, {72, 30, 6, 40}});
   EXPECT_EQ(ReadCell(ink, reader).raw, "11");
   ReadOptions aspect_only;
   aspect_only.split_doubtful = 0;
