@@ -125,7 +125,7 @@ double MsSince(std::chrono::steady_clock::time_point start) {
 
 struct EvalOptions {
   int limit = 0;                   // only the first N cards; 0 = all
-  bool list_errors = false;        // print every misread cell
+  bool list_errors = false;        // print every misread cell, missed and false finding
   std::string model;               // digit model; empty = models/digits.onnx
   bool compare_tesseract = true;   // run the Tesseract comparison
   int tesseract_cells = 2000;      // compare at most this many number cells; 0 = all
@@ -327,6 +327,12 @@ int Run(const std::string& dir, const EvalOptions& eval) {
         for (const Finding& f : scan.verification.grids[g].findings)
           if (f.severity == Severity::kError)
             reported.insert(std::to_string(g) + f.code + f.row.value_or("-") + std::to_string(f.column));
+    if (list_errors) {
+      for (const std::string& e : expected)
+        if (!reported.count(e)) std::cout << "  " << path.filename().string() << " missed finding " << e << "\n";
+      for (const std::string& r : reported)
+        if (!expected.count(r)) std::cout << "  " << path.filename().string() << " false finding " << r << "\n";
+    }
     for (const std::string& e : expected) recall.Add(reported.count(e));
     for (const std::string& r : reported) precision.Add(expected.count(r));
     if (expected.empty()) clean_cards_quiet.Add(found && reported.empty());
@@ -400,7 +406,7 @@ int main(int argc, char** argv) {
   CLI::App app{"eval: the scanner against a synthetic corpus's truth"};
   app.add_option("dir", dir, "Corpus folder (tools/synth output)")->required();
   app.add_option("--limit", eval.limit, "Only the first N cards");
-  app.add_flag("--list-errors", eval.list_errors, "Print every misread cell");
+  app.add_flag("--list-errors", eval.list_errors, "Print every misread cell, missed finding and false finding");
   app.add_option("--set", eval.settings, "Tuning override name=value, e.g. read.cut_cost=0.5 (repeatable)");
   app.add_option("--dump-errors", eval.dump_errors, "Write every misread cell's ink (bright on black) to DIR, named by truth and reading");
   app.add_option("--model", eval.model, "Digit model to evaluate (default: models/digits.onnx)");
