@@ -1,6 +1,8 @@
 #include "readings/digit_reader.h"
 
 #include <filesystem>
+#include <string>
+#include <unordered_map>
 
 #include <opencv2/dnn.hpp>
 
@@ -28,20 +30,30 @@ class OnnxDigitReader : public DigitReader {
   }
 
   DigitScores Classify(const cv::Mat& glyph) override {
+    // The segmentation search asks for the same glyph more than once (a piece
+    // cut upright and along the slant, the same cut in two segmentations):
+    // about one request in five. A forward pass costs ~1 ms, the lookup ~µs.
+    const cv::Mat normalized = digits::normalizeDigit(glyph);
+    std::string key(reinterpret_cast<const char*>(normalized.data), normalized.total() * normalized.elemSize());
+    if (auto it = known_.find(key); it != known_.end()) return it->second;
     // One glyph per forward(): with OpenCV 4.6's CPU backend batches were
     // slower per digit (tools/digits/README.md).
-    net_.setInput(digits::digitBlob({digits::normalizeDigit(glyph)}));
+    net_.setInput(digits::digitBlob({normalized}));
     const cv::Mat prob = net_.forward();
     // With a reject output the ten digit probabilities of the 11-way softmax are
     // kept as they are (not renormalised): a likely reject lowers every digit.
     DigitScores scores{};
     const float* p = prob.ptr<float>();
     for (int d = 0; d < 10; ++d) scores[d] = p[d];
+    if (known_.size() >= kMaxKnown) known_.clear();  // bounded: a few MB
+    known_.emplace(std::move(key), scores);
     return scores;
   }
 
  private:
+  static constexpr size_t kMaxKnown = 2048;  // a page's glyphs are read within ~1,000 requests
   cv::dnn::Net net_;
+  std::unordered_map<std::string, DigitScores> known_;  // normalized glyph bytes -> scores
 };
 
 }  // namespace
