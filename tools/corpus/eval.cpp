@@ -33,6 +33,7 @@
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "core/error.h"
 #include "core/text.h"
@@ -266,8 +267,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
       if (tesseract && scanned && IsNumber(want) &&
           (eval.tesseract_cells <= 0 || comparison.cells < eval.tesseract_cells)) {
         // The ink the scanner read, extracted again the same way, so both
-        // readers get identical input and only the reading is timed.
-        if (normalized.empty()) normalized = NormalizeLighting(scan.page.rectified);
+        // readers get identical input and only the reading is timed. The cells
+        // lie on grid.image (other printers' sheets: the page turned upright and
+        // straightened by the lattice stage), not on page.rectified.
+        if (normalized.empty()) normalized = NormalizeLighting(scan.grid.image);
         const CellInk ink = ExtractCell(normalized, scanned->where.cell_in_page, scanned->where.part, scan_options.cells);
         const int value = std::stoi(want);
         auto start = std::chrono::steady_clock::now();
@@ -304,12 +307,21 @@ int Run(const std::string& dir, const EvalOptions& eval) {
                                              [&](const Candidate& c) { return c.value == value; }));
       }
       if (!ok && found && scanned && !eval.dump_errors.empty()) {
-        if (normalized.empty()) normalized = NormalizeLighting(scan.page.rectified);
+        if (normalized.empty()) normalized = NormalizeLighting(scan.grid.image);
         const CellInk ink = ExtractCell(normalized, scanned->where.cell_in_page, scanned->where.part, scan_options.cells);
-        if (!ink.ink.empty())
-          cv::imwrite(eval.dump_errors + "/" + path.stem().stem().string() + "-g" + std::to_string(g) + "c" +
-                          std::to_string(c) + "-" + row + "-want" + want + "-got" + got + ".png",
-                      ink.ink);
+        const std::string name = path.stem().stem().string() + "-g" + std::to_string(g) + "c" + std::to_string(c) +
+                                 "-" + row + "-want" + want + "-got" + got + ".png";
+        if (!ink.ink.empty()) {
+          cv::imwrite(eval.dump_errors + "/" + name, ink.ink);
+          // Beside it, in DIR-page/, the page around the cell as the cells stage
+          // saw it (inverted like the ink), the cell's lines in gray, and the ink:
+          // tells a misplaced cell or ink lost in extraction from a misreading.
+          cv::Mat page = 255 - normalized(ink.crop_in_page);
+          cv::rectangle(page, ink.cell_in_crop, cv::Scalar(128), 1);
+          cv::Mat both;
+          cv::hconcat(page, ink.ink, both);
+          cv::imwrite(eval.dump_errors + "-page/" + name, both);
+        }
       }
       if (!ok && list_errors && found)
         std::cout << "  " << path.filename().string() << " grid " << g << " col " << c << " " << row << "/" << cell["part"].get<std::string>()
@@ -402,7 +414,7 @@ int main(int argc, char** argv) {
   app.add_option("--limit", eval.limit, "Only the first N cards");
   app.add_flag("--list-errors", eval.list_errors, "Print every misread cell");
   app.add_option("--set", eval.settings, "Tuning override name=value, e.g. read.cut_cost=0.5 (repeatable)");
-  app.add_option("--dump-errors", eval.dump_errors, "Write every misread cell's ink (bright on black) to DIR, named by truth and reading");
+  app.add_option("--dump-errors", eval.dump_errors, "Write every misread cell's ink (bright on black) to DIR, named by truth and reading, and the page around it beside the ink to DIR-page");
   app.add_option("--model", eval.model, "Digit model to evaluate (default: models/digits.onnx)");
   app.add_flag("--compare-tesseract,!--no-compare-tesseract", eval.compare_tesseract,
                "Compare our reader with Tesseract alone on the same number cells (default on)");
@@ -418,6 +430,7 @@ int main(int argc, char** argv) {
     // The dump folders need not exist beforehand (cv::imwrite does not make them).
     for (const std::string& folder : {eval.dump_errors, eval.tesseract_dump})
       if (!folder.empty()) std::filesystem::create_directories(folder);
+    if (!eval.dump_errors.empty()) std::filesystem::create_directories(eval.dump_errors + "-page");
     return scorecheck::Run(dir, eval);
   } catch (const std::exception& e) {
     std::cerr << "eval: " << e.what() << "\n";
