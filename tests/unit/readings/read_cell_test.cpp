@@ -168,6 +168,37 @@ TEST(ReadCellTest, EmptyCrossedAndTicks) {
   EXPECT_NEAR(ValueScore(read_crossed, top.value), top.score, 1e-9);
 }
 
+TEST(ReadCellTest, ABonusBoxTickIsATickNotAOne) {
+  // One slanted stroke in a Yahtzee-bonus box printed as one row: as a number
+  // it is a sure 1, which no bonus can score; the tick test counts one tick.
+  FakeDigitReader reader = OnesAndFours();
+  const CellInk stroke = InkOf({{90, 30, 8, 40}});
+  CellInk ticks = stroke;
+  ticks.kind = InkKind::kTicks;
+  ticks.ticks = 1;
+  ASSERT_EQ(ReadCell(stroke, reader).value, 1);
+  const Reading reading = ReadTicksOrPoints(stroke, ticks, reader);
+  EXPECT_EQ(reading.status, ReadingStatus::kChecks);
+  EXPECT_EQ(reading.checks, 1);
+}
+
+TEST(ReadCellTest, ABonusBoxNumberThatIsAWholeBonusStaysANumber) {
+  // "100" in the same box: the tick test sees three strokes, but 100 points
+  // is one bonus, so it is read as written.
+  FakeDigitReader reader([](const cv::Mat& glyph) { return std::pair<int, float>(glyph.cols < 12 ? 1 : 0, 0.95f); });
+  const CellInk hundred = InkOf({{50, 30, 8, 40}, {70, 30, 25, 40}, {105, 30, 25, 40}});
+  CellInk ticks = hundred;
+  ticks.kind = InkKind::kTicks;
+  ticks.ticks = 3;
+  const Reading reading = ReadTicksOrPoints(hundred, ticks, reader);
+  EXPECT_EQ(reading.status, ReadingStatus::kNumber);
+  EXPECT_EQ(reading.value, 100);
+  // No ticks found: the number reading stands, whatever it is.
+  CellInk no_ticks = hundred;
+  no_ticks.kind = InkKind::kEmpty;
+  EXPECT_EQ(ReadTicksOrPoints(InkOf({{90, 30, 8, 40}}), no_ticks, reader).value, 1);
+}
+
 TEST(ReadCellTest, SixDigitsAreIllegible) {
   FakeDigitReader reader = OnesAndFours();
   std::vector<cv::Rect> rects;
