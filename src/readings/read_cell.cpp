@@ -339,9 +339,24 @@ class Segmenter {
     return fewest;
   }
 
+  // The column in [from, to) where cost(column, centre) is least; -1 when
+  // the range is empty.
+  template <typename Cost>
+  static int LeastCost(const Cost& cost, int from, int to, int centre) {
+    int best = -1;
+    double least = 1e18;
+    for (int x = from; x < to; ++x)
+      if (const double c = cost(x, centre); c < least) {
+        least = c;
+        best = x;
+      }
+    return best;
+  }
+
   // Cut positions (u, with 0 and frame.width at the ends) for `parts`
   // pieces: the least-inked columns near the even positions, the few best
-  // for two pieces, the best for three.
+  // for two pieces, the best for three (and, with narrow_end_cuts, up to two
+  // uneven ones: a narrow digit at either end).
   std::vector<std::vector<int>> CutCandidates(const CutFrame& frame, const cv::Mat& mask, int parts) const {
     const int w = frame.width;
     std::vector<int> column_ink(w, 0);
@@ -379,17 +394,29 @@ class Segmenter {
       std::vector<int> cuts = {0};
       for (int p = 1; p < parts; ++p) {
         const int centre = w * p / parts, reach = w / (parts * 3);
-        int best = centre;
-        double least = 1e18;
-        for (int x = std::max(1, centre - reach); x < std::min(w - 1, centre + reach); ++x)
-          if (cost(x, centre) < least) {
-            least = cost(x, centre);
-            best = x;
-          }
-        cuts.push_back(best);
+        const int best = LeastCost(cost, std::max(1, centre - reach), std::min(w - 1, centre + reach), centre);
+        cuts.push_back(best < 0 ? centre : best);
       }
       cuts.push_back(w);
       result.push_back(cuts);
+      if (parts == 3 && options_.narrow_end_cuts) {
+        // Three touching digits are rarely even: a 1 is a third as wide as a
+        // 9, and "192" cut in even thirds reads as two digits at best (every
+        // leading 1 of a touching three-digit total was lost on photos of
+        // other printers' narrow boxes). So also: a narrow digit at either
+        // end, cut at the least-inked column of its end third, and the rest
+        // cut near its middle.
+        auto ink_only = [&](int x, int) { return cost(x, x); };
+        const int edge = std::max(1, w / 10);
+        const int first = LeastCost(ink_only, edge, w / 3, 0);
+        const int rest = w - first;
+        const int rest_middle = LeastCost(cost, first + rest / 3, first + 2 * rest / 3 + 1, first + rest / 2);
+        const std::vector<int> leading = {0, first, rest_middle, w};
+        const int last = LeastCost(ink_only, w - w / 3, w - edge, 0);
+        const std::vector<int> trailing = {0, LeastCost(cost, last / 3, 2 * last / 3 + 1, last / 2), last, w};
+        for (const std::vector<int>& uneven : {leading, trailing})
+          if (uneven[1] > 0 && uneven[1] < uneven[2] && uneven[2] < w && uneven != cuts) result.push_back(uneven);
+      }
     }
     return result;
   }

@@ -65,6 +65,8 @@ struct ReadOptions {
   double split_aspect = 0.8;         ///< components wider than this (width / digit height) are also tried as touching digits
   double split3_aspect = 1.5;        ///< ... and as three touching digits above this
   double must_split_aspect = 2.0;    ///< ... and are never one digit above this
+  bool narrow_end_cuts = true;       ///< three touching digits are also cut with a narrow digit (a 1) at
+                                     ///< either end, not only in even thirds; default true
   double split_doubtful = 0.5;       ///< a narrower component read as one digit below this probability is tried as
   double split_doubtful_aspect = 0.4;  ///< touching digits too when wider than this (two 1s, a 1 leaning on a 4)
   int cut_candidates = 3;            ///< cut columns tried for two touching digits

@@ -144,6 +144,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
   ScanOptions options;
   const std::map<std::string, double*> fields = {
       {"read.split_aspect", &options.read.split_aspect},
+      {"read.split3_aspect", &options.read.split3_aspect},
       {"read.split_doubtful", &options.read.split_doubtful},
       {"read.split_doubtful_aspect", &options.read.split_doubtful_aspect},
       {"read.cut_cost", &options.read.cut_cost},
@@ -180,9 +181,18 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.weak_ink", &options.cells.weak_ink},
       {"cells.max_weak_ink", &options.cells.max_weak_ink},
   };
+  const std::map<std::string, bool*> switches = {
+      {"read.narrow_end_cuts", &options.read.narrow_end_cuts},
+  };
   for (const std::string& setting : settings) {
     const size_t eq = setting.find('=');
     const std::string name = setting.substr(0, eq);
+    if (const auto it = switches.find(name); it != switches.end() && eq != std::string::npos) {
+      const std::string value = setting.substr(eq + 1);
+      SC_CHECK(value == "0" || value == "1", "setting \"" << setting << "\" needs 0 or 1");
+      *it->second = value == "1";
+      continue;
+    }
     const auto field = fields.find(name);
     const auto whole_field = whole_fields.find(name);
     SC_CHECK(eq != std::string::npos && (field != fields.end() || whole_field != whole_fields.end()),

@@ -96,6 +96,23 @@ TEST(ReadCellTest, SplitsTwoTouchingOnesThatReadBadlyAsOne) {
   EXPECT_EQ(ReadCell(ink, reader, aspect_only).raw, "1");
 }
 
+TEST(ReadCellTest, CutsANarrowLeadingOneOffThreeTouchingDigits) {
+  // "144" written in one stroke: a 1 joined low down to two 26-px digits.
+  // Even thirds cut through the first 4; the 1 comes off only at the join
+  // near the left end.
+  FakeDigitReader reader([](const cv::Mat& glyph) {
+    if (glyph.cols < 12) return std::pair<int, float>(1, 0.95f);
+    if (glyph.cols >= 24 && glyph.cols <= 32) return std::pair<int, float>(4, 0.95f);  // with a bit of a join
+    return std::pair<int, float>(8, 0.3f);  // a piece of two digits
+  });
+  const CellInk ink =
+      TouchingInkOf({{40, 30, 8, 40}, {48, 60, 4, 4}, {52, 30, 26, 40}, {78, 60, 4, 4}, {82, 30, 26, 40}});
+  EXPECT_EQ(ReadCell(ink, reader).value, 144);
+  ReadOptions even_thirds;
+  even_thirds.narrow_end_cuts = false;
+  EXPECT_NE(ReadCell(ink, reader, even_thirds).value, 144);
+}
+
 TEST(ReadCellTest, JoinsAFourWrittenInTwoStrokes) {
   // The open "L" of a 4 and its upright stroke through the bar: two
   // components overlapping sideways are one digit, although the upright
