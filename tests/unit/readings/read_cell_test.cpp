@@ -113,6 +113,22 @@ TEST(ReadCellTest, CutsANarrowLeadingOneOffThreeTouchingDigits) {
   EXPECT_NE(ReadCell(ink, reader, even_thirds).value, 144);
 }
 
+TEST(ReadCellTest, TriesThreeDigitsInATouchingNumberAsWideAsTwo) {
+  // "144" squeezed into a narrow box: a 1 and two 22-px digits, joined low
+  // down, 58 px wide and 44 tall (aspect 1.3), no wider than many pairs.
+  FakeDigitReader reader([](const cv::Mat& glyph) {
+    if (glyph.cols < 12) return std::pair<int, float>(1, 0.95f);
+    if (glyph.cols >= 20 && glyph.cols <= 28) return std::pair<int, float>(4, 0.95f);
+    return std::pair<int, float>(8, 0.3f);  // a piece of two digits
+  });
+  const CellInk ink =
+      TouchingInkOf({{40, 28, 6, 44}, {46, 60, 4, 4}, {50, 28, 22, 44}, {72, 60, 4, 4}, {76, 28, 22, 44}});
+  EXPECT_EQ(ReadCell(ink, reader).value, 144);
+  ReadOptions wide_threes;
+  wide_threes.split3_aspect = 1.5;
+  EXPECT_NE(ReadCell(ink, reader, wide_threes).value, 144);
+}
+
 TEST(ReadCellTest, JoinsAFourWrittenInTwoStrokes) {
   // The open "L" of a 4 and its upright stroke through the bar: two
   // components overlapping sideways are one digit, although the upright
