@@ -339,9 +339,24 @@ class Segmenter {
     return fewest;
   }
 
+  // The column in [from, to) where cost(column, centre) is least; -1 when
+  // the range is empty.
+  template <typename Cost>
+  static int LeastCost(const Cost& cost, int from, int to, int centre) {
+    int best = -1;
+    double least = 1e18;
+    for (int x = from; x < to; ++x)
+      if (const double c = cost(x, centre); c < least) {
+        least = c;
+        best = x;
+      }
+    return best;
+  }
+
   // Cut positions (u, with 0 and frame.width at the ends) for `parts`
   // pieces: the least-inked columns near the even positions, the few best
-  // for two pieces, the best for three.
+  // for two pieces, the best for three (and, with narrow_end_cuts, up to two
+  // uneven ones: a narrow digit at either end).
   std::vector<std::vector<int>> CutCandidates(const CutFrame& frame, const cv::Mat& mask, int parts) const {
     const int w = frame.width;
     std::vector<int> column_ink(w, 0);
@@ -379,17 +394,29 @@ class Segmenter {
       std::vector<int> cuts = {0};
       for (int p = 1; p < parts; ++p) {
         const int centre = w * p / parts, reach = w / (parts * 3);
-        int best = centre;
-        double least = 1e18;
-        for (int x = std::max(1, centre - reach); x < std::min(w - 1, centre + reach); ++x)
-          if (cost(x, centre) < least) {
-            least = cost(x, centre);
-            best = x;
-          }
-        cuts.push_back(best);
+        const int best = LeastCost(cost, std::max(1, centre - reach), std::min(w - 1, centre + reach), centre);
+        cuts.push_back(best < 0 ? centre : best);
       }
       cuts.push_back(w);
       result.push_back(cuts);
+      if (parts == 3 && options_.narrow_end_cuts) {
+        // Three touching digits are rarely even: a 1 is a third as wide as a
+        // 9, and "192" cut in even thirds reads as two digits at best (every
+        // leading 1 of a touching three-digit total was lost on photos of
+        // other printers' narrow boxes). So also: a narrow digit at either
+        // end, cut at the least-inked column of its end third, and the rest
+        // cut near its middle.
+        auto ink_only = [&](int x, int) { return cost(x, x); };
+        const int edge = std::max(1, w / 10);
+        const int first = LeastCost(ink_only, edge, w / 3, 0);
+        const int rest = w - first;
+        const int rest_middle = LeastCost(cost, first + rest / 3, first + 2 * rest / 3 + 1, first + rest / 2);
+        const std::vector<int> leading = {0, first, rest_middle, w};
+        const int last = LeastCost(ink_only, w - w / 3, w - edge, 0);
+        const std::vector<int> trailing = {0, LeastCost(cost, last / 3, 2 * last / 3 + 1, last / 2), last, w};
+        for (const std::vector<int>& uneven : {leading, trailing})
+          if (uneven[1] > 0 && uneven[1] < uneven[2] && uneven[2] < w && uneven != cuts) result.push_back(uneven);
+      }
     }
     return result;
   }
@@ -521,6 +548,20 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
   raw << std::setw(best_value == reading.value ? best_digits : 1) << std::setfill('0') << reading.value;
   reading.raw = raw.str();
   return reading;
+}
+
+Reading ReadTicksOrPoints(const CellInk& as_value, const CellInk& as_ticks, DigitReader& reader,
+                          const ReadOptions& options) {
+  Reading as_number = ReadCell(as_value, reader, options);
+  if (as_number.status != ReadingStatus::kNumber && as_number.status != ReadingStatus::kIllegible) return as_number;
+  // A tick reads as a 1, a 4 or a 7, two ticks as 11 or 14, never as a whole
+  // number of bonuses; points are 100, 200, ... (rock: 50, 150), and a messy
+  // 100 still has it among its readings.
+  const int step = std::max(1, options.bonus_points_step);
+  for (const Candidate& candidate : as_number.alternatives)
+    if (candidate.value > 0 && candidate.value % step == 0) return as_number;
+  if (as_ticks.kind != InkKind::kTicks) return as_number;
+  return ReadCell(as_ticks, reader, options);
 }
 
 double ValueScore(const Reading& reading, int value) {

@@ -63,8 +63,11 @@ struct ReadOptions {
   int max_atoms = 8;                 ///< ink components considered; the smallest beyond this are ignored
   int max_segmentations = 6;         ///< segmentations kept during the search and for the alternatives
   double split_aspect = 0.8;         ///< components wider than this (width / digit height) are also tried as touching digits
-  double split3_aspect = 1.5;        ///< ... and as three touching digits above this
+  double split3_aspect = 1.2;        ///< ... and as three touching digits above this (a 1 and two digits
+                                     ///< squeezed into a narrow box are no wider than many pairs); default 1.2
   double must_split_aspect = 2.0;    ///< ... and are never one digit above this
+  bool narrow_end_cuts = true;       ///< three touching digits are also cut with a narrow digit (a 1) at
+                                     ///< either end, not only in even thirds; default true
   double split_doubtful = 0.5;       ///< a narrower component read as one digit below this probability is tried as
   double split_doubtful_aspect = 0.4;  ///< touching digits too when wider than this (two 1s, a 1 leaning on a 4)
   int cut_candidates = 3;            ///< cut columns tried for two touching digits
@@ -92,6 +95,8 @@ struct ReadOptions {
   double max_slant = 0.6;            ///< steepest writing slant looked for, as a shear (0.6 = 31 degrees); 0 = never deslant
   double slant_step = 0.05;          ///< shear step of the slant search
   double min_slant = 0.08;           ///< writing leaning less than this shear is only cut straight down
+  int bonus_points_step = 50;        ///< points written in a Yahtzee-bonus box are a multiple of this
+                                     ///< (100 a tick, rock's 50 and 150, triple's x2 x3); default 50
 };
 
 /// Reads a classified cell. Ink that makes no plausible number (more than
@@ -99,5 +104,15 @@ struct ReadOptions {
 /// alternatives' scores are digit-probability products times the
 /// segmentation's prior factors (at most 1), so 0.9 still means "sure".
 Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& options = {});
+
+/// Reads a box that takes either tick marks or the points they are worth: a
+/// Yahtzee-bonus row printed as one row (other printers' sheets), where a
+/// player ticks or writes "100". `as_value` and `as_ticks` are the same cell
+/// extracted as CellPart::kValue and CellPart::kChecks. A mark is a number
+/// when one of its number readings is a whole number of bonuses (a positive
+/// multiple of options.bonus_points_step), ticks when it is not and the tick
+/// test finds some, and otherwise whatever ReadCell(as_value) makes of it.
+Reading ReadTicksOrPoints(const CellInk& as_value, const CellInk& as_ticks, DigitReader& reader,
+                          const ReadOptions& options = {});
 
 }  // namespace scorecheck

@@ -33,6 +33,7 @@
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "core/error.h"
 #include "core/text.h"
@@ -143,6 +144,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
   ScanOptions options;
   const std::map<std::string, double*> fields = {
       {"read.split_aspect", &options.read.split_aspect},
+      {"read.split3_aspect", &options.read.split3_aspect},
       {"read.split_doubtful", &options.read.split_doubtful},
       {"read.split_doubtful_aspect", &options.read.split_doubtful_aspect},
       {"read.cut_cost", &options.read.cut_cost},
@@ -179,9 +181,18 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.weak_ink", &options.cells.weak_ink},
       {"cells.max_weak_ink", &options.cells.max_weak_ink},
   };
+  const std::map<std::string, bool*> switches = {
+      {"read.narrow_end_cuts", &options.read.narrow_end_cuts},
+  };
   for (const std::string& setting : settings) {
     const size_t eq = setting.find('=');
     const std::string name = setting.substr(0, eq);
+    if (const auto it = switches.find(name); it != switches.end() && eq != std::string::npos) {
+      const std::string value = setting.substr(eq + 1);
+      SC_CHECK(value == "0" || value == "1", "setting \"" << setting << "\" needs 0 or 1");
+      *it->second = value == "1";
+      continue;
+    }
     const auto field = fields.find(name);
     const auto whole_field = whole_fields.find(name);
     SC_CHECK(eq != std::string::npos && (field != fields.end() || whole_field != whole_fields.end()),
@@ -266,8 +277,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
       if (tesseract && scanned && IsNumber(want) &&
           (eval.tesseract_cells <= 0 || comparison.cells < eval.tesseract_cells)) {
         // The ink the scanner read, extracted again the same way, so both
-        // readers get identical input and only the reading is timed.
-        if (normalized.empty()) normalized = NormalizeLighting(scan.page.rectified);
+        // readers get identical input and only the reading is timed. The cells
+        // lie on grid.image (other printers' sheets: the page turned upright and
+        // straightened by the lattice stage), not on page.rectified.
+        if (normalized.empty()) normalized = NormalizeLighting(scan.grid.image);
         const CellInk ink = ExtractCell(normalized, scanned->where.cell_in_page, scanned->where.part, scan_options.cells);
         const int value = std::stoi(want);
         auto start = std::chrono::steady_clock::now();
@@ -304,12 +317,21 @@ int Run(const std::string& dir, const EvalOptions& eval) {
                                              [&](const Candidate& c) { return c.value == value; }));
       }
       if (!ok && found && scanned && !eval.dump_errors.empty()) {
-        if (normalized.empty()) normalized = NormalizeLighting(scan.page.rectified);
+        if (normalized.empty()) normalized = NormalizeLighting(scan.grid.image);
         const CellInk ink = ExtractCell(normalized, scanned->where.cell_in_page, scanned->where.part, scan_options.cells);
-        if (!ink.ink.empty())
-          cv::imwrite(eval.dump_errors + "/" + path.stem().stem().string() + "-g" + std::to_string(g) + "c" +
-                          std::to_string(c) + "-" + row + "-want" + want + "-got" + got + ".png",
-                      ink.ink);
+        const std::string name = path.stem().stem().string() + "-g" + std::to_string(g) + "c" + std::to_string(c) +
+                                 "-" + row + "-want" + want + "-got" + got + ".png";
+        if (!ink.ink.empty()) {
+          cv::imwrite(eval.dump_errors + "/" + name, ink.ink);
+          // Beside it, in DIR-page/, the page around the cell as the cells stage
+          // saw it (inverted like the ink), the cell's lines in gray, and the ink:
+          // tells a misplaced cell or ink lost in extraction from a misreading.
+          cv::Mat page = 255 - normalized(ink.crop_in_page);
+          cv::rectangle(page, ink.cell_in_crop, cv::Scalar(128), 1);
+          cv::Mat both;
+          cv::hconcat(page, ink.ink, both);
+          cv::imwrite(eval.dump_errors + "-page/" + name, both);
+        }
       }
       if (!ok && list_errors && found)
         std::cout << "  " << path.filename().string() << " grid " << g << " col " << c << " " << row << "/" << cell["part"].get<std::string>()
@@ -408,7 +430,7 @@ int main(int argc, char** argv) {
   app.add_option("--limit", eval.limit, "Only the first N cards");
   app.add_flag("--list-errors", eval.list_errors, "Print every misread cell, missed finding and false finding");
   app.add_option("--set", eval.settings, "Tuning override name=value, e.g. read.cut_cost=0.5 (repeatable)");
-  app.add_option("--dump-errors", eval.dump_errors, "Write every misread cell's ink (bright on black) to DIR, named by truth and reading");
+  app.add_option("--dump-errors", eval.dump_errors, "Write every misread cell's ink (bright on black) to DIR, named by truth and reading, and the page around it beside the ink to DIR-page");
   app.add_option("--model", eval.model, "Digit model to evaluate (default: models/digits.onnx)");
   app.add_flag("--compare-tesseract,!--no-compare-tesseract", eval.compare_tesseract,
                "Compare our reader with Tesseract alone on the same number cells (default on)");
@@ -424,6 +446,7 @@ int main(int argc, char** argv) {
     // The dump folders need not exist beforehand (cv::imwrite does not make them).
     for (const std::string& folder : {eval.dump_errors, eval.tesseract_dump})
       if (!folder.empty()) std::filesystem::create_directories(folder);
+    if (!eval.dump_errors.empty()) std::filesystem::create_directories(eval.dump_errors + "-page");
     return scorecheck::Run(dir, eval);
   } catch (const std::exception& e) {
     std::cerr << "eval: " << e.what() << "\n";

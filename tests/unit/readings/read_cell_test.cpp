@@ -96,6 +96,39 @@ TEST(ReadCellTest, SplitsTwoTouchingOnesThatReadBadlyAsOne) {
   EXPECT_EQ(ReadCell(ink, reader, aspect_only).raw, "1");
 }
 
+TEST(ReadCellTest, CutsANarrowLeadingOneOffThreeTouchingDigits) {
+  // "144" written in one stroke: a 1 joined low down to two 26-px digits.
+  // Even thirds cut through the first 4; the 1 comes off only at the join
+  // near the left end.
+  FakeDigitReader reader([](const cv::Mat& glyph) {
+    if (glyph.cols < 12) return std::pair<int, float>(1, 0.95f);
+    if (glyph.cols >= 24 && glyph.cols <= 32) return std::pair<int, float>(4, 0.95f);  // with a bit of a join
+    return std::pair<int, float>(8, 0.3f);  // a piece of two digits
+  });
+  const CellInk ink =
+      TouchingInkOf({{40, 30, 8, 40}, {48, 60, 4, 4}, {52, 30, 26, 40}, {78, 60, 4, 4}, {82, 30, 26, 40}});
+  EXPECT_EQ(ReadCell(ink, reader).value, 144);
+  ReadOptions even_thirds;
+  even_thirds.narrow_end_cuts = false;
+  EXPECT_NE(ReadCell(ink, reader, even_thirds).value, 144);
+}
+
+TEST(ReadCellTest, TriesThreeDigitsInATouchingNumberAsWideAsTwo) {
+  // "144" squeezed into a narrow box: a 1 and two 22-px digits, joined low
+  // down, 58 px wide and 44 tall (aspect 1.3), no wider than many pairs.
+  FakeDigitReader reader([](const cv::Mat& glyph) {
+    if (glyph.cols < 12) return std::pair<int, float>(1, 0.95f);
+    if (glyph.cols >= 20 && glyph.cols <= 28) return std::pair<int, float>(4, 0.95f);
+    return std::pair<int, float>(8, 0.3f);  // a piece of two digits
+  });
+  const CellInk ink =
+      TouchingInkOf({{40, 28, 6, 44}, {46, 60, 4, 4}, {50, 28, 22, 44}, {72, 60, 4, 4}, {76, 28, 22, 44}});
+  EXPECT_EQ(ReadCell(ink, reader).value, 144);
+  ReadOptions wide_threes;
+  wide_threes.split3_aspect = 1.5;
+  EXPECT_NE(ReadCell(ink, reader, wide_threes).value, 144);
+}
+
 TEST(ReadCellTest, JoinsAFourWrittenInTwoStrokes) {
   // The open "L" of a 4 and its upright stroke through the bar: two
   // components overlapping sideways are one digit, although the upright
@@ -166,6 +199,37 @@ TEST(ReadCellTest, EmptyCrossedAndTicks) {
   const Candidate top = read_crossed.alternatives.front();
   EXPECT_EQ(std::to_string(top.value).find_first_not_of('7'), std::string::npos) << top.value;
   EXPECT_NEAR(ValueScore(read_crossed, top.value), top.score, 1e-9);
+}
+
+TEST(ReadCellTest, ABonusBoxTickIsATickNotAOne) {
+  // One slanted stroke in a Yahtzee-bonus box printed as one row: as a number
+  // it is a sure 1, which no bonus can score; the tick test counts one tick.
+  FakeDigitReader reader = OnesAndFours();
+  const CellInk stroke = InkOf({{90, 30, 8, 40}});
+  CellInk ticks = stroke;
+  ticks.kind = InkKind::kTicks;
+  ticks.ticks = 1;
+  ASSERT_EQ(ReadCell(stroke, reader).value, 1);
+  const Reading reading = ReadTicksOrPoints(stroke, ticks, reader);
+  EXPECT_EQ(reading.status, ReadingStatus::kChecks);
+  EXPECT_EQ(reading.checks, 1);
+}
+
+TEST(ReadCellTest, ABonusBoxNumberThatIsAWholeBonusStaysANumber) {
+  // "100" in the same box: the tick test sees three strokes, but 100 points
+  // is one bonus, so it is read as written.
+  FakeDigitReader reader([](const cv::Mat& glyph) { return std::pair<int, float>(glyph.cols < 12 ? 1 : 0, 0.95f); });
+  const CellInk hundred = InkOf({{50, 30, 8, 40}, {70, 30, 25, 40}, {105, 30, 25, 40}});
+  CellInk ticks = hundred;
+  ticks.kind = InkKind::kTicks;
+  ticks.ticks = 3;
+  const Reading reading = ReadTicksOrPoints(hundred, ticks, reader);
+  EXPECT_EQ(reading.status, ReadingStatus::kNumber);
+  EXPECT_EQ(reading.value, 100);
+  // No ticks found: the number reading stands, whatever it is.
+  CellInk no_ticks = hundred;
+  no_ticks.kind = InkKind::kEmpty;
+  EXPECT_EQ(ReadTicksOrPoints(InkOf({{90, 30, 8, 40}}), no_ticks, reader).value, 1);
 }
 
 TEST(ReadCellTest, SixDigitsAreIllegible) {
