@@ -32,7 +32,8 @@ class OnnxDigitReader : public DigitReader {
   DigitScores Classify(const cv::Mat& glyph) override {
     // The segmentation search asks for the same glyph more than once (a piece
     // cut upright and along the slant, the same cut in two segmentations):
-    // about one request in five. A forward pass costs ~1 ms, the lookup ~µs.
+    // 7.5% of requests on 40 development scans. A forward pass costs ~1 ms
+    // (15M multiply-adds), the lookup a few µs.
     const cv::Mat normalized = digits::normalizeDigit(glyph);
     std::string key(reinterpret_cast<const char*>(normalized.data), normalized.total() * normalized.elemSize());
     if (auto it = known_.find(key); it != known_.end()) return it->second;
