@@ -406,7 +406,7 @@ class Segmenter {
         // other printers' narrow boxes). So also: a narrow digit at either
         // end, cut at the least-inked column of its end third, and the rest
         // cut near its middle.
-        auto ink_only = [&](int x, int) { return cost(x, x); };
+        auto ink_only = [&](int x, int) { return cost(x, x); };  // no pull: the centre is the column itself
         const int edge = std::max(1, w / 10);
         const int first = LeastCost(ink_only, edge, w / 3, 0);
         const int rest = w - first;
