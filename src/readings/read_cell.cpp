@@ -8,6 +8,7 @@
 #include <cmath>
 #include <iomanip>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include <opencv2/imgproc.hpp>
@@ -237,7 +238,15 @@ class Segmenter {
   double MergeCost(int from, int to) const {
     double cost = 0;
     for (int k = from + 1; k < to; ++k) {
-      const cv::Rect joined = UnionBox(from, k);
+      // A tall atom is compared with the tall atoms before it, when there
+      // are any: a flat mark spanning two digits (the foot of the digit in
+      // the box above) overlaps both and must not bridge them into one.
+      const bool tall = atoms_[k].box.height >= 0.6 * height_;
+      std::optional<cv::Rect> tall_before;
+      if (tall)
+        for (int i = from; i < k; ++i)
+          if (atoms_[i].box.height >= 0.6 * height_) tall_before = tall_before ? (*tall_before | atoms_[i].box) : atoms_[i].box;
+      const cv::Rect joined = tall_before ? *tall_before : UnionBox(from, k);
       const cv::Rect& next = atoms_[k].box;
       const int overlap = std::min(joined.x + joined.width, next.x + next.width) - std::max(joined.x, next.x);
       const double share = static_cast<double>(overlap) / std::max(1, std::min(joined.width, next.width));
@@ -371,6 +380,8 @@ class Segmenter {
       for (int dx = -1; dx <= 1; ++dx) ink += column_ink[std::clamp(x + dx, 0, w - 1)];
       return ink + 0.15 * height_ * std::abs(x - centre) / std::max(1, w / parts) * 3;
     };
+    auto ink_only = [&](int x, int) { return cost(x, x); };  // ink alone: no pull towards a centre
+    const int edge = std::max(1, w / 10);  // an end cut leaves at least this much
     std::vector<std::vector<int>> result;
     if (parts == 2) {
       std::vector<std::pair<double, int>> minima;
@@ -390,6 +401,19 @@ class Segmenter {
         taken.push_back(x);
         result.push_back({0, x, w});
       }
+      if (options_.narrow_pair_cuts) {
+        // A 1 touching its neighbour is often narrower than a quarter of the
+        // pair, out of the range above: "15" cut there leaves part of the 5
+        // on the 1 and reads as a lone 5. So also the least-inked column of
+        // either end quarter.
+        for (const int x : {LeastCost(ink_only, edge, lo, 0), LeastCost(ink_only, hi, w - edge, 0)}) {
+          bool near = x <= 0;
+          for (int t : taken) near |= std::abs(t - x) < std::max(2, w / 10);
+          if (near) continue;
+          taken.push_back(x);
+          result.push_back({0, x, w});
+        }
+      }
     } else {
       std::vector<int> cuts = {0};
       for (int p = 1; p < parts; ++p) {
@@ -406,8 +430,6 @@ class Segmenter {
         // other printers' narrow boxes). So also: a narrow digit at either
         // end, cut at the least-inked column of its end third, and the rest
         // cut near its middle.
-        auto ink_only = [&](int x, int) { return cost(x, x); };  // no pull: the centre is the column itself
-        const int edge = std::max(1, w / 10);
         const int first = LeastCost(ink_only, edge, w / 3, 0);
         const int rest = w - first;
         const int rest_middle = LeastCost(cost, first + rest / 3, first + 2 * rest / 3 + 1, first + rest / 2);

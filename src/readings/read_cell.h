@@ -68,6 +68,8 @@ struct ReadOptions {
   double must_split_aspect = 2.0;    ///< ... and are never one digit above this
   bool narrow_end_cuts = true;       ///< three touching digits are also cut with a narrow digit (a 1) at
                                      ///< either end, not only in even thirds; default true
+  bool narrow_pair_cuts = true;      ///< two touching digits are also cut in their end quarters (a narrow 1
+                                     ///< touching its neighbour); default true
   double split_doubtful = 0.5;       ///< a narrower component read as one digit below this probability is tried as
   double split_doubtful_aspect = 0.4;  ///< touching digits too when wider than this (two 1s, a 1 leaning on a 4)
   int cut_candidates = 3;            ///< cut columns tried for two touching digits

@@ -113,6 +113,22 @@ TEST(ReadCellTest, CutsANarrowLeadingOneOffThreeTouchingDigits) {
   EXPECT_NE(ReadCell(ink, reader, even_thirds).value, 144);
 }
 
+TEST(ReadCellTest, CutsANarrowOneOffItsTouchingNeighbour) {
+  // "14": a 5-px 1 joined low down to a 32-px 4. The two-piece cuts near the
+  // middle all leave part of the 4 on the 1; only a cut in the end quarter,
+  // through the join, gives two digits.
+  FakeDigitReader reader([](const cv::Mat& glyph) {
+    if (glyph.cols < 8) return std::pair<int, float>(1, 0.95f);
+    if (glyph.cols >= 28 && glyph.cols <= 36) return std::pair<int, float>(4, 0.95f);
+    return std::pair<int, float>(8, 0.3f);  // not one digit
+  });
+  const CellInk ink = TouchingInkOf({{60, 30, 5, 40}, {65, 60, 3, 4}, {68, 30, 32, 40}});
+  EXPECT_EQ(ReadCell(ink, reader).value, 14);
+  ReadOptions middle_cuts;
+  middle_cuts.narrow_pair_cuts = false;
+  EXPECT_NE(ReadCell(ink, reader, middle_cuts).value, 14);
+}
+
 TEST(ReadCellTest, TriesThreeDigitsInATouchingNumberAsWideAsTwo) {
   // "144" squeezed into a narrow box: a 1 and two 22-px digits, joined low
   // down, 58 px wide and 44 tall (aspect 1.3), no wider than many pairs.
@@ -148,6 +164,20 @@ TEST(ReadCellTest, KeepsATallNeighbourApart) {
   });
   const Reading reading = ReadCell(InkOf({{70, 30, 6, 40}, {86, 30, 24, 40}}), reader);
   EXPECT_EQ(reading.raw, "16");
+}
+
+TEST(ReadCellTest, AFlatMarkOverTwoDigitsDoesNotJoinThem) {
+  // "16" under the foot of the digit in the box above, a flat mark spanning
+  // both: the mark overlaps each digit sideways, but the 1 and the 6 do not
+  // overlap each other, so they stay two digits although their union reads
+  // as a confident 6.
+  FakeDigitReader reader([](const cv::Mat& glyph) {
+    if (glyph.cols < 10) return std::pair<int, float>(1, 0.95f);
+    return std::pair<int, float>(6, glyph.cols <= 26 ? 0.95f : 0.9f);
+  });
+  const Reading reading = ReadCell(InkOf({{60, 30, 6, 40}, {58, 22, 40, 4}, {76, 30, 22, 40}}), reader);
+  ASSERT_EQ(reading.status, ReadingStatus::kNumber);
+  EXPECT_EQ(reading.value, 16);
 }
 
 TEST(ReadCellTest, KeepsAConfidentWideDigitWhole) {
