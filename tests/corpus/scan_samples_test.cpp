@@ -26,15 +26,16 @@ struct Expectation {
   double min_cell_accuracy;
 };
 
-// Measured when set: own sheets 18/18 grids, 95.2% of cells; other printers'
+// Measured when set: own sheets 18/18 grids, 95.7% of cells; other printers'
 // sheets 6/6 grids, 98.7% of cells.
 // Only ever raise these (own 0.82 -> 0.83 -> 0.85 -> 0.93 once the rule-aware
 // choice asked the reader for expected values -> 0.94 with cross-out shapes
 // read as numbers and narrow touching digits split -> 0.95 with uneven cuts
-// of three touching digits; other 0 -> 0.93 once sheets without a sheet code
+// of three touching digits -> 0.955 with a narrow 1 cut off its touching
+// neighbour; other 0 -> 0.93 once sheets without a sheet code
 // were read by their labels -> 0.98 -> 0.985).
 const std::map<std::string, Expectation> kThresholds = {
-    {"own", {18, 0.95}},
+    {"own", {18, 0.955}},
     {"other", {6, 0.985}},
 };
 
