@@ -241,11 +241,11 @@ class Segmenter {
       // A tall atom is compared with the tall atoms before it, when there
       // are any: a flat mark spanning two digits (the foot of the digit in
       // the box above) overlaps both and must not bridge them into one.
-      const bool tall = atoms_[k].box.height >= 0.6 * height_;
+      auto tall = [&](int i) { return atoms_[i].box.height >= 0.6 * height_; };
       std::optional<cv::Rect> tall_before;
-      if (tall)
+      if (tall(k))
         for (int i = from; i < k; ++i)
-          if (atoms_[i].box.height >= 0.6 * height_) tall_before = tall_before ? (*tall_before | atoms_[i].box) : atoms_[i].box;
+          if (tall(i)) tall_before = tall_before ? (*tall_before | atoms_[i].box) : atoms_[i].box;
       const cv::Rect joined = tall_before ? *tall_before : UnionBox(from, k);
       const cv::Rect& next = atoms_[k].box;
       const int overlap = std::min(joined.x + joined.width, next.x + next.width) - std::max(joined.x, next.x);
