@@ -46,6 +46,17 @@ FakeDigitReader OnesAndFours() {
   });
 }
 
+// Reads glyphs narrower than `one_below` as 1 and those `four_from` to
+// `four_to` wide as 4 (0.95 each); any other width is not one digit (a cut
+// through a digit, a piece of two): an 8 at 0.3.
+FakeDigitReader OneOrFourByWidth(int one_below, int four_from, int four_to) {
+  return FakeDigitReader([=](const cv::Mat& glyph) {
+    if (glyph.cols < one_below) return std::pair<int, float>(1, 0.95f);
+    if (glyph.cols >= four_from && glyph.cols <= four_to) return std::pair<int, float>(4, 0.95f);
+    return std::pair<int, float>(8, 0.3f);
+  });
+}
+
 TEST(ReadCellTest, ReadsDigitsLeftToRight) {
   FakeDigitReader reader = OnesAndFours();
   const Reading reading = ReadCell(InkOf({{60, 30, 8, 40}, {80, 30, 25, 40}}), reader);
@@ -100,11 +111,7 @@ TEST(ReadCellTest, CutsANarrowLeadingOneOffThreeTouchingDigits) {
   // "144" written in one stroke: a 1 joined low down to two 26-px digits.
   // Even thirds cut through the first 4; the 1 comes off only at the join
   // near the left end.
-  FakeDigitReader reader([](const cv::Mat& glyph) {
-    if (glyph.cols < 12) return std::pair<int, float>(1, 0.95f);
-    if (glyph.cols >= 24 && glyph.cols <= 32) return std::pair<int, float>(4, 0.95f);  // with a bit of a join
-    return std::pair<int, float>(8, 0.3f);  // a piece of two digits
-  });
+  FakeDigitReader reader = OneOrFourByWidth(12, 24, 32);  // a 4 with a bit of the join still reads
   const CellInk ink =
       TouchingInkOf({{40, 30, 8, 40}, {48, 60, 4, 4}, {52, 30, 26, 40}, {78, 60, 4, 4}, {82, 30, 26, 40}});
   EXPECT_EQ(ReadCell(ink, reader).value, 144);
@@ -117,11 +124,7 @@ TEST(ReadCellTest, CutsANarrowOneOffItsTouchingNeighbour) {
   // "14": a 5-px 1 joined low down to a 32-px 4. The two-piece cuts near the
   // middle all leave part of the 4 on the 1; only a cut in the end quarter,
   // through the join, gives two digits.
-  FakeDigitReader reader([](const cv::Mat& glyph) {
-    if (glyph.cols < 8) return std::pair<int, float>(1, 0.95f);
-    if (glyph.cols >= 28 && glyph.cols <= 36) return std::pair<int, float>(4, 0.95f);
-    return std::pair<int, float>(8, 0.3f);  // not one digit
-  });
+  FakeDigitReader reader = OneOrFourByWidth(8, 28, 36);
   const CellInk ink = TouchingInkOf({{60, 30, 5, 40}, {65, 60, 3, 4}, {68, 30, 32, 40}});
   EXPECT_EQ(ReadCell(ink, reader).value, 14);
   ReadOptions middle_cuts;
@@ -132,11 +135,7 @@ TEST(ReadCellTest, CutsANarrowOneOffItsTouchingNeighbour) {
 TEST(ReadCellTest, TriesThreeDigitsInATouchingNumberAsWideAsTwo) {
   // "144" squeezed into a narrow box: a 1 and two 22-px digits, joined low
   // down, 58 px wide and 44 tall (aspect 1.3), no wider than many pairs.
-  FakeDigitReader reader([](const cv::Mat& glyph) {
-    if (glyph.cols < 12) return std::pair<int, float>(1, 0.95f);
-    if (glyph.cols >= 20 && glyph.cols <= 28) return std::pair<int, float>(4, 0.95f);
-    return std::pair<int, float>(8, 0.3f);  // a piece of two digits
-  });
+  FakeDigitReader reader = OneOrFourByWidth(12, 20, 28);
   const CellInk ink =
       TouchingInkOf({{40, 28, 6, 44}, {46, 60, 4, 4}, {50, 28, 22, 44}, {72, 60, 4, 4}, {76, 28, 22, 44}});
   EXPECT_EQ(ReadCell(ink, reader).value, 144);
