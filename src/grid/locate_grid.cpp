@@ -6,6 +6,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "grid/snap_to_lines.h"
+
 namespace scorecheck {
 namespace {
 
@@ -309,6 +311,7 @@ Grid LocateGrid(const Page& page, const RulesetLibrary& rulesets, const GridOpti
     }
     Grid grid = GridFromLayout(LayoutSheet(*ruleset, sheet), page.px_per_mm);
     grid.image = page.rectified;
+    if (options.snap_to_lines) grid.cells = SnapToRuledLines(grid.image, std::move(grid.cells));
     grid.ruleset_confidence = 1.0;
     grid.source = "sheet code";
     return grid;

@@ -55,6 +55,7 @@ struct GridOptions {
   LabelMatchOptions labels;      ///< printed rows -> ruleset rows
   double tie_margin = 0.03;      ///< rulesets whose label score is this close to the best one are alternatives; default 0.03
   double evidence_weight = 0.3;  ///< weight of a title or column-header match added to the label score; default 0.3
+  bool snap_to_lines = true;     ///< own sheets: move the layout's cells onto the printed lines (SnapToRuledLines)
 };
 
 /// Places the cells of `page`. Sheets without a readable sheet code are

@@ -184,6 +184,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
   const std::map<std::string, bool*> switches = {
       {"read.narrow_end_cuts", &options.read.narrow_end_cuts},
       {"read.narrow_pair_cuts", &options.read.narrow_pair_cuts},
+      {"grid.snap_to_lines", &options.grid.snap_to_lines},
   };
   for (const std::string& setting : settings) {
     const size_t eq = setting.find('=');
