@@ -41,6 +41,9 @@ struct CellInk {
   std::vector<cv::Mat> blob_masks;  ///< one CV_8U mask per blob, crop size
   int ticks = 0;               ///< kTicks: how many
   double confidence = 1;       ///< how sure the kind is (0..1)
+  double straightness = 1;     ///< kCrossed: share of the strokes' centre lines on two straight lines, one per
+                               ///< diagonal of the mark's box (1 for one flat stroke). Thick digits crammed
+                               ///< into a small box pass the looser shape test; their centre lines curve.
 };
 
 /// Extracts and classifies the ink of `cell_in_page` on `normalized` (from

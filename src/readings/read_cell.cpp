@@ -487,10 +487,13 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
     case InkKind::kCrossed: {
       // The shape test says cross-out; a mark the digit reader is sure of is
       // a number all the same (a 1 leaning over a long-tailed 2 looks like an X).
+      // Curved strokes are writing, so then a fair reading is enough: a big
+      // number crammed into a small box fills its diagonals too.
       CellInk as_number = ink;
       as_number.kind = InkKind::kNumber;
       const Reading number = ReadCell(as_number, reader, options);
-      if (number.status == ReadingStatus::kNumber && number.confidence >= options.sure_number) return number;
+      const double enough = ink.straightness > options.straight_cross ? options.sure_number : options.curved_cross_number;
+      if (number.status == ReadingStatus::kNumber && number.confidence >= enough) return number;
       reading.status = ReadingStatus::kCrossed;
       reading.raw = "X";
       // Keep the mark read as a number: a "30" whose strokes fill the box's

@@ -94,6 +94,8 @@ struct ReadOptions {
   double prior_more_digits = 0.002;  ///< prior share of longer numbers
   double leading_zero_factor = 0.02; ///< score factor for a number written with a leading zero ("07")
   double sure_number = 0.9;          ///< a "cross-out" read as a number this surely is a number
+  double curved_cross_number = 0.15; ///< ... and so is one read this surely whose strokes are not straight
+  double straight_cross = 0.85;      ///< a cross-out's strokes are straight: CellInk::straightness above this
   double max_slant = 0.6;            ///< steepest writing slant looked for, as a shear (0.6 = 31 degrees); 0 = never deslant
   double slant_step = 0.05;          ///< shear step of the slant search
   double min_slant = 0.08;           ///< writing leaning less than this shear is only cut straight down

@@ -166,6 +166,8 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"read.min_slant", &options.read.min_slant},
       {"read.sure_number", &options.read.sure_number},
       {"min_confidence", &options.min_confidence},
+      {"read.curved_cross_number", &options.read.curved_cross_number},
+      {"read.straight_cross", &options.read.straight_cross},
       {"choice.plausible", &options.choice.plausible},
       {"choice.plausible_expected", &options.choice.plausible_expected},
       {"choice.sure_reading", &options.choice.sure_reading},

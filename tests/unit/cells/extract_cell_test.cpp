@@ -63,6 +63,29 @@ TEST(ExtractCellTest, CrossOutsAreCrossed) {
   EXPECT_EQ(ExtractCell(stroke.page, stroke.cell, CellPart::kValue).kind, InkKind::kCrossed);
 }
 
+TEST(ExtractCellTest, CrossOutStrokesAreStraightCrammedDigitsAreNot) {
+  // A small cell as on a 75 dpi scan of a four-grid page, brought up to 8 px/mm.
+  auto small_cell = [] {
+    cv::Mat page(100, 120, CV_8U, cv::Scalar(250));
+    cv::rectangle(page, cv::Rect(20, 20, 64, 48), cv::Scalar(40), 2);
+    return page;
+  };
+  const cv::Rect2f cell(20, 20, 64, 48);
+  cv::Mat x = small_cell();
+  cv::line(x, {30, 28}, {74, 60}, cv::Scalar(60), 6);
+  cv::line(x, {30, 60}, {74, 28}, cv::Scalar(60), 6);
+  const CellInk crossed = ExtractCell(x, cell, CellPart::kValue);
+  EXPECT_EQ(crossed.kind, InkKind::kCrossed);
+  EXPECT_GT(crossed.straightness, 0.85);
+  // A bold "24" filling the box: thick strokes lie near its diagonals and
+  // pass the shape test, but their centre lines curve away from them.
+  cv::Mat number = small_cell();
+  cv::putText(number, "24", {31, 55}, cv::FONT_HERSHEY_SIMPLEX, 1.2, cv::Scalar(70), 6);
+  const CellInk crammed = ExtractCell(number, cell, CellPart::kValue);
+  ASSERT_EQ(crammed.kind, InkKind::kCrossed);
+  EXPECT_LT(crammed.straightness, 0.7);
+}
+
 TEST(ExtractCellTest, ThreeTicksAreCounted) {
   CellPage c;
   for (int i = 0; i < 3; ++i) {

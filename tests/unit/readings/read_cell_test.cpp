@@ -228,6 +228,21 @@ TEST(ReadCellTest, EmptyCrossedAndTicks) {
   const Candidate top = read_crossed.alternatives.front();
   EXPECT_EQ(std::to_string(top.value).find_first_not_of('7'), std::string::npos) << top.value;
   EXPECT_NEAR(ValueScore(read_crossed, top.value), top.score, 1e-9);
+  // One digit's worth of ink read fairly, not surely: with straight strokes
+  // a cross-out...
+  FakeDigitReader fair([](const cv::Mat&) { return std::pair<int, float>(7, 0.6f); });
+  CellInk straight = InkOf({{80, 20, 30, 50}});
+  straight.kind = InkKind::kCrossed;
+  ASSERT_EQ(ReadCell(straight, fair).status, ReadingStatus::kCrossed);
+  // ... with curved ones writing, so a number.
+  CellInk curved = straight;
+  curved.straightness = 0.5;
+  const Reading read_curved = ReadCell(curved, fair);
+  EXPECT_EQ(read_curved.status, ReadingStatus::kNumber);
+  EXPECT_EQ(read_curved.raw, "7");
+  // A poor reading stays a cross-out all the same.
+  FakeDigitReader poor([](const cv::Mat&) { return std::pair<int, float>(7, 0.05f); });
+  EXPECT_EQ(ReadCell(curved, poor).status, ReadingStatus::kCrossed);
 }
 
 TEST(ReadCellTest, ABonusBoxTickIsATickNotAOne) {
