@@ -33,6 +33,18 @@ TEST(ExtractCellTest, BorderRemnantsAreEmpty) {
   EXPECT_EQ(ink.kind, InkKind::kEmpty);
 }
 
+TEST(ExtractCellTest, ASliverAlongABorderIsNotInk) {
+  // The edge of a blurred line, one pixel thick, just inside the top border
+  // near the corner, beside a digit.
+  CellPage c;
+  cv::line(c.page, cv::Point(45, 44), cv::Point(64, 44), cv::Scalar(60), 1);
+  cv::putText(c.page, "6", cv::Point(105, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 1u);
+  EXPECT_GT(ink.crop_in_page.x + ink.blobs[0].x, 90);  // the 6, not the sliver
+}
+
 TEST(ExtractCellTest, TwoDigitsAreANumberWithTwoBlobs) {
   CellPage c;
   cv::putText(c.page, "47", cv::Point(85, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
