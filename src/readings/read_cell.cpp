@@ -283,10 +283,12 @@ class Segmenter {
     }
     const double aspect = static_cast<double>(box.width) / height_;
     bool doubtful = true;  // as one digit
+    bool sure = false;     // as one digit of a digit's width
     if (to == from + 1) {
       if (aspect <= options_.must_split_aspect) {
         const ReadGlyph whole = Read(box, mask);
         doubtful = BestProbability(whole.scores) < options_.split_doubtful;
+        sure = BestProbability(whole.scores) >= options_.sure_whole && aspect <= options_.max_digit_aspect;
         options.push_back({{whole}, 0});
       }
     } else {
@@ -300,11 +302,17 @@ class Segmenter {
     // the search itself.
     // A narrow atom is tried as touching digits too when it reads badly as
     // one: two 1s, or a 1 leaning on its neighbour, are narrower than most digits.
-    const bool try_split = aspect > options_.split_aspect || (doubtful && aspect > options_.split_doubtful_aspect);
+    // A sure digit no wider than a digit is not cut: of the ~600 glyphs a
+    // photo's cells cost, most are pieces of cuts.
+    const bool try_split = (aspect > options_.split_aspect && !sure) || (doubtful && aspect > options_.split_doubtful_aspect);
     if (to == from + 1 && try_split) {
       std::vector<double> shears = {0.0};
       if (std::abs(slant_) >= options_.min_slant) shears.push_back(slant_);
       for (double shear : shears) {
+        // Cuts along the slant are for touching digits the upright cuts read
+        // badly; when some upright cut already reads every piece surely, they
+        // would cost a dozen classifications for nothing.
+        if (shear != 0.0 && SureCutAmong(options)) break;
         const CutFrame frame(box, shear);
         for (int parts = 2; parts <= 3; ++parts) {
           if (parts == 3 && aspect < options_.split3_aspect) break;
@@ -328,6 +336,18 @@ class Segmenter {
       }
     }
     return options;
+  }
+
+  // True when one of `options` cuts the ink into two or more pieces that
+  // each read as a digit at least `sure_cut` likely.
+  bool SureCutAmong(const std::vector<Option>& options) const {
+    for (const Option& option : options) {
+      if (option.glyphs.size() < 2) continue;
+      bool sure = true;
+      for (const ReadGlyph& glyph : option.glyphs) sure = sure && BestProbability(glyph.scores) >= options_.sure_cut;
+      if (sure) return true;
+    }
+    return false;
   }
 
   // How many separate strokes the cut at `u` crosses, the fewest of it and

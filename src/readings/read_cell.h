@@ -63,6 +63,8 @@ struct ReadOptions {
   int max_atoms = 8;                 ///< ink components considered; the smallest beyond this are ignored
   int max_segmentations = 6;         ///< segmentations kept during the search and for the alternatives
   double split_aspect = 0.8;         ///< components wider than this (width / digit height) are also tried as touching digits
+  double sure_whole = 0.95;          ///< ... unless read as one digit at least this surely and no wider than
+                                     ///< max_digit_aspect (cuts are most of a cell's glyphs); above 1: always tried
   double split3_aspect = 1.2;        ///< ... and as three touching digits above this (a 1 and two digits
                                      ///< squeezed into a narrow box are no wider than many pairs); default 1.2
   double must_split_aspect = 2.0;    ///< ... and are never one digit above this
@@ -98,6 +100,8 @@ struct ReadOptions {
   double straight_cross = 0.85;      ///< a cross-out's strokes are straight: CellInk::straightness above this
   double max_slant = 0.6;            ///< steepest writing slant looked for, as a shear (0.6 = 31 degrees); 0 = never deslant
   double slant_step = 0.05;          ///< shear step of the slant search
+  double sure_cut = 0.95;            ///< an upright cut whose pieces all read at least this surely spares the slanted
+                                     ///< cuts; above 1 they are always tried
   double min_slant = 0.08;           ///< writing leaning less than this shear is only cut straight down
   int bonus_points_step = 50;        ///< points written in a Yahtzee-bonus box are a multiple of this
                                      ///< (100 a tick, rock's 50 and 150, triple's x2 x3); default 50

@@ -206,6 +206,31 @@ TEST(ReadCellTest, AlternativesCoverOtherSegmentations) {
   EXPECT_TRUE(has_8);
 }
 
+TEST(ReadCellTest, ASureDigitOfADigitsWidthIsNotCut) {
+  // One component as wide as tall: wider than split_aspect, no wider than
+  // max_digit_aspect. Whole it reads as a 4; any piece of a cut as an 8 at 0.3.
+  const CellInk ink = InkOf({{70, 25, 50, 50}});
+  auto reader_of = [](float whole_probability) {
+    return FakeDigitReader([=](const cv::Mat& glyph) {
+      return glyph.cols >= 45 ? std::pair<int, float>(4, whole_probability) : std::pair<int, float>(8, 0.3f);
+    });
+  };
+  FakeDigitReader sure = reader_of(0.97f);
+  const Reading read_sure = ReadCell(ink, sure);
+  EXPECT_EQ(read_sure.raw, "4");
+  EXPECT_EQ(sure.calls, 1);
+  // Less sure, it is cut too (and still reads as the 4).
+  FakeDigitReader fair = reader_of(0.9f);
+  EXPECT_EQ(ReadCell(ink, fair).raw, "4");
+  EXPECT_GT(fair.calls, 1);
+  // So it is when sure digits are cut all the same.
+  ReadOptions always_cut;
+  always_cut.sure_whole = 2;
+  FakeDigitReader sure_again = reader_of(0.97f);
+  EXPECT_EQ(ReadCell(ink, sure_again, always_cut).raw, "4");
+  EXPECT_GT(sure_again.calls, 1);
+}
+
 TEST(ReadCellTest, EmptyCrossedAndTicks) {
   FakeDigitReader reader = OnesAndFours();
   CellInk empty;
