@@ -231,6 +231,33 @@ TEST(ReadCellTest, ASureDigitOfADigitsWidthIsNotCut) {
   EXPECT_GT(sure_again.calls, 1);
 }
 
+TEST(ReadCellTest, SlantedCutsAreSparedWhenAnUprightCutReadsSurely) {
+  // Two touching strokes leaning right (a shear of 0.3), each read as a 4
+  // when cut out at 15-35 px wide; anything else reads as an 8 at 0.3.
+  CellInk ink = InkOf({{40, 25, 10, 50}});
+  cv::Mat& mask = ink.blob_masks[0];
+  mask.setTo(0);
+  for (int left : {60, 80}) {
+    const std::vector<cv::Point> stroke = {{left + 15, 25}, {left + 35, 25}, {left + 20, 75}, {left, 75}};
+    cv::fillConvexPoly(mask, stroke, cv::Scalar(255));
+  }
+  ink.ink.setTo(0);
+  ink.ink.setTo(200, mask);
+  ink.blobs[0] = cv::boundingRect(mask);
+  auto reader = [] {
+    return FakeDigitReader([](const cv::Mat& glyph) {
+      return glyph.cols >= 15 && glyph.cols <= 35 ? std::pair<int, float>(4, 0.97f) : std::pair<int, float>(8, 0.3f);
+    });
+  };
+  FakeDigitReader spared = reader();
+  EXPECT_EQ(ReadCell(ink, spared).raw, "44");
+  ReadOptions always_slanted;
+  always_slanted.sure_cut = 2;
+  FakeDigitReader tried = reader();
+  EXPECT_EQ(ReadCell(ink, tried, always_slanted).raw, "44");
+  EXPECT_LT(spared.calls, tried.calls);
+}
+
 TEST(ReadCellTest, EmptyCrossedAndTicks) {
   FakeDigitReader reader = OnesAndFours();
   CellInk empty;
