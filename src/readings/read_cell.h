@@ -63,11 +63,12 @@ struct ReadOptions {
   int max_atoms = 8;                 ///< ink components considered; the smallest beyond this are ignored
   int max_segmentations = 6;         ///< segmentations kept during the search and for the alternatives
   double split_aspect = 0.8;         ///< components wider than this (width / digit height) are also tried as touching digits
-  double sure_whole = 0.95;          ///< ... unless read as one digit at least this surely and no wider than
-                                     ///< max_digit_aspect (cuts are most of a cell's glyphs); above 1: always tried
   double split3_aspect = 1.2;        ///< ... and as three touching digits above this (a 1 and two digits
                                      ///< squeezed into a narrow box are no wider than many pairs); default 1.2
   double must_split_aspect = 2.0;    ///< ... and are never one digit above this
+  double sure_whole = 0.95;          ///< a component read as one digit at least this surely and no wider than
+                                     ///< max_digit_aspect is not cut (cuts are most of a cell's glyphs); above 1:
+                                     ///< cut all the same
   bool narrow_end_cuts = true;       ///< three touching digits are also cut with a narrow digit (a 1) at
                                      ///< either end, not only in even thirds; default true
   bool narrow_pair_cuts = true;      ///< two touching digits are also cut in their end quarters (a narrow 1
