@@ -5,6 +5,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "image/load_image.h"
+
 namespace scorecheck {
 namespace {
 
@@ -89,25 +91,24 @@ double DiagonalShare(const cv::Mat& blob_mask, const cv::Rect& box) {
   return static_cast<double>(near) / points.size();
 }
 
-// Share of the centre line of `mask`'s strokes lying on one of two straight
+// Share of the centre line of the blobs' strokes lying on one of two straight
 // lines: one fitted to the centre-line pixels nearer the box's falling
 // diagonal, one to those nearer its rising one (an X, a slash or a flat
 // stroke). The centre line is the ridge of the distance to the paper, so a
 // thick stroke counts as thin: at 75 dpi a pen stroke is a sixth of a small
 // box, and nearly every pixel of a digit lies near a diagonal, while its
-// centre line curves away from any straight line. Specks (under 2% of the
-// ink) are left out.
-double CentreLineStraightness(const cv::Mat& mask) {
-  cv::Mat labels, stats, centroids;
-  const int count = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
-  const int ink = cv::countNonZero(mask);
-  cv::Mat strokes = cv::Mat::zeros(mask.size(), CV_8U);
+// centre line curves away from any straight line. Specks (blobs under 2% of
+// the ink) are left out.
+double CentreLineStraightness(const std::vector<cv::Rect>& blobs, const std::vector<cv::Mat>& blob_masks) {
+  std::vector<int> areas;
+  int ink = 0;
+  for (size_t i = 0; i < blobs.size(); ++i) ink += areas.emplace_back(cv::countNonZero(blob_masks[i](blobs[i])));
+  cv::Mat strokes = cv::Mat::zeros(blob_masks.front().size(), CV_8U);
   cv::Rect box;
-  for (int i = 1; i < count; ++i) {
-    if (stats.at<int>(i, cv::CC_STAT_AREA) < 0.02 * ink) continue;
-    strokes.setTo(255, labels == i);
-    box |= cv::Rect(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
-                    stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
+  for (size_t i = 0; i < blobs.size(); ++i) {
+    if (areas[i] < 0.02 * ink) continue;
+    strokes |= blob_masks[i];
+    box |= blobs[i];
   }
   if (box.empty()) return 0;
   cv::Mat distance, widest;
@@ -149,15 +150,8 @@ const char* InkKindName(InkKind kind) {
 }
 
 cv::Mat NormalizeLighting(const cv::Mat& page_bgr) {
-  cv::Mat gray;
-  if (page_bgr.channels() == 3) {
-    // The darkest channel keeps blue ink and pencil dark while paper stays light.
-    std::vector<cv::Mat> planes;
-    cv::split(page_bgr, planes);
-    gray = cv::min(cv::min(planes[0], planes[1]), planes[2]);
-  } else {
-    gray = page_bgr.clone();
-  }
+  // The darkest channel keeps blue ink and pencil dark while paper stays light.
+  const cv::Mat gray = DarkestChannel(page_bgr);
   // Paper brightness: a heavy closing (removes ink and lines) on a small copy.
   cv::Mat small, background;
   const double scale = 0.25;
@@ -269,7 +263,7 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     if (share > 0.8 && result.blobs.size() <= 2) {
       result.kind = InkKind::kCrossed;
       result.confidence = std::min(1.0, 0.6 + (share - 0.8) * 2);
-      result.straightness = CentreLineStraightness(union_mask);
+      result.straightness = CentreLineStraightness(result.blobs, result.blob_masks);
       return result;
     }
   }

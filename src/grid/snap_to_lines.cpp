@@ -7,21 +7,12 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "image/load_image.h"
+
 namespace scorecheck {
 namespace {
 
 constexpr float kUnknown = std::numeric_limits<float>::quiet_NaN();
-
-// The darkest of the colour channels: ink of any colour and printed lines
-// stay dark, paper stays light.
-cv::Mat DarkestChannel(const cv::Mat& page) {
-  if (page.channels() == 1) return page;
-  std::vector<cv::Mat> planes;
-  cv::split(page, planes);
-  cv::Mat gray = planes[0];
-  for (size_t i = 1; i < planes.size() && i < 3; ++i) gray = cv::min(gray, planes[i]);
-  return gray;
-}
 
 // Positions (sorted) that lie within `tolerance` of each other are one line.
 std::vector<float> Cluster(std::vector<float> positions, float tolerance) {

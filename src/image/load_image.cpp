@@ -197,4 +197,13 @@ std::vector<LoadedImage> LoadImagePages(const std::string& path, const ImageLoad
   return pages;
 }
 
+cv::Mat DarkestChannel(const cv::Mat& image) {
+  if (image.channels() == 1) return image;
+  std::vector<cv::Mat> planes;
+  cv::split(image, planes);
+  cv::Mat darkest = planes[0];
+  for (size_t i = 1; i < planes.size() && i < 3; ++i) darkest = cv::min(darkest, planes[i]);  // not alpha
+  return darkest;
+}
+
 }  // namespace scorecheck

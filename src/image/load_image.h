@@ -55,4 +55,9 @@ LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& option
 /// nullopt for other formats or a damaged header.
 std::optional<cv::Size> PeekImageSize(const std::string& bytes);
 
+/// The darkest of an image's colour channels (8-bit, 1, 3 or 4 channels; a
+/// gray image is returned as it is): ink of any colour, pencil and printed
+/// lines stay dark while paper stays light.
+cv::Mat DarkestChannel(const cv::Mat& image);
+
 }  // namespace scorecheck
