@@ -413,26 +413,24 @@ class Segmenter {
       }
       std::sort(minima.begin(), minima.end());
       std::vector<int> taken;
-      for (const auto& [c, x] : minima) {
-        if (static_cast<int>(taken.size()) >= options_.cut_candidates) break;
-        bool near = false;
-        for (int t : taken) near |= std::abs(t - x) < std::max(2, w / 10);
-        if (near) continue;
+      // A new cut, unless it is (next to) one already taken.
+      auto take = [&](int x) {
+        for (int t : taken)
+          if (std::abs(t - x) < std::max(2, w / 10)) return;
         taken.push_back(x);
         result.push_back({0, x, w});
+      };
+      for (const auto& [c, x] : minima) {
+        if (static_cast<int>(taken.size()) >= options_.cut_candidates) break;
+        take(x);
       }
       if (options_.narrow_pair_cuts) {
         // A 1 touching its neighbour is often narrower than a quarter of the
         // pair, out of the range above: "15" cut there leaves part of the 5
         // on the 1 and reads as a lone 5. So also the least-inked column of
         // either end quarter.
-        for (const int x : {LeastCost(ink_only, edge, lo, 0), LeastCost(ink_only, hi, w - edge, 0)}) {
-          bool near = x <= 0;
-          for (int t : taken) near |= std::abs(t - x) < std::max(2, w / 10);
-          if (near) continue;
-          taken.push_back(x);
-          result.push_back({0, x, w});
-        }
+        for (const int x : {LeastCost(ink_only, edge, lo, 0), LeastCost(ink_only, hi, w - edge, 0)})
+          if (x > 0) take(x);  // -1: an empty range
       }
     } else {
       std::vector<int> cuts = {0};
