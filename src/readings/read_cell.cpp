@@ -534,6 +534,7 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
   const std::vector<Partial> segmentations = segmenter.Run();
   if (segmentations.empty()) {
     reading.status = ReadingStatus::kIllegible;
+    reading.raw = "?";
     reading.confidence = 0;
     return reading;
   }

@@ -7,8 +7,10 @@
 namespace scorecheck {
 namespace {
 
-// In Partial::values: a cross-out kept as one (its number reading passed over).
+// In Partial::values: a cross-out kept as one (its number reading passed over),
+// or an unreadable mark left unread.
 constexpr int kStaysCrossed = -1;
+constexpr int kStaysUnread = -2;
 
 // A partial decoding: the values chosen so far and how likely they are.
 struct Partial {
@@ -33,6 +35,13 @@ std::vector<std::pair<int, double>> Candidates(const Reading& reading, const Cho
     if (other.score >= options.plausible * top.score) out.emplace_back(other.value, other.score / top.score);
   }
   return out;
+}
+
+// The `width` most likely of `partials`, most likely first (ties in their order).
+std::vector<Partial> MostLikely(std::vector<Partial> partials, int width) {
+  std::stable_sort(partials.begin(), partials.end(), [](const Partial& a, const Partial& b) { return a.weight > b.weight; });
+  if (static_cast<int>(partials.size()) > width) partials.resize(width);
+  return partials;
 }
 
 // What the rows a total adds hold in `partial`.
@@ -92,6 +101,30 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
     const bool crossed = reading.status == ReadingStatus::kCrossed && !reading.alternatives.empty();
     const double scale = crossed ? reading.alternatives.front().score : 1.0;
     std::vector<Partial> next;
+    if (reading.status == ReadingStatus::kIllegible && row && row->kind == RowKind::kEntry) {
+      // Ink that reads as nothing: left unread it scores nothing; each legal
+      // value is a guess only a total that needs it can pick.
+      std::vector<int> guesses;
+      for (int legal : row->legal_raw) {
+        guesses.push_back(legal);
+        if (k > 1 && legal != 0) guesses.push_back(legal * k);
+      }
+      for (const Partial& partial : beam) {
+        Partial unread = partial;
+        unread.values.push_back(kStaysUnread);
+        unread.contribution[row->id] = 0;
+        next.push_back(std::move(unread));
+        for (int value : guesses) {
+          Partial extended = partial;
+          extended.weight *= options.unread_guess;
+          extended.values.push_back(value);
+          extended.contribution[row->id] = value;
+          next.push_back(std::move(extended));
+        }
+      }
+      beam = MostLikely(std::move(next), options.beam_width);
+      continue;
+    }
     if ((reading.status != ReadingStatus::kNumber && !crossed) || !row) {
       // Not a number: nothing to choose, but ticks still add their points.
       for (Partial& partial : beam) {
@@ -159,9 +192,7 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
         next.push_back(std::move(extended));
       }
     }
-    std::stable_sort(next.begin(), next.end(), [](const Partial& a, const Partial& b) { return a.weight > b.weight; });
-    if (static_cast<int>(next.size()) > options.beam_width) next.resize(options.beam_width);
-    beam = std::move(next);
+    beam = MostLikely(std::move(next), options.beam_width);
   }
 
   ColumnChoice choice;
@@ -174,6 +205,12 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
       choice.cells[i].value = best.values[i];
       choice.cells[i].corrected = true;
       choice.cells[i].crossed_as_number = true;
+      continue;
+    }
+    if (reading.status == ReadingStatus::kIllegible && best.values[i] >= 0) {
+      choice.cells[i].value = best.values[i];
+      choice.cells[i].corrected = true;
+      choice.cells[i].inferred = true;
       continue;
     }
     if (reading.status != ReadingStatus::kNumber) continue;

@@ -7,6 +7,8 @@
 // up. A beam search in sheet order: every total refers to earlier rows only.
 // A mark the shape test took for a cross-out keeps its number reading, and is
 // read as that number when the crossed box is what stops the column adding up.
+// An entry box whose ink could not be read at all takes the value the
+// column's totals imply, when one legal value makes them add up.
 //
 // It never hides a real player error: a reading the reader is sure of is kept
 // as read, legal or not, and a total that does not add up only costs a
@@ -39,6 +41,10 @@ struct ChoiceOptions {
   double illegal_factor = 0.05;   ///< weight of an entry value its box cannot score, against a legal one; default 0.05
   double mismatch_factor = 0.01;  ///< weight of a total or bonus that does not match the rows it depends on; default 0.01
                                   ///< (0.005 starts hiding player errors: recall 97.7 -> 92% on a development corpus)
+  double unread_guess = 0.1;      ///< weight of giving an unreadable entry box one of its legal values, against
+                                  ///< leaving it unread (scoring nothing); default 0.1: above mismatch_factor, so
+                                  ///< a total that only adds up with that value settles it, and far below 1, so
+                                  ///< nothing short of a total does
   int beam_width = 256;           ///< partial columns kept while decoding; default 256
 };
 
@@ -47,6 +53,7 @@ struct Choice {
   int value = 0;           ///< for kNumber readings (and crossed_as_number); 0 otherwise
   bool corrected = false;  ///< not the reader's top reading
   bool crossed_as_number = false;  ///< a kCrossed mark read as the number `value` after all
+  bool inferred = false;   ///< a kIllegible mark given the value `value` the column's totals imply
 };
 
 /// The decoding of one column.

@@ -17,7 +17,10 @@ CellValue ToCellValue(const ScannedCell& cell) {
     case ReadingStatus::kNumber: value = CellValue::Number(cell.chosen); break;
     case ReadingStatus::kCrossed: value = CellValue::Crossed(); break;
     case ReadingStatus::kChecks: value = CellValue::Checks(cell.reading.checks); break;
-    case ReadingStatus::kIllegible: value = CellValue::Number(0); break;
+    // Ink that reads as nothing: on the card the box holds nothing known
+    // (nothing counts in the sums), but the confidence of 0 keeps it
+    // apart from a box left empty: UNCERTAIN_READ, never INCOMPLETE.
+    case ReadingStatus::kIllegible: break;
   }
   value.confidence = CardConfidence(cell);
   return value;
@@ -33,6 +36,7 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
     cell.chosen = cell.reading.value;
     cell.corrected = false;
     cell.crossed_as_number = false;
+    cell.inferred = false;
     by_column[{cell.where.grid, cell.where.column}].push_back(&cell);
   }
   if (options.rule_aware)
@@ -42,10 +46,12 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
       const ColumnChoice choice = ChooseColumnValues(column, ruleset, ruleset.Multiplier(key.second), options.choice);
       log_weight += choice.log_weight;
       for (size_t i = 0; i < cells.size(); ++i)
-        if (cells[i]->reading.status == ReadingStatus::kNumber || choice.cells[i].crossed_as_number) {
+        if (cells[i]->reading.status == ReadingStatus::kNumber || choice.cells[i].crossed_as_number ||
+            choice.cells[i].inferred) {
           cells[i]->chosen = choice.cells[i].value;
           cells[i]->corrected = choice.cells[i].corrected;
           cells[i]->crossed_as_number = choice.cells[i].crossed_as_number;
+          cells[i]->inferred = choice.cells[i].inferred;
         }
     }
 
@@ -66,7 +72,7 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
       }
       continue;
     }
-    if (!value.empty()) column.cells[where.row_id] = value;
+    if (!value.empty() || value.confidence) column.cells[where.row_id] = value;
   }
   // Ticks row left empty but points written: points alone, as a number.
   for (auto& [key, column] : columns) {
@@ -91,7 +97,7 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
 }  // namespace
 
 ReadingStatus CardStatus(const ScannedCell& cell) {
-  return cell.crossed_as_number ? ReadingStatus::kNumber : cell.reading.status;
+  return cell.crossed_as_number || cell.inferred ? ReadingStatus::kNumber : cell.reading.status;
 }
 
 double CardConfidence(const ScannedCell& cell) {

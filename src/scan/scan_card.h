@@ -46,11 +46,13 @@ struct ScannedCell {
   int chosen = 0;               ///< value used on the card (kNumber, or crossed_as_number)
   bool corrected = false;       ///< the rule-aware step chose another alternative
   bool crossed_as_number = false;  ///< a kCrossed mark the rule-aware step reads as the number `chosen`
+  bool inferred = false;        ///< a kIllegible mark given the value `chosen` its column's totals imply
   std::vector<cv::Point2f> quad_in_image;  ///< the cell's corners in the original image
 };
 
 /// What the cell holds on the card: the reading's status, except kNumber for
-/// a cross-out the rule-aware step reads as a number.
+/// a cross-out the rule-aware step reads as a number and for an unreadable
+/// mark it gives the value the totals imply.
 ReadingStatus CardStatus(const ScannedCell& cell);
 /// How sure the reading behind CardStatus is: the reading's confidence, or
 /// the number reading's for a cross-out read as a number.

@@ -97,7 +97,9 @@ class ColumnEvaluator {
   void Entry(const RowSpec& row, const CellValue& cell) {
     value_[row.id] = cell.state == CellState::kNumber ? cell.number : 0;
     if (cell.empty()) {
-      empty_entries_.push_back(&row);
+      // A confidence on an empty box: a scanner saw ink there it could not
+      // read (UNCERTAIN_READ says so); the box was not left empty.
+      if (!cell.confidence) empty_entries_.push_back(&row);
       return;
     }
     ++scored_boxes_;
@@ -454,8 +456,12 @@ std::vector<Finding> UncertainReads(const CardColumn& column, const Ruleset& rul
     finding.column = column.index;
     finding.written = WrittenNumber(cell);
     std::ostringstream message;
-    message << row.name << ": read as " << WrittenText(cell) << " with confidence " << std::fixed
-            << std::setprecision(2) << *cell.confidence << "; a person should look at this cell";
+    if (cell.empty())
+      message << row.name << ": holds a mark that could not be read; it counts as nothing in the totals";
+    else
+      message << row.name << ": read as " << WrittenText(cell) << " with confidence " << std::fixed
+              << std::setprecision(2) << *cell.confidence;
+    message << "; a person should look at this cell";
     finding.message = message.str();
     findings.push_back(std::move(finding));
   }

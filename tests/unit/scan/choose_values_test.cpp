@@ -200,6 +200,24 @@ TEST(ChooseValuesTest, ACrossedEntryStaysCrossedWhenTheTotalCountsItAsZero) {
   EXPECT_TRUE(ChooseColumnValues(column, Classic(), 1).cells[3].crossed_as_number);
 }
 
+TEST(ChooseValuesTest, AnUnreadableEntryTakesTheValueItsTotalImplies) {
+  // The fours' ink read as nothing; the subtotal, written surely, says 12.
+  std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{63, 0.99}});
+  column[3].reading = Reading{};
+  column[3].reading.status = ReadingStatus::kIllegible;
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
+  EXPECT_TRUE(choices[3].inferred);
+  EXPECT_EQ(choices[3].value, 12);
+  EXPECT_EQ(choices[6].value, 63);
+  // A subtotal no legal fours value makes add up (the others add up to 51,
+  // and 13 is no fours score): the mark stays unread.
+  column[6].reading = Number({{64, 0.99}});
+  EXPECT_FALSE(ChooseColumnValues(column, Classic(), 1).cells[3].inferred);
+  // Nor is it guessed when the column adds up without it.
+  column[6].reading = Number({{51, 0.99}});
+  EXPECT_FALSE(ChooseColumnValues(column, Classic(), 1).cells[3].inferred);
+}
+
 TEST(ChooseValuesTest, TheWeightSaysHowWellTheRulesFitTheReadings) {
   // Upper entries adding up to 70 with a bonus of 0 written: fine for Jumbo
   // FiveZee (bonus from 83), a slip under classic (bonus from 63).

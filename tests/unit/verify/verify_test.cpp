@@ -323,6 +323,22 @@ TEST(VerifyTest, LowConfidenceReadsAreFlagged) {
                          "UNCERTAIN_READ", "fours", 0));
 }
 
+TEST(VerifyTest, AnUnreadableMarkIsUncertainNotEmptyNorAScore) {
+  // A scanner saw ink in the large straight it could not read: an empty box
+  // with a confidence of 0.
+  CellValue unread;
+  unread.confidence = 0;
+  const Verification v = Check(MakeCard("classic", {With(CorrectColumn("classic"), "large_straight", unread)}));
+  ASSERT_TRUE(HasFinding(v, "UNCERTAIN_READ", "large_straight", 0)) << Describe(v);
+  EXPECT_NE(FindingsWith(v, "UNCERTAIN_READ")[0].message.find("could not be read"), std::string::npos);
+  EXPECT_TRUE(FindingsWith(v, "INCOMPLETE").empty()) << Describe(v);
+  // Rock allows five scored boxes (the correct column scores threes to
+  // sixes and the Yahtzee, aces left empty): five and an unread mark are not six.
+  const Cells rock = CorrectColumn("rock");
+  EXPECT_TRUE(FindingsWith(Check(MakeCard("rock", {With(rock, "aces", unread)})), "TOO_MANY_SCORES").empty());
+  EXPECT_FALSE(FindingsWith(Check(MakeCard("rock", {With(rock, "aces", CellValue::Number(0))})), "TOO_MANY_SCORES").empty());
+}
+
 // --- several grids ----------------------------------------------------------------
 
 TEST(VerifyTest, EveryGridOfAPageIsChecked) {
