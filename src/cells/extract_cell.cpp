@@ -202,7 +202,9 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     const cv::Rect2f& c = result.cell_in_crop;
     const float band = static_cast<float>(0.18 * c.height);
     const bool near_top_or_bottom = std::abs(box.y - c.y) < band || std::abs(box.y + box.height - (c.y + c.height)) < band;
-    const bool near_side = std::abs(box.x - c.x) < band || std::abs(box.x + box.width - (c.x + c.width)) < band;
+    const float side_band = static_cast<float>(options.side_remnant_band * c.height);
+    const bool near_side =
+        std::abs(box.x - c.x) < side_band || std::abs(box.x + box.width - (c.x + c.width)) < side_band;
     const bool flat_near_edge = box.height < 0.1 * c.height && box.width > 0.2 * c.width && near_top_or_bottom;
     const bool upright_near_edge = box.width < 0.06 * c.width && box.height > 0.4 * c.height && near_side;
     // A sliver one or two pixels thick along a border is the edge of a
@@ -247,10 +249,12 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     return result;
   }
 
-  // Cross-outs: one flat stroke across the cell, or one or two strokes along
-  // the diagonals of a box covering most of it.
+  // Cross-outs: one flat stroke across the cell (a slanted one too: no
+  // number is a single mark four times as wide as it is tall), or one or two
+  // strokes along the diagonals of a box covering most of it.
   for (const auto& [box, label] : kept) {
-    if (box.width > 0.6 * w && box.height < 0.3 * h) {
+    const bool across = box.width > 0.6 * w;
+    if (across && (box.height < 0.3 * h || (box.height < 0.45 * h && box.width > 4 * box.height))) {
       result.kind = InkKind::kCrossed;
       result.confidence = 0.9;
       return result;

@@ -191,12 +191,15 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"choice.sure_reading", &options.choice.sure_reading},
       {"choice.illegal_factor", &options.choice.illegal_factor},
       {"choice.mismatch_factor", &options.choice.mismatch_factor},
+      {"choice.unread_guess", &options.choice.unread_guess},
       {"cells.margin", &options.cells.margin},
       {"cells.min_blob_fraction", &options.cells.min_blob_fraction},
       {"cells.empty_fraction", &options.cells.empty_fraction},
+      {"cells.side_remnant_band", &options.cells.side_remnant_band},
   };
   const std::map<std::string, int*> whole_fields = {
       {"read.cut_candidates", &options.read.cut_candidates},
+      {"choice.beam_width", &options.choice.beam_width},
       {"cells.strong_ink", &options.cells.strong_ink},
       {"cells.max_strong_ink", &options.cells.max_strong_ink},
       {"cells.weak_ink", &options.cells.weak_ink},

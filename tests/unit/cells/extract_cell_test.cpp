@@ -45,6 +45,17 @@ TEST(ExtractCellTest, ASliverAlongABorderIsNotInk) {
   EXPECT_GT(ink.crop_in_page.x + ink.blobs[0].x, 90);  // the 6, not the sliver
 }
 
+TEST(ExtractCellTest, AOneWrittenCloseToTheLeftLineIsInk) {
+  // "19" with the 1 a few pixels right of the line, leaning a little: paper
+  // between them, so not what the line removal left of the line.
+  CellPage c;
+  cv::line(c.page, cv::Point(52, 105), cv::Point(54, 57), cv::Scalar(60), 3);
+  cv::putText(c.page, "9", cv::Point(90, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  EXPECT_EQ(ink.blobs.size(), 2u);
+}
+
 TEST(ExtractCellTest, TwoDigitsAreANumberWithTwoBlobs) {
   CellPage c;
   cv::putText(c.page, "47", cv::Point(85, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
@@ -73,6 +84,11 @@ TEST(ExtractCellTest, CrossOutsAreCrossed) {
   CellPage stroke;
   cv::line(stroke.page, cv::Point(55, 82), cv::Point(185, 78), cv::Scalar(50), 3);
   EXPECT_EQ(ExtractCell(stroke.page, stroke.cell, CellPart::kValue).kind, InkKind::kCrossed);
+  // A dash drawn rising across the box: over a third of its height, but four
+  // times as wide as that.
+  CellPage dash;
+  cv::line(dash.page, cv::Point(58, 94), cv::Point(188, 68), cv::Scalar(50), 3);
+  EXPECT_EQ(ExtractCell(dash.page, dash.cell, CellPart::kValue).kind, InkKind::kCrossed);
 }
 
 TEST(ExtractCellTest, CrossOutStrokesAreStraightCrammedDigitsAreNot) {
