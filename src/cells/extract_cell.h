@@ -24,6 +24,8 @@ struct CellOptions {
   int max_weak_ink = 228;           ///< ... and this
   double min_blob_fraction = 0.0012;  ///< blobs smaller than this share of the cell area are specks
   double empty_fraction = 0.004;    ///< less ink than this share of the cell area: empty
+  double min_dash_width = 0.4;      ///< a stroke lying down this long (share of the cell width) ...
+  double dash_elongation = 6;       ///< ... and this many times longer than thick is a dash striking the box out
   double side_remnant_band = 0.08;  ///< a thin upright piece whose edge is this close to a side (share of the
                                     ///< cell height) is what the line removal left of the side's ruled line;
                                     ///< default 0.08 (0.18 also took a 1 written a few pixels from the left

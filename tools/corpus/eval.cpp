@@ -196,6 +196,8 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.min_blob_fraction", &options.cells.min_blob_fraction},
       {"cells.empty_fraction", &options.cells.empty_fraction},
       {"cells.side_remnant_band", &options.cells.side_remnant_band},
+      {"cells.min_dash_width", &options.cells.min_dash_width},
+      {"cells.dash_elongation", &options.cells.dash_elongation},
   };
   const std::map<std::string, int*> whole_fields = {
       {"read.cut_candidates", &options.read.cut_candidates},
