@@ -126,7 +126,8 @@ std::string SummaryLine(const Card& card, const Verification& verification, cons
         if (f.column == column.index && f.row == final_total->id && f.written && f.expected &&
             *f.written != *f.expected)
           wrong_totals.push_back(where + ": " + final_total->name + " written " + std::to_string(*f.written) +
-                                 ", recomputed " + std::to_string(*f.expected));
+                                 ", recomputed " + std::to_string(*f.expected) +
+                                 (f.severity == Severity::kWarning ? " (reading unsure)" : ""));
     }
   }
   const int errors = verification.ErrorCount(), warnings = verification.WarningCount();

@@ -491,7 +491,19 @@ GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyO
     result.columns.push_back(std::move(evaluated.check));
     for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence))
       result.findings.push_back(std::move(finding));
-    for (Finding& finding : evaluated.findings) result.findings.push_back(std::move(finding));
+    for (Finding& finding : evaluated.findings) {
+      if (finding.severity == Severity::kError && finding.row) {
+        const std::optional<double> confidence = column.At(*finding.row).confidence;
+        if (confidence && *confidence < options.unconfirmed_below) {
+          std::ostringstream doubt;
+          doubt << " (but the cell was read with confidence " << std::fixed << std::setprecision(2) << *confidence
+                << ": it may be a misreading; a person should look)";
+          finding.severity = Severity::kWarning;
+          finding.message += doubt.str();
+        }
+      }
+      result.findings.push_back(std::move(finding));
+    }
   }
   return result;
 }

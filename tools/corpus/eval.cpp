@@ -184,6 +184,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"read.sure_whole", &options.read.sure_whole},
       {"read.sure_number", &options.read.sure_number},
       {"min_confidence", &options.min_confidence},
+      {"verify.unconfirmed_below", &options.verify.unconfirmed_below},
       {"read.curved_cross_number", &options.read.curved_cross_number},
       {"read.straight_cross", &options.read.straight_cross},
       {"choice.plausible", &options.choice.plausible},

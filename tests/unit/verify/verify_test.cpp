@@ -323,6 +323,30 @@ TEST(VerifyTest, LowConfidenceReadsAreFlagged) {
                          "UNCERTAIN_READ", "fours", 0));
 }
 
+TEST(VerifyTest, AnErrorInACellReadUnsurelyIsAWarning) {
+  // A grand total off by ten: an error when typed or read surely; only a
+  // warning (the reading may be what is wrong) when read at 0.05.
+  const Cells column = CorrectColumn("classic");
+  const int right = std::find_if(column.begin(), column.end(), [](const auto& c) { return c.first == "grand_total"; })
+                        ->second.number;
+  CellValue unsure = CellValue::Number(right + 10), sure = unsure;
+  unsure.confidence = 0.05;
+  sure.confidence = 0.9;
+  VerifyOptions options;
+  options.unconfirmed_below = 0.2;
+  auto mismatch = [&](const CellValue& total) {
+    const Verification v = Check(MakeCard("classic", {With(column, "grand_total", total)}), options);
+    const std::vector<Finding> found = FindingsWith(v, "TOTAL_MISMATCH");
+    EXPECT_EQ(found.size(), 1u) << Describe(v);
+    return found.empty() ? Finding{} : found[0];
+  };
+  const Finding doubted = mismatch(unsure);
+  EXPECT_EQ(doubted.severity, Severity::kWarning);
+  EXPECT_NE(doubted.message.find("misreading"), std::string::npos);
+  EXPECT_EQ(mismatch(sure).severity, Severity::kError);
+  EXPECT_EQ(mismatch(CellValue::Number(right + 10)).severity, Severity::kError);
+}
+
 TEST(VerifyTest, AnUnreadableMarkIsUncertainNotEmptyNorAScore) {
   // A scanner saw ink in the large straight it could not read: an empty box
   // with a confidence of 0.
