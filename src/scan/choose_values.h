@@ -51,7 +51,7 @@ struct ChoiceOptions {
 
 /// The value chosen for one cell.
 struct Choice {
-  int value = 0;           ///< for kNumber readings (and crossed_as_number); 0 otherwise
+  int value = 0;           ///< for kNumber readings (and crossed_as_number, inferred); 0 otherwise
   bool corrected = false;  ///< not the reader's top reading
   bool crossed_as_number = false;  ///< a kCrossed mark read as the number `value` after all
   bool inferred = false;   ///< a kIllegible mark given the value `value` the column's totals imply

@@ -43,7 +43,7 @@ struct ScannedCell {
   GridCell where;               ///< grid, column, row, part, rectangle on the rectified page
   InkKind ink = InkKind::kEmpty;
   Reading reading;              ///< as read, before rule-aware choice
-  int chosen = 0;               ///< value used on the card (kNumber, or crossed_as_number)
+  int chosen = 0;               ///< value used on the card (kNumber, crossed_as_number or inferred)
   bool corrected = false;       ///< the rule-aware step chose another alternative
   bool crossed_as_number = false;  ///< a kCrossed mark the rule-aware step reads as the number `chosen`
   bool inferred = false;        ///< a kIllegible mark given the value `chosen` its column's totals imply
