@@ -84,8 +84,8 @@ TEST(ExtractCellTest, CrossOutsAreCrossed) {
   CellPage stroke;
   cv::line(stroke.page, cv::Point(55, 82), cv::Point(185, 78), cv::Scalar(50), 3);
   EXPECT_EQ(ExtractCell(stroke.page, stroke.cell, CellPart::kValue).kind, InkKind::kCrossed);
-  // A dash drawn rising across the box: over a third of its height, but four
-  // times as wide as that.
+  // A dash drawn rising across the box: over a third of the box's height, so
+  // not a flat stroke, but one thin straight stroke lying down.
   CellPage dash;
   cv::line(dash.page, cv::Point(58, 94), cv::Point(188, 68), cv::Scalar(50), 3);
   EXPECT_EQ(ExtractCell(dash.page, dash.cell, CellPart::kValue).kind, InkKind::kCrossed);
