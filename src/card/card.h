@@ -27,7 +27,10 @@ struct CellValue {
   int number = 0;             ///< kNumber: the value written
   int checks = 0;             ///< kChecks: how many ticks
   std::optional<int> points;  ///< kChecks: points written beside the ticks, if any
-  std::optional<double> confidence;  ///< how sure a reader was (0..1); none = typed by a person
+  /// How sure a reader was (0..1); none = typed by a person. 0 = a mark the
+  /// reader could not read: empty, it counts as nothing; a number, it was
+  /// inferred from the column's totals.
+  std::optional<double> confidence;
 
   static CellValue Empty() { return {}; }
   static CellValue Number(int value) { return {CellState::kNumber, value, 0, std::nullopt, std::nullopt}; }

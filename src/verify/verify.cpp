@@ -458,6 +458,11 @@ std::vector<Finding> UncertainReads(const CardColumn& column, const Ruleset& rul
     std::ostringstream message;
     if (cell.empty())
       message << row.name << ": holds a mark that could not be read; it counts as nothing in the totals";
+    else if (cell.state == CellState::kNumber && *cell.confidence == 0.0)
+      // A reader gives confidence 0 only to a mark it could not read; a number
+      // there was not read but inferred (the scanner's choice from the totals).
+      message << row.name << ": holds a mark that could not be read; taken as " << cell.number
+              << ", the value the column's totals need";
     else
       message << row.name << ": read as " << WrittenText(cell) << " with confidence " << std::fixed
               << std::setprecision(2) << *cell.confidence;

@@ -363,6 +363,31 @@ TEST(VerifyTest, AnUnreadableMarkIsUncertainNotEmptyNorAScore) {
   EXPECT_FALSE(FindingsWith(Check(MakeCard("rock", {With(rock, "aces", CellValue::Number(0))})), "TOO_MANY_SCORES").empty());
 }
 
+TEST(VerifyTest, AnUnreadableMarkTakenFromTheTotalsSaysSo) {
+  // The scanner gave an unreadable large straight the 40 the totals need:
+  // a number with confidence 0. The message must not claim it was read.
+  const Cells column = CorrectColumn("classic");
+  const auto straight = std::find_if(column.begin(), column.end(), [](const auto& cell) { return cell.first == "large_straight"; });
+  ASSERT_NE(straight, column.end());
+  CellValue inferred = straight->second;
+  ASSERT_EQ(inferred.state, CellState::kNumber);
+  inferred.confidence = 0;
+  CellValue read = inferred;
+  read.confidence = 0.01;
+  auto uncertain = [&](const CellValue& cell) {
+    const std::vector<Finding> found =
+        FindingsWith(Check(MakeCard("classic", {With(column, "large_straight", cell)})), "UNCERTAIN_READ");
+    EXPECT_EQ(found.size(), 1u);
+    return found.empty() ? std::string{} : found[0].message;
+  };
+  EXPECT_NE(uncertain(inferred).find("could not be read; taken as " + std::to_string(inferred.number)),
+            std::string::npos)
+      << uncertain(inferred);
+  EXPECT_NE(uncertain(read).find("read as " + std::to_string(read.number) + " with confidence 0.01"),
+            std::string::npos)
+      << uncertain(read);
+}
+
 // --- several grids ----------------------------------------------------------------
 
 TEST(VerifyTest, EveryGridOfAPageIsChecked) {
