@@ -47,9 +47,37 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
   return mask;
 }
 
+// Takes out of `lines` the pieces where a pen stroke crosses the line: a run
+// of line pixels across the line with ink off the line on both sides of it.
+// Digits overrun their box; cut at the line, the part beyond it becomes a
+// blob of its own, mostly outside the cell, and is dropped (a 7 whose stem
+// crossed the top line lost its bar). Kept, the stroke stays one blob.
+void KeepCrossingStrokes(cv::Mat& lines, const cv::Mat& mask, bool horizontal) {
+  const cv::Mat off_line = mask & ~lines;
+  const int across = horizontal ? lines.rows : lines.cols, along = horizontal ? lines.cols : lines.rows;
+  auto at = [horizontal](const cv::Mat& m, int a, int t) -> uchar {
+    return horizontal ? m.at<uchar>(a, t) : m.at<uchar>(t, a);
+  };
+  auto set = [horizontal](cv::Mat& m, int a, int t) { (horizontal ? m.at<uchar>(a, t) : m.at<uchar>(t, a)) = 0; };
+  auto ink_at = [&](int a, int t) { return a >= 0 && a < across && at(off_line, a, t); };
+  for (int t = 0; t < along; ++t)
+    for (int a = 0; a < across;) {
+      if (!at(lines, a, t)) {
+        ++a;
+        continue;
+      }
+      int end = a;
+      while (end < across && at(lines, end, t)) ++end;
+      if ((ink_at(a - 1, t) || ink_at(a - 2, t)) && (ink_at(end, t) || ink_at(end + 1, t)))
+        for (int k = a; k < end; ++k) set(lines, k, t);
+      a = end;
+    }
+}
+
 // Removes the ruled lines along the cell's four borders: long straight runs
-// within a band around each border. A stroke across the middle of the cell
-// (a cross-out) is not near a border and stays.
+// within a band around each border, except where a stroke crosses them. A
+// stroke across the middle of the cell (a cross-out) is not near a border and
+// stays.
 void RemoveBorderLines(cv::Mat& mask, const cv::Rect2f& cell) {
   const int band = std::max(3, static_cast<int>(cell.height * 0.12));
   auto clear_lines = [&](bool horizontal) {
@@ -69,6 +97,7 @@ void RemoveBorderLines(cv::Mat& mask, const cv::Rect2f& cell) {
     lines &= near;
     // Widen by a pixel: anti-aliased line edges are ink too.
     cv::dilate(lines, lines, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, 3) : cv::Size(3, 1)));
+    KeepCrossingStrokes(lines, mask, horizontal);
     mask.setTo(0, lines);
   };
   clear_lines(true);

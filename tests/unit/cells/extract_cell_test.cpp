@@ -76,6 +76,18 @@ TEST(ExtractCellTest, DigitTouchingTheBorderKeepsItsInk) {
   EXPECT_GT(ink.blobs[0].height, 50);
 }
 
+TEST(ExtractCellTest, AStrokeAcrossTheBorderStaysWhole) {
+  CellPage c;
+  // A 7 whose bar lies above the top border: its stem crosses the line.
+  cv::line(c.page, cv::Point(100, 30), cv::Point(130, 30), cv::Scalar(60), 4);
+  cv::line(c.page, cv::Point(130, 30), cv::Point(112, 105), cv::Scalar(60), 4);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 1u);
+  EXPECT_LT(ink.crop_in_page.y + ink.blobs[0].y, 33);  // the bar, beyond the line
+  EXPECT_GT(ink.blobs[0].width, 25);
+}
+
 TEST(ExtractCellTest, CrossOutsAreCrossed) {
   CellPage x;
   cv::line(x.page, cv::Point(60, 50), cv::Point(180, 110), cv::Scalar(50), 3);
