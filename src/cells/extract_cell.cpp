@@ -119,8 +119,23 @@ bool IsDash(const cv::Mat& blob_mask, const cv::Rect& box, double cell_width, in
   const double along = (a + c) / 2 + root, across = std::max(1e-6, (a + c) / 2 - root);
   const double tilt = std::abs(0.5 * std::atan2(2 * b, a - c));  // principal axis from the horizontal, radians
   const double length = std::sqrt(12 * along);                    // a bar of uniform ink that long
-  return tilt <= 35 * CV_PI / 180 && std::sqrt(along / across) >= options.dash_elongation &&
-         length >= options.min_dash_width * cell_width;
+  if (tilt > 35 * CV_PI / 180 || length < options.min_dash_width * cell_width) return false;
+  const double elongation = std::sqrt(along / across);
+  if (elongation >= options.dash_elongation) return true;
+  // A dash drawn with a broad pen in a small box is only 4-5 times longer
+  // than thick, but it is a solid bar: it fills its convex hull. A digit
+  // lying that flat has hooks and bends that do not.
+  if (elongation < options.solid_dash_elongation) return false;
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(blob_mask(box).clone(), contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  if (contours.empty()) return false;
+  const auto outer = std::max_element(contours.begin(), contours.end(), [](const auto& p, const auto& q) {
+    return cv::contourArea(p) < cv::contourArea(q);
+  });
+  std::vector<cv::Point> hull;
+  cv::convexHull(*outer, hull);
+  const double hull_area = cv::contourArea(hull);
+  return hull_area > 0 && m.m00 / hull_area >= options.solid_dash_solidity;
 }
 
 // Share of `blob` pixels lying near one of its bounding box's diagonals.

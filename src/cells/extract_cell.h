@@ -26,6 +26,8 @@ struct CellOptions {
   double empty_fraction = 0.004;    ///< less ink than this share of the cell area: empty
   double min_dash_width = 0.4;      ///< a stroke lying down this long (share of the cell width) ...
   double dash_elongation = 6;       ///< ... and this many times longer than thick is a dash striking the box out
+  double solid_dash_elongation = 3.5;  ///< ... or this many times, when it fills this share of its convex hull:
+  double solid_dash_solidity = 0.9;    ///< a broad pen's dash in a small box
   double side_remnant_band = 0.08;  ///< a thin upright piece whose edge is this close to a side (share of the
                                     ///< cell height) is what the line removal left of the side's ruled line;
                                     ///< default 0.08 (0.18 also took a 1 written a few pixels from the left

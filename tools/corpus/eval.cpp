@@ -199,6 +199,8 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.side_remnant_band", &options.cells.side_remnant_band},
       {"cells.min_dash_width", &options.cells.min_dash_width},
       {"cells.dash_elongation", &options.cells.dash_elongation},
+      {"cells.solid_dash_elongation", &options.cells.solid_dash_elongation},
+      {"cells.solid_dash_solidity", &options.cells.solid_dash_solidity},
   };
   const std::map<std::string, int*> whole_fields = {
       {"read.cut_candidates", &options.read.cut_candidates},

@@ -103,6 +103,20 @@ TEST(ExtractCellTest, CrossOutsAreCrossed) {
   EXPECT_EQ(ExtractCell(dash.page, dash.cell, CellPart::kValue).kind, InkKind::kCrossed);
 }
 
+TEST(ExtractCellTest, ABroadPenDashIsCrossed) {
+  // A short dash drawn with a broad pen, slightly tilted: under five times
+  // longer than thick and short of the box's width, but a solid bar.
+  CellPage dash;
+  cv::line(dash.page, cv::Point(88, 84), cv::Point(146, 76), cv::Scalar(50), 16);
+  EXPECT_EQ(ExtractCell(dash.page, dash.cell, CellPart::kValue).kind, InkKind::kCrossed);
+  // As long and thin, but with a hook at its end (a 7 lying down), it does
+  // not fill its hull: a number.
+  CellPage hook;
+  cv::line(hook.page, cv::Point(80, 84), cv::Point(150, 80), cv::Scalar(50), 12);
+  cv::line(hook.page, cv::Point(150, 80), cv::Point(144, 96), cv::Scalar(50), 12);
+  EXPECT_EQ(ExtractCell(hook.page, hook.cell, CellPart::kValue).kind, InkKind::kNumber);
+}
+
 TEST(ExtractCellTest, CrossOutStrokesAreStraightCrammedDigitsAreNot) {
   // A small cell as on a 75 dpi scan of a four-grid page, brought up to 8 px/mm.
   auto small_cell = [] {
