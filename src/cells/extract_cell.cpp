@@ -58,7 +58,7 @@ void KeepCrossingStrokes(cv::Mat& lines, const cv::Mat& mask, bool horizontal) {
   auto at = [horizontal](const cv::Mat& m, int a, int t) -> uchar {
     return horizontal ? m.at<uchar>(a, t) : m.at<uchar>(t, a);
   };
-  auto set = [horizontal](cv::Mat& m, int a, int t) { (horizontal ? m.at<uchar>(a, t) : m.at<uchar>(t, a)) = 0; };
+  auto clear = [horizontal](cv::Mat& m, int a, int t) { (horizontal ? m.at<uchar>(a, t) : m.at<uchar>(t, a)) = 0; };
   auto ink_at = [&](int a, int t) { return a >= 0 && a < across && at(off_line, a, t); };
   for (int t = 0; t < along; ++t)
     for (int a = 0; a < across;) {
@@ -69,7 +69,7 @@ void KeepCrossingStrokes(cv::Mat& lines, const cv::Mat& mask, bool horizontal) {
       int end = a;
       while (end < across && at(lines, end, t)) ++end;
       if ((ink_at(a - 1, t) || ink_at(a - 2, t)) && (ink_at(end, t) || ink_at(end + 1, t)))
-        for (int k = a; k < end; ++k) set(lines, k, t);
+        for (int k = a; k < end; ++k) clear(lines, k, t);
       a = end;
     }
 }

@@ -83,6 +83,12 @@ Cells With(Cells cells, const std::string& row, CellValue value) {
   return cells;
 }
 
+CellValue At(const Cells& cells, const std::string& row) {
+  for (const auto& [id, cell] : cells)
+    if (id == row) return cell;
+  return CellValue::Empty();
+}
+
 Cells Without(Cells cells, const std::string& row) {
   std::erase_if(cells, [&](const auto& entry) { return entry.first == row; });
   return cells;

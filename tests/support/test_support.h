@@ -31,6 +31,8 @@ Cells CorrectColumn(const std::string& ruleset, int index = 0,
 
 /// Replaces (or adds) `row` in `cells`.
 Cells With(Cells cells, const std::string& row, CellValue value);
+/// The value of `row` in `cells` (empty when absent).
+CellValue At(const Cells& cells, const std::string& row);
 /// Removes `row` from `cells` (makes it empty).
 Cells Without(Cells cells, const std::string& row);
 

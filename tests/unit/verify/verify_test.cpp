@@ -327,8 +327,7 @@ TEST(VerifyTest, AnErrorInACellReadUnsurelyIsAWarning) {
   // A grand total off by ten: an error when typed or read surely; only a
   // warning (the reading may be what is wrong) when read at 0.05.
   const Cells column = CorrectColumn("classic");
-  const int right = std::find_if(column.begin(), column.end(), [](const auto& c) { return c.first == "grand_total"; })
-                        ->second.number;
+  const int right = At(column, "grand_total").number;
   CellValue unsure = CellValue::Number(right + 10), sure = unsure;
   unsure.confidence = 0.05;
   sure.confidence = 0.9;
@@ -367,9 +366,7 @@ TEST(VerifyTest, AnUnreadableMarkTakenFromTheTotalsSaysSo) {
   // The scanner gave an unreadable large straight the 40 the totals need:
   // a number with confidence 0. The message must not claim it was read.
   const Cells column = CorrectColumn("classic");
-  const auto straight = std::find_if(column.begin(), column.end(), [](const auto& cell) { return cell.first == "large_straight"; });
-  ASSERT_NE(straight, column.end());
-  CellValue inferred = straight->second;
+  CellValue inferred = At(column, "large_straight");
   ASSERT_EQ(inferred.state, CellState::kNumber);
   inferred.confidence = 0;
   CellValue read = inferred;
