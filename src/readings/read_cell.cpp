@@ -260,9 +260,21 @@ class Segmenter {
   ReadGlyph Read(const cv::Rect& box, const cv::Mat& mask) {
     ReadGlyph glyph;
     glyph.box = box;
-    glyph.scores = reader_.Classify(GlyphImage(ink_, box, mask));
+    glyph.scores = Classify(GlyphImage(ink_, box, mask));
     glyph.log_score = std::log(std::max(1e-6, BestProbability(glyph.scores))) + ShapePenalty(box);
     return glyph;
+  }
+
+  // The classifier's scores for `glyph`; a glyph already classified for this
+  // cell is not classified again (cuts of three digits share their pieces
+  // with each other and with cuts of two).
+  DigitScores Classify(const cv::Mat& glyph) {
+    const std::vector<uchar> pixels(glyph.begin<uchar>(), glyph.end<uchar>());
+    auto key = std::make_pair(std::make_pair(glyph.cols, glyph.rows), pixels);
+    if (const auto known = classified_.find(key); known != classified_.end()) return known->second;
+    const DigitScores scores = reader_.Classify(glyph);
+    classified_.emplace(std::move(key), scores);
+    return scores;
   }
 
   // The ways to read atoms [from, to): one digit, two or three touching
@@ -451,11 +463,20 @@ class Segmenter {
         const int first = LeastCost(ink_only, edge, w / 3, 0);
         const int rest = w - first;
         const int rest_middle = LeastCost(cost, first + rest / 3, first + 2 * rest / 3 + 1, first + rest / 2);
-        const std::vector<int> leading = {0, first, rest_middle, w};
         const int last = LeastCost(ink_only, w - w / 3, w - edge, 0);
-        const std::vector<int> trailing = {0, LeastCost(cost, last / 3, 2 * last / 3 + 1, last / 2), last, w};
-        for (const std::vector<int>& uneven : {leading, trailing})
-          if (uneven[1] > 0 && uneven[1] < uneven[2] && uneven[2] < w && uneven != cuts) result.push_back(uneven);
+        std::vector<std::vector<int>> uneven = {{0, first, rest_middle, w},
+                                                {0, LeastCost(cost, last / 3, 2 * last / 3 + 1, last / 2), last, w}};
+        if (options_.narrow_pair_end_cuts) {
+          // Two narrow digits: 1s at both ends ("151") or two at one end
+          // ("118", "211"), each cut at the least-inked column of its end.
+          uneven.push_back({0, first, last, w});
+          uneven.push_back({0, first, LeastCost(ink_only, first + edge, first + rest / 3, 0), w});
+          uneven.push_back({0, LeastCost(ink_only, last - last / 3, last - edge, 0), last, w});
+        }
+        for (const std::vector<int>& cut : uneven)
+          if (cut[1] > 0 && cut[1] < cut[2] && cut[2] < w &&
+              std::find(result.begin(), result.end(), cut) == result.end())
+            result.push_back(cut);
       }
     }
     return result;
@@ -493,6 +514,7 @@ class Segmenter {
   int total_area_ = 0;
   int height_ = 1;  // the tallest atom: the number's digit height
   double slant_ = 0;  // the writing's slant (EstimateSlant), for cuts
+  std::map<std::pair<std::pair<int, int>, std::vector<uchar>>, DigitScores> classified_;  // see Classify()
 };
 
 }  // namespace

@@ -71,6 +71,8 @@ struct ReadOptions {
                                      ///< cut all the same
   bool narrow_end_cuts = true;       ///< three touching digits are also cut with a narrow digit (a 1) at
                                      ///< either end, not only in even thirds; default true
+  bool narrow_pair_end_cuts = true;  ///< ... and with two narrow digits, at both ends or side by side at one
+                                     ///< ("151", "118"); default true
   bool narrow_pair_cuts = true;      ///< two touching digits are also cut in their end quarters (a narrow 1
                                      ///< touching its neighbour); default true
   double split_doubtful = 0.5;       ///< a narrower component read as one digit below this probability is tried as

@@ -90,11 +90,21 @@ std::string ScanText(const ScannedCell& cell) {
 }
 
 // The reader's view of a cell for --list-errors: confidence and alternatives.
-std::string ReadingText(const ScannedCell* cell) {
+bool IsNumber(const std::string& text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The reading's top alternatives, what the reader makes of the wanted value
+// (0: no segmentation with that many digits was kept) and how many digits
+// each kept segmentation has: tells a misclassified digit from a lost one.
+std::string ReadingText(const ScannedCell* cell, const std::string& want) {
   if (!cell || cell->reading.status != ReadingStatus::kNumber) return "";
   std::ostringstream out;
   out << std::fixed << std::setprecision(2) << " (confidence " << cell->reading.confidence << "; read";
   for (const Candidate& alternative : cell->reading.alternatives) out << " " << alternative.value << ":" << alternative.score;
+  if (IsNumber(want) && want.size() < 6) out << std::setprecision(4) << "; wanted " << ValueScore(cell->reading, std::stoi(want));
+  out << "; digits";
+  for (const Segmentation& segmentation : cell->reading.segmentations) out << " " << segmentation.digits.size();
   out << ")";
   return out.str();
 }
@@ -106,9 +116,6 @@ std::string Kind(const std::string& text) {
   return text.size() == 1 ? "number (1 digit)" : text.size() == 2 ? "number (2 digits)" : "number (3+ digits)";
 }
 
-bool IsNumber(const std::string& text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
 
 // The reader comparison: the same cells, read by ours and by Tesseract alone.
 struct Comparison {
@@ -213,6 +220,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
   const std::map<std::string, bool*> switches = {
       {"read.narrow_end_cuts", &options.read.narrow_end_cuts},
       {"read.narrow_pair_cuts", &options.read.narrow_pair_cuts},
+      {"read.narrow_pair_end_cuts", &options.read.narrow_pair_end_cuts},
       {"grid.snap_to_lines", &options.grid.snap_to_lines},
   };
   for (const std::string& setting : settings) {
@@ -370,7 +378,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
       }
       if (!ok && list_errors && found)
         std::cout << "  " << path.filename().string() << " grid " << g << " col " << c << " " << row << "/" << cell["part"].get<std::string>()
-                  << ": want \"" << want << "\" got \"" << got << "\"" << ReadingText(scanned) << "\n";
+                  << ": want \"" << want << "\" got \"" << got << "\"" << ReadingText(scanned, want) << "\n";
     }
     cards_exact.Add(exact);
 

@@ -120,6 +120,19 @@ TEST(ReadCellTest, CutsANarrowLeadingOneOffThreeTouchingDigits) {
   EXPECT_NE(ReadCell(ink, reader, even_thirds).value, 144);
 }
 
+TEST(ReadCellTest, CutsTwoNarrowLeadingOnesOffTheirTouchingNeighbour) {
+  // "114" in one stroke: two 6-px 1s joined low down to each other and to a
+  // 30-px 4. Even thirds and a single narrow end cut each go through the
+  // second 1 or the 4; both 1s come off only at the two joins near the left.
+  FakeDigitReader reader = OneOrFourByWidth(12, 28, 34);
+  const CellInk ink =
+      TouchingInkOf({{40, 30, 6, 40}, {46, 60, 4, 4}, {50, 30, 6, 40}, {56, 60, 4, 4}, {60, 30, 30, 40}});
+  EXPECT_EQ(ReadCell(ink, reader).value, 114);
+  ReadOptions one_narrow_digit;
+  one_narrow_digit.narrow_pair_end_cuts = false;
+  EXPECT_NE(ReadCell(ink, reader, one_narrow_digit).value, 114);
+}
+
 TEST(ReadCellTest, CutsANarrowOneOffItsTouchingNeighbour) {
   // "14": a 5-px 1 joined low down to a 32-px 4. The two-piece cuts near the
   // middle all leave part of the 4 on the 1; only a cut in the end quarter,
