@@ -297,6 +297,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
     ms_by_profile_style[profile + " / " + style].push_back(ms.back());
     const bool found = scan.ok() && scan.grid.grid_count == static_cast<int>(truth["grids"].size());
     grids.Add(found);
+    if (!found && list_errors)
+      std::cout << "  " << path.filename().string() << " grids: "
+                << (scan.ok() ? "found " + std::to_string(scan.grid.grid_count) : "none (" + scan.detail + ")") << ", want "
+                << truth["grids"].size() << "\n";
     ruleset_ids.Add(found && scan.grid.ruleset_id == truth["ruleset"]);
 
     bool exact = found;
