@@ -89,14 +89,14 @@ std::string ScanText(const ScannedCell& cell) {
   return "";
 }
 
-// The reader's view of a cell for --list-errors: confidence and alternatives.
 bool IsNumber(const std::string& text) {
   return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// The reading's top alternatives, what the reader makes of the wanted value
-// (0: no segmentation with that many digits was kept) and how many digits
-// each kept segmentation has: tells a misclassified digit from a lost one.
+// The reader's view of a cell for --list-errors: confidence, alternatives,
+// what it makes of the wanted value (0: no segmentation with that many
+// digits was kept) and the digit count of each segmentation it kept: tells
+// a misclassified digit from a lost one.
 std::string ReadingText(const ScannedCell* cell, const std::string& want) {
   if (!cell || cell->reading.status != ReadingStatus::kNumber) return "";
   std::ostringstream out;
@@ -115,7 +115,6 @@ std::string Kind(const std::string& text) {
   if (text.back() == 'v') return "ticks";
   return text.size() == 1 ? "number (1 digit)" : text.size() == 2 ? "number (2 digits)" : "number (3+ digits)";
 }
-
 
 // The reader comparison: the same cells, read by ours and by Tesseract alone.
 struct Comparison {
