@@ -71,6 +71,7 @@ class ColumnEvaluator {
   }
   std::vector<Finding>& findings() { return findings_; }
   const std::map<std::string, int>& computed() const { return computed_; }
+  const std::map<std::string, std::vector<std::string>>& carried() const { return carried_; }
 
  private:
   void Add(const char* code, const RowSpec* row, std::optional<int> written, std::optional<int> expected,
@@ -248,7 +249,7 @@ class ColumnEvaluator {
     const int factor = multiply ? multiplier_ : 1;
     int base = 0, from_written = 0;
     std::vector<std::string> terms;
-    std::vector<std::string> carried;
+    std::vector<std::string> carried, carried_ids;
     const bool named_terms = std::any_of(row.sum_of.begin(), row.sum_of.end(), [&](const std::string& id) {
       return ruleset_.FindRow(id)->kind != RowKind::kEntry;
     });
@@ -263,7 +264,10 @@ class ColumnEvaluator {
       const std::optional<int> written = WrittenNumber(column_.At(part));
       const bool flagged_blank = !written && column_.At(part).empty() && flagged_.count(part);
       from_written += operand.kind == RowKind::kEntry ? value : written ? *written : flagged_blank ? 0 : value;
-      if (flagged_.count(part)) carried.push_back(operand.name);
+      if (flagged_.count(part)) {
+        carried.push_back(operand.name);
+        carried_ids.push_back(part);
+      }
     }
     const int expected = base * factor;
     value_[row.id] = expected;
@@ -298,9 +302,10 @@ class ColumnEvaluator {
         break;
       }
     }
-    if (code == codes::kTotalMismatch && !carried.empty() && written == from_written * factor)
+    if (code == codes::kTotalMismatch && !carried.empty() && written == from_written * factor) {
       message << "; carries the " << Join(carried, " and ") << " error";
-    else if (code == codes::kTotalMismatch)
+      carried_[row.id] = carried_ids;
+    } else if (code == codes::kTotalMismatch)
       message << " (off by " << (written > expected ? "+" : "") << written - expected << ")";
     Add(code, &row, written, expected, message.str());
   }
@@ -326,6 +331,9 @@ class ColumnEvaluator {
   int scale_ = 1;  // what every entry is multiplied by as written
   std::map<std::string, int> value_;     // value of every row so far, as it counts in sums
   std::map<std::string, int> computed_;  // bonus and total rows, for the report
+  // Wrong totals equal to the sum of what is written above them -> the rows
+  // whose errors they carry.
+  std::map<std::string, std::vector<std::string>> carried_;
   std::set<std::string> flagged_;        // rows with a finding
   std::vector<const RowSpec*> empty_entries_;
   int scored_boxes_ = 0;
@@ -336,6 +344,7 @@ struct Evaluated {
   ColumnCheck check;
   std::vector<Finding> findings;
   int errors = 0;
+  std::map<std::string, std::vector<std::string>> carried;  // see ColumnEvaluator::carried_
 };
 
 Evaluated Evaluate(const CardGrid& grid, const CardColumn& column, const Ruleset& ruleset,
@@ -351,6 +360,7 @@ Evaluated Evaluate(const CardGrid& grid, const CardColumn& column, const Ruleset
   result.check.computed = evaluator.computed();
   result.errors = evaluator.ErrorCount();  // before the findings are moved out
   result.findings = std::move(evaluator.findings());
+  result.carried = evaluator.carried();
   return result;
 }
 
@@ -496,10 +506,21 @@ GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyO
     result.columns.push_back(std::move(evaluated.check));
     for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence))
       result.findings.push_back(std::move(finding));
+    std::set<std::string> doubted;  // rows whose error became a warning (findings come in sheet order)
     for (Finding& finding : evaluated.findings) {
       if (finding.severity == Severity::kError && finding.row) {
         const std::optional<double> confidence = column.At(*finding.row).confidence;
-        if (confidence && *confidence < options.unconfirmed_below) {
+        // A wrong total that equals the sum of the values written above it
+        // carries an earlier error; a misreading would hardly land on that
+        // sum, so the cells it adds vouch for the reading, unless the error
+        // it carries is itself in doubt.
+        const auto carried = evaluated.carried.find(*finding.row);
+        const bool vouched_for =
+            options.trust_carried_totals && carried != evaluated.carried.end() &&
+            std::none_of(carried->second.begin(), carried->second.end(),
+                         [&](const std::string& id) { return doubted.count(id) > 0; });
+        if (confidence && *confidence < options.unconfirmed_below && !vouched_for) {
+          doubted.insert(*finding.row);
           std::ostringstream doubt;
           doubt << " (but the cell was read with confidence " << std::fixed << std::setprecision(2) << *confidence
                 << ": it may be a misreading; a person should look)";

@@ -30,6 +30,10 @@ struct VerifyOptions {
   /// corpus of 300 cards: clean cards with a false error 82 -> 76; real
   /// errors found 163 -> 160 of 173, the other 3 reported as warnings).
   double unconfirmed_below = 0.05;
+  /// ... unless the cell is a total that carries an earlier error (written
+  /// as the sum of the values written above it, which a misreading would
+  /// hardly match) and that error is not itself in doubt. Default true.
+  bool trust_carried_totals = true;
 };
 
 /// The recomputed state of one score column.

@@ -220,6 +220,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"read.narrow_end_cuts", &options.read.narrow_end_cuts},
       {"read.narrow_pair_cuts", &options.read.narrow_pair_cuts},
       {"read.narrow_pair_end_cuts", &options.read.narrow_pair_end_cuts},
+      {"verify.trust_carried_totals", &options.verify.trust_carried_totals},
       {"grid.snap_to_lines", &options.grid.snap_to_lines},
   };
   for (const std::string& setting : settings) {

@@ -346,6 +346,39 @@ TEST(VerifyTest, AnErrorInACellReadUnsurelyIsAWarning) {
   EXPECT_EQ(mismatch(CellValue::Number(right + 10)).severity, Severity::kError);
 }
 
+TEST(VerifyTest, AnUnsureTotalThatCarriesAnEarlierErrorStaysAnError) {
+  // The subtotal slip of SubtotalSlipShowsAtEveryTotalItReaches, its grand
+  // total read at 0.04: 407 is what the written totals above it add up to,
+  // which a misreading would hardly match, so the error stands.
+  Cells cells = With(CorrectColumn("classic"), "upper_subtotal", CellValue::Number(61));
+  cells = With(cells, "upper_total", CellValue::Number(96));
+  cells = With(cells, "upper_total_copy", CellValue::Number(96));
+  CellValue unsure = CellValue::Number(407);
+  unsure.confidence = 0.04;
+  cells = With(cells, "grand_total", unsure);
+  auto grand_total_finding = [&](const VerifyOptions& options) {
+    const Verification v = Check(MakeCard("classic", {cells}), options);
+    for (const Finding& f : FindingsWith(v, "TOTAL_MISMATCH"))
+      if (f.row == "grand_total") return f;
+    ADD_FAILURE() << Describe(v);
+    return Finding{};
+  };
+  const Finding trusted = grand_total_finding(VerifyOptions{});
+  EXPECT_EQ(trusted.severity, Severity::kError);
+  EXPECT_NE(trusted.message.find("carries the upper total error"), std::string::npos);
+  VerifyOptions doubting;
+  doubting.trust_carried_totals = false;
+  EXPECT_EQ(grand_total_finding(doubting).severity, Severity::kWarning);
+  // The slip itself read at 0.04, and every total after it: each carries an
+  // error in doubt, so each stays in doubt.
+  for (const char* row : {"upper_subtotal", "upper_total", "upper_total_copy"}) {
+    CellValue doubtful = At(cells, row);
+    doubtful.confidence = 0.04;
+    cells = With(cells, row, doubtful);
+  }
+  EXPECT_EQ(grand_total_finding(VerifyOptions{}).severity, Severity::kWarning);
+}
+
 TEST(VerifyTest, AnUnreadableMarkIsUncertainNotEmptyNorAScore) {
   // A scanner saw ink in the large straight it could not read: an empty box
   // with a confidence of 0.
