@@ -249,7 +249,7 @@ class ColumnEvaluator {
     const int factor = multiply ? multiplier_ : 1;
     int base = 0, from_written = 0;
     std::vector<std::string> terms;
-    std::vector<std::string> carried, carried_ids;
+    std::vector<std::string> carried;  // ids of the operands with a finding of their own
     const bool named_terms = std::any_of(row.sum_of.begin(), row.sum_of.end(), [&](const std::string& id) {
       return ruleset_.FindRow(id)->kind != RowKind::kEntry;
     });
@@ -264,10 +264,7 @@ class ColumnEvaluator {
       const std::optional<int> written = WrittenNumber(column_.At(part));
       const bool flagged_blank = !written && column_.At(part).empty() && flagged_.count(part);
       from_written += operand.kind == RowKind::kEntry ? value : written ? *written : flagged_blank ? 0 : value;
-      if (flagged_.count(part)) {
-        carried.push_back(operand.name);
-        carried_ids.push_back(part);
-      }
+      if (flagged_.count(part)) carried.push_back(part);
     }
     const int expected = base * factor;
     value_[row.id] = expected;
@@ -303,8 +300,10 @@ class ColumnEvaluator {
       }
     }
     if (code == codes::kTotalMismatch && !carried.empty() && written == from_written * factor) {
-      message << "; carries the " << Join(carried, " and ") << " error";
-      carried_[row.id] = carried_ids;
+      std::vector<std::string> names;
+      for (const std::string& id : carried) names.push_back(ruleset_.FindRow(id)->name);
+      message << "; carries the " << Join(names, " and ") << " error";
+      carried_[row.id] = carried;
     } else if (code == codes::kTotalMismatch)
       message << " (off by " << (written > expected ? "+" : "") << written - expected << ")";
     Add(code, &row, written, expected, message.str());
