@@ -1,5 +1,7 @@
 #include "readings/digit_reader.h"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <string>
 #include <unordered_map>
@@ -14,7 +16,7 @@ namespace {
 
 class OnnxDigitReader : public DigitReader {
  public:
-  explicit OnnxDigitReader(const std::string& path) {
+  OnnxDigitReader(const std::string& path, const std::string& number_path) {
     try {
       net_ = cv::dnn::readNetFromONNX(path);
     } catch (const cv::Exception& e) {
@@ -27,6 +29,15 @@ class OnnxDigitReader : public DigitReader {
     const int outputs = static_cast<int>(net_.forward().total());
     SC_CHECK(outputs == 10 || outputs == 11,
              path << ": the digit model has " << outputs << " outputs, expected 10 (digits) or 11 (digits, reject)");
+    if (!number_path.empty()) LoadNumberModel(number_path);
+  }
+
+  NumberSteps ReadNumber(const cv::Mat& ink) override {
+    if (number_net_.empty()) return {};
+    const cv::Mat canvas = NormalizeNumber(ink);
+    const int shape[4] = {1, 1, kNumberCanvasHeight, kNumberCanvasWidth};
+    number_net_.setInput(cv::Mat(4, shape, CV_32F, const_cast<float*>(canvas.ptr<float>())).clone());
+    return Steps(number_net_.forward());
   }
 
   DigitScores Classify(const cv::Mat& glyph) override {
@@ -52,8 +63,38 @@ class OnnxDigitReader : public DigitReader {
   }
 
  private:
+  void LoadNumberModel(const std::string& path) {
+    try {
+      number_net_ = cv::dnn::readNetFromONNX(path);
+    } catch (const cv::Exception& e) {
+      throw Error(path + ": cannot load the whole-number model: " + e.err);
+    }
+    SC_CHECK(!number_net_.empty(), path << ": cannot load the whole-number model");
+    const int shape[4] = {1, 1, kNumberCanvasHeight, kNumberCanvasWidth};
+    number_net_.setInput(cv::Mat(4, shape, CV_32F, cv::Scalar(0)));
+    const cv::Mat logits = number_net_.forward();
+    SC_CHECK(logits.dims == 4 && logits.size[0] == 1 && logits.size[1] == 11 && logits.size[2] == 1,
+             path << ": the whole-number model's output is not [1, 11, 1, steps] (blank and ten digits per step)");
+  }
+
+  // The model's logits [1, 11, 1, steps] -> per-step probabilities (softmax).
+  static NumberSteps Steps(const cv::Mat& logits) {
+    const int classes = logits.size[1], count = logits.size[3];
+    const float* data = logits.ptr<float>();
+    NumberSteps steps(count);
+    for (int t = 0; t < count; ++t) {
+      float top = data[t];
+      for (int c = 1; c < classes; ++c) top = std::max(top, data[c * count + t]);
+      double sum = 0;
+      for (int c = 0; c < classes; ++c) sum += steps[t][c] = std::exp(data[c * count + t] - top);
+      for (int c = 0; c < classes; ++c) steps[t][c] = static_cast<float>(steps[t][c] / sum);
+    }
+    return steps;
+  }
+
   static constexpr size_t kMaxKnown = 2048;  // a page's glyphs are read within ~1,000 requests
   cv::dnn::Net net_;
+  cv::dnn::Net number_net_;  // empty: no whole-number model
   std::unordered_map<std::string, DigitScores> known_;  // normalized glyph bytes -> scores
 };
 
@@ -63,7 +104,18 @@ std::unique_ptr<DigitReader> DigitReader::Create(const DigitReaderOptions& optio
   SC_CHECK(!options.model_path.empty() && std::filesystem::exists(options.model_path),
            "the digit model " << (options.model_path.empty() ? "models/digits.onnx" : options.model_path)
                               << " is missing");
-  return std::make_unique<OnnxDigitReader>(options.model_path);
+  namespace fs = std::filesystem;
+  std::string number_path = options.number_model_path;
+  if (number_path.empty()) {
+    const fs::path beside = fs::path(options.model_path).parent_path() / "numbers.onnx";
+    std::error_code ec;
+    if (fs::exists(beside, ec)) number_path = beside.string();
+  } else if (number_path == "none") {
+    number_path.clear();
+  } else {
+    SC_CHECK(fs::exists(number_path), "the whole-number model " << number_path << " is missing");
+  }
+  return std::make_unique<OnnxDigitReader>(options.model_path, number_path);
 }
 
 std::string FindDigitModel(const std::string& templates_dir) {

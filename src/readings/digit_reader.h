@@ -1,13 +1,17 @@
 #pragma once
 // Reading handwritten digits. DigitReader is the seam: the scanner uses the
-// ONNX model (models/digits.onnx, trained by tools/digits), tests may use a
-// fake. Create() builds the one named in the options.
+// ONNX models (models/digits.onnx for one digit at a time, and beside it
+// models/numbers.onnx for a whole number at once; both trained by
+// tools/digits), tests may use a fake. Create() builds the ones named in the
+// options.
 
 #include <array>
 #include <memory>
 #include <string>
 
 #include <opencv2/core.hpp>
+
+#include "readings/whole_number.h"
 
 namespace scorecheck {
 
@@ -20,6 +24,8 @@ using DigitScores = std::array<float, 10>;
 /// Options for DigitReader::Create().
 struct DigitReaderOptions {
   std::string model_path;  ///< models/digits.onnx; empty = search beside the templates
+  std::string number_model_path;  ///< the whole-number model; empty = numbers.onnx beside model_path if it
+                                  ///< is there; "none" = read digit by digit only
 };
 
 /// Classifies single handwritten digits.
@@ -28,6 +34,13 @@ class DigitReader {
   virtual ~DigitReader() = default;
   /// Scores one glyph: CV_8U, ink bright, background exactly 0, any size.
   virtual DigitScores Classify(const cv::Mat& glyph) = 0;
+  /// Reads a whole number (one or more digits, touching or not) in one pass:
+  /// `ink` as for Classify(), the number's ink only. Empty steps when there
+  /// is no whole-number model.
+  virtual NumberSteps ReadNumber(const cv::Mat& ink) {
+    (void)ink;
+    return {};
+  }
   /// The ONNX reader. Throws Error when the model file is missing or unreadable.
   static std::unique_ptr<DigitReader> Create(const DigitReaderOptions& options);
 };

@@ -54,6 +54,16 @@ struct Partial {
 
 double BestProbability(const DigitScores& scores) { return *std::max_element(scores.begin(), scores.end()); }
 
+// The number's ink for the whole-number reader: the cell's ink components,
+// nothing else of the crop.
+cv::Mat NumberInk(const CellInk& ink) {
+  cv::Mat mask = cv::Mat::zeros(ink.ink.size(), CV_8U);
+  for (const cv::Mat& blob : ink.blob_masks) mask |= blob;
+  cv::Mat number = cv::Mat::zeros(ink.ink.size(), CV_8U);
+  ink.ink.copyTo(number, mask);
+  return number;
+}
+
 cv::Mat GlyphImage(const CellInk& ink, const cv::Rect& box, const cv::Mat& mask) {
   cv::Mat image = cv::Mat::zeros(box.size(), CV_8U);
   ink.ink(box).copyTo(image, mask(box));
@@ -541,6 +551,9 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
       if (number.status == ReadingStatus::kNumber) {
         reading.alternatives = number.alternatives;
         reading.segmentations = number.segmentations;
+        reading.whole_steps = number.whole_steps;
+        reading.whole_weight = number.whole_weight;
+        reading.whole_floor = number.whole_floor;
       }
       return reading;
     }
@@ -602,7 +615,19 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
     }
   }
   std::vector<Candidate> alternatives;
-  for (const auto& [value, score] : scores) alternatives.push_back({value, score});
+  if (options.whole_number_weight > 0) reading.whole_steps = reader.ReadNumber(NumberInk(ink));
+  if (reading.whole_steps.empty()) {
+    for (const auto& [value, score] : scores) alternatives.push_back({value, score});
+  } else {
+    // Both readers' values, each scored by both: the segmenter's beam may
+    // lack the value the whole-number reader sees (a lost digit), and the
+    // other way round.
+    reading.whole_weight = options.whole_number_weight;
+    reading.whole_floor = options.whole_number_floor;
+    for (const SpelledNumber& spelled : LikeliestNumbers(reading.whole_steps, options.whole_number_candidates, options.max_digits))
+      if (spelled.digits.size() == 1 || spelled.digits[0] != '0') scores.emplace(std::stoi(spelled.digits), 0.0);
+    for (const auto& [value, score] : scores) alternatives.push_back({value, ValueScore(reading, value)});
+  }
   std::sort(alternatives.begin(), alternatives.end(), [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
   if (static_cast<int>(alternatives.size()) > options.max_alternatives) alternatives.resize(options.max_alternatives);
   reading.status = ReadingStatus::kNumber;
@@ -640,7 +665,12 @@ double ValueScore(const Reading& reading, int value) {
     for (size_t i = 0; i < digits.size(); ++i) score *= segmentation.digits[i][digits[i] - '0'];
     best = std::max(best, score);
   }
-  return best;
+  if (reading.whole_steps.empty() || reading.whole_weight <= 0) return best;
+  // A geometric mix: a value both readers find likely keeps its score; one
+  // the segmenter cannot spell at all (a lost digit) needs the other's
+  // conviction to come up.
+  return std::pow(std::max(best, reading.whole_floor), 1 - reading.whole_weight) *
+         std::pow(SequenceProbability(reading.whole_steps, digits), reading.whole_weight);
 }
 
 }  // namespace scorecheck

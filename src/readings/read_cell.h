@@ -46,12 +46,17 @@ struct Reading {
                                       ///< kCrossed: the mark read as a number, for the rule-aware choice
   std::string raw;                    ///< the reader's own top reading as text, before any correction
   std::vector<Segmentation> segmentations;  ///< kNumber, kCrossed: the segmentations the alternatives came from
+  NumberSteps whole_steps;            ///< kNumber, kCrossed: the whole-number reader's steps (empty without that model)
+  double whole_weight = 0;            ///< how the alternatives weighed them (ReadOptions::whole_number_weight), so
+  double whole_floor = 0;             ///< that ValueScore() scores any value the same way
 };
 
-/// How likely the reader finds that a reading says `value` (>= 0):
-/// the best over its segmentations with as many digits of the product of
-/// the digit scores times the segmentation's factor, on the same scale as the
-/// alternatives' scores. 0 when no segmentation has that many digits.
+/// How likely the reader finds that a reading says `value` (>= 0), on the
+/// same scale as the alternatives' scores. The segmenter's score: the best
+/// over its segmentations with as many digits of the product of the digit
+/// scores times the segmentation's factor (0 when no segmentation has that
+/// many digits). With a whole-number reader, mixed with its probability of
+/// the value (see ReadOptions::whole_number_weight).
 double ValueScore(const Reading& reading, int value);
 
 /// Tuning for ReadCell(). Lengths are relative to the number's digit height
@@ -106,6 +111,11 @@ struct ReadOptions {
   double sure_cut = 0.95;            ///< an upright cut whose pieces all read at least this surely spares the slanted
                                      ///< cuts; above 1 they are always tried
   double min_slant = 0.08;           ///< writing leaning less than this shear is only cut straight down
+  double whole_number_weight = 0.5;  ///< the whole-number reader's say (when there is that model): a value scores
+                                     ///< segmenter^(1 - w) * whole^w; 0 = the segmenter alone
+  double whole_number_floor = 1e-3;  ///< ... where the segmenter's score is taken as at least this (it has no
+                                     ///< segmentation with as many digits when it lost a digit)
+  int whole_number_candidates = 6;   ///< the whole-number reader's likeliest readings added to the segmenter's
   int bonus_points_step = 50;        ///< points written in a Yahtzee-bonus box are a multiple of this
                                      ///< (100 a tick, rock's 50 and 150, triple's x2 x3); default 50
 };

@@ -20,6 +20,9 @@ class FakeDigitReader : public DigitReader {
     scores[digit] = probability;
     return scores;
   }
+  /// What ReadNumber() returns: none by default (no whole-number model).
+  NumberSteps number_steps;
+  NumberSteps ReadNumber(const cv::Mat&) override { return number_steps; }
   int calls = 0;
 
  private:

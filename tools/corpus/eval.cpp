@@ -1,7 +1,7 @@
 // eval: runs the scanner over a synthetic corpus (tools/synth) and prints how
 // well it reads it, against the truth files.
 //
-//   tools/eval DIR [--limit N] [--list-errors] [--model FILE.onnx]
+//   tools/eval DIR [--limit N] [--list-errors] [--model FILE.onnx] [--number-model FILE.onnx|none]
 //                  [--no-compare-tesseract] [--tesseract-cells N] [--tesseract-psm 7|8]
 //                  [--tesseract-binarize] [--tesseract-dump DIR]
 //
@@ -134,6 +134,7 @@ struct EvalOptions {
   int limit = 0;                   // only the first N cards; 0 = all
   bool list_errors = false;        // print every misread cell, missed and false finding
   std::string model;               // digit model; empty = models/digits.onnx
+  std::string number_model;        // whole-number model; empty = numbers.onnx beside the digit model, "none"
   bool compare_tesseract = true;   // run the Tesseract comparison
   int tesseract_cells = 2000;      // compare at most this many number cells; 0 = all
   int tesseract_psm = 7;           // 7 single line or 8 single word
@@ -189,6 +190,8 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"read.sure_cut", &options.read.sure_cut},
       {"read.sure_whole", &options.read.sure_whole},
       {"read.sure_number", &options.read.sure_number},
+      {"read.whole_number_weight", &options.read.whole_number_weight},
+      {"read.whole_number_floor", &options.read.whole_number_floor},
       {"min_confidence", &options.min_confidence},
       {"verify.unconfirmed_below", &options.verify.unconfirmed_below},
       {"read.curved_cross_number", &options.read.curved_cross_number},
@@ -210,6 +213,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
   };
   const std::map<std::string, int*> whole_fields = {
       {"read.cut_candidates", &options.read.cut_candidates},
+      {"read.whole_number_candidates", &options.read.whole_number_candidates},
       {"choice.beam_width", &options.choice.beam_width},
       {"cells.strong_ink", &options.cells.strong_ink},
       {"cells.max_strong_ink", &options.cells.max_strong_ink},
@@ -254,6 +258,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   const RulesetLibrary rulesets = RulesetLibrary::LoadFolder(std::string(SCORECHECK_TEMPLATES_DIR) + "/rulesets");
   DigitReaderOptions reader_options;
   reader_options.model_path = model.empty() ? FindDigitModel(SCORECHECK_TEMPLATES_DIR) : model;
+  reader_options.number_model_path = eval.number_model;
   auto reader = DigitReader::Create(reader_options);
   std::unique_ptr<TesseractDigits> tesseract;
   if (eval.compare_tesseract) {
@@ -482,6 +487,8 @@ int main(int argc, char** argv) {
   app.add_option("--set", eval.settings, "Tuning override name=value, e.g. read.cut_cost=0.5 (repeatable)");
   app.add_option("--dump-errors", eval.dump_errors, "Write every misread cell's ink (bright on black) to DIR, named by truth and reading, and the page around it beside the ink to DIR-page");
   app.add_option("--model", eval.model, "Digit model to evaluate (default: models/digits.onnx)");
+  app.add_option("--number-model", eval.number_model,
+                 "Whole-number model to evaluate (default: numbers.onnx beside the digit model; none: digit by digit only)");
   app.add_flag("--compare-tesseract,!--no-compare-tesseract", eval.compare_tesseract,
                "Compare our reader with Tesseract alone on the same number cells (default on)");
   app.add_option("--tesseract-cells", eval.tesseract_cells, "Number cells to compare, 0 = all (default 2000)");

@@ -35,7 +35,7 @@ class DigitReaderTest : public ::testing::Test {
     } catch (const Error& e) {
       GTEST_SKIP() << e.what();
     }
-    reader_ = DigitReader::Create({model_});
+    reader_ = DigitReader::Create({model_, ""});
   }
 
   // digits.png test-half digit (class c, index i in 250..499), 20x20, ink bright.
@@ -107,7 +107,7 @@ TEST_F(DigitReaderTest, TouchingPairsScoreLowOnEveryDigit) {
 }
 
 TEST(DigitReaderCreateTest, MissingModelThrows) {
-  EXPECT_THROW(DigitReader::Create({"/nonexistent/digits.onnx"}), Error);
+  EXPECT_THROW(DigitReader::Create({"/nonexistent/digits.onnx", ""}), Error);
 }
 
 }  // namespace

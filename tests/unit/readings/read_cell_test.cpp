@@ -400,5 +400,51 @@ TEST(ReadCellTest, CutsLeaningTouchingDigitsAlongTheirSlant) {
   EXPECT_NE(ReadCell(LeaningPair(), reader, upright).value, 14);
 }
 
+// Whole-number steps spelling `digits` surely, one digit per step with a
+// blank around each; `doubt` of every digit step goes to `other` instead.
+NumberSteps Spelling(const std::string& digits, int other = -1, float doubt = 0) {
+  NumberSteps steps;
+  std::array<float, 11> blank{};
+  blank[0] = 1;
+  steps.push_back(blank);
+  for (const char c : digits) {
+    std::array<float, 11> digit{};
+    digit[c - '0' + 1] = 1 - doubt;
+    if (other >= 0) digit[other + 1] += doubt;
+    steps.push_back(digit);
+    steps.push_back(blank);
+  }
+  return steps;
+}
+
+TEST(ReadCellTest, TheWholeNumberReaderReadsTouchingDigitsTheSegmenterCannotCut) {
+  FakeDigitReader reader = StrokesAndBlocks();
+  ReadOptions upright;
+  upright.max_slant = 0;  // as above: upright cuts lose the 1
+  ASSERT_NE(ReadCell(LeaningPair(), reader, upright).value, 14);
+  reader.number_steps = Spelling("14");
+  const Reading reading = ReadCell(LeaningPair(), reader, upright);
+  EXPECT_EQ(reading.value, 14);
+  // Any value is scored as the alternatives are: both readers mixed.
+  EXPECT_DOUBLE_EQ(ValueScore(reading, 14), reading.alternatives[0].score);
+  EXPECT_DOUBLE_EQ(ValueScore(reading, 41), 0.0);  // the whole-number reader rules it out
+  // Weighed at 0, it has no say.
+  upright.whole_number_weight = 0;
+  EXPECT_NE(ReadCell(LeaningPair(), reader, upright).value, 14);
+}
+
+TEST(ReadCellTest, BothReadersAgreeingMakeASureReading) {
+  FakeDigitReader reader = OnesAndFours();
+  const CellInk ink = InkOf({{60, 30, 8, 40}, {80, 30, 25, 40}});  // "14", each digit at 0.95
+  const double alone = ReadCell(ink, reader).confidence;
+  reader.number_steps = Spelling("14", 9, 0.01f);
+  const Reading both = ReadCell(ink, reader);
+  EXPECT_EQ(both.value, 14);
+  EXPECT_GT(both.confidence, alone);
+  // And disagreeing, an unsure one: the whole-number reader sees 19.
+  reader.number_steps = Spelling("19");
+  EXPECT_LT(ReadCell(ink, reader).confidence, 0.5 * alone);
+}
+
 }  // namespace
 }  // namespace scorecheck
