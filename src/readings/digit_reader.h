@@ -36,11 +36,9 @@ class DigitReader {
   virtual DigitScores Classify(const cv::Mat& glyph) = 0;
   /// Reads a whole number (one or more digits, touching or not) in one pass:
   /// `ink` as for Classify(), the number's ink only. Empty steps when there
-  /// is no whole-number model.
-  virtual NumberSteps ReadNumber(const cv::Mat& ink) {
-    (void)ink;
-    return {};
-  }
+  /// is no whole-number model. Pure, so that a wrapper cannot forget to
+  /// pass it on.
+  virtual NumberSteps ReadNumber(const cv::Mat& ink) = 0;
   /// The ONNX reader. Throws Error when the model file is missing or unreadable.
   static std::unique_ptr<DigitReader> Create(const DigitReaderOptions& options);
 };

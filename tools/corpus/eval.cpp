@@ -154,6 +154,7 @@ class CountingReader : public DigitReader {
     ++glyphs;
     return inner_.Classify(glyph);
   }
+  NumberSteps ReadNumber(const cv::Mat& ink) override { return inner_.ReadNumber(ink); }
   long glyphs = 0;
 
  private:
