@@ -111,10 +111,11 @@ struct ReadOptions {
   double sure_cut = 0.95;            ///< an upright cut whose pieces all read at least this surely spares the slanted
                                      ///< cuts; above 1 they are always tried
   double min_slant = 0.08;           ///< writing leaning less than this shear is only cut straight down
-  double whole_number_weight = 0.5;  ///< the whole-number reader's say (when there is that model): a value scores
+  double whole_number_weight = 0.3;  ///< the whole-number reader's say (when there is that model): a value scores
                                      ///< segmenter^(1 - w) * whole^w; 0 = the segmenter alone
   double whole_number_floor = 1e-3;  ///< ... where the segmenter's score is taken as at least this (it has no
                                      ///< segmentation with as many digits when it lost a digit)
+  double whole_number_temperature = 3;  ///< its step probabilities are softened by this (p^(1/T), renormalised)
   int whole_number_candidates = 6;   ///< the whole-number reader's likeliest readings added to the segmenter's
   int bonus_points_step = 50;        ///< points written in a Yahtzee-bonus box are a multiple of this
                                      ///< (100 a tick, rock's 50 and 150, triple's x2 x3); default 50

@@ -193,6 +193,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"read.sure_number", &options.read.sure_number},
       {"read.whole_number_weight", &options.read.whole_number_weight},
       {"read.whole_number_floor", &options.read.whole_number_floor},
+      {"read.whole_number_temperature", &options.read.whole_number_temperature},
       {"min_confidence", &options.min_confidence},
       {"verify.unconfirmed_below", &options.verify.unconfirmed_below},
       {"read.curved_cross_number", &options.read.curved_cross_number},
@@ -282,7 +283,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   Tally grids, ruleset_ids, cards_exact, recall, precision, clean_cards_quiet, clean_found_alarm;
   // The digit reader alone on number cells: its top reading, and whether the
   // truth is among its alternatives at all (the most rule-aware choice can fix).
-  Tally reader_top, reader_any;
+  Tally reader_top, reader_any, whole_top;
   // How well the reader's confidence predicts a misread: number cells by the
   // confidence the card carries for them.
   std::map<int, Tally> by_confidence;  // band lower bound in percent -> right readings
@@ -361,6 +362,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
         const Reading& reading = scanned->reading;
         const bool number = reading.status == ReadingStatus::kNumber;
         reader_top.Add(number && reading.alternatives.front().value == value);
+        if (!reading.whole_steps.empty()) {
+          const std::vector<SpelledNumber> spelled = LikeliestNumbers(reading.whole_steps, 1, 4);
+          whole_top.Add(!spelled.empty() && spelled[0].digits == std::to_string(value));
+        }
         if (number) {
           const double confidence = reading.confidence;
           const int band = confidence < 0.5 ? 0 : confidence < 0.7 ? 50 : confidence < 0.8 ? 70 : confidence < 0.9 ? 80 : confidence < 0.95 ? 90 : 95;
@@ -419,6 +424,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
             << "ruleset identified:   " << ruleset_ids.Text() << "\n"
             << "cards read exactly:   " << cards_exact.Text() << "\n"
             << "number cells, reader's top reading right: " << reader_top.Text() << "\n"
+            << "number cells, whole-number reader's alone: " << whole_top.Text() << "\n"
             << "number cells, right value among its alternatives: " << reader_any.Text() << "\n"
             << "finding recall:       " << recall.Text() << "\n"
             << "finding precision:    " << precision.Text() << "\n"

@@ -437,7 +437,7 @@ TEST(ReadCellTest, BothReadersAgreeingMakeASureReading) {
   FakeDigitReader reader = OnesAndFours();
   const CellInk ink = InkOf({{60, 30, 8, 40}, {80, 30, 25, 40}});  // "14", each digit at 0.95
   const double alone = ReadCell(ink, reader).confidence;
-  reader.number_steps = Spelling("14", 9, 0.01f);
+  reader.number_steps = Spelling("14");
   const Reading both = ReadCell(ink, reader);
   EXPECT_EQ(both.value, 14);
   EXPECT_GT(both.confidence, alone);
