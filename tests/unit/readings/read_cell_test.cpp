@@ -401,16 +401,15 @@ TEST(ReadCellTest, CutsLeaningTouchingDigitsAlongTheirSlant) {
 }
 
 // Whole-number steps spelling `digits` surely, one digit per step with a
-// blank around each; `doubt` of every digit step goes to `other` instead.
-NumberSteps Spelling(const std::string& digits, int other = -1, float doubt = 0) {
+// blank around each.
+NumberSteps Spelling(const std::string& digits) {
   NumberSteps steps;
   std::array<float, 11> blank{};
   blank[0] = 1;
   steps.push_back(blank);
   for (const char c : digits) {
     std::array<float, 11> digit{};
-    digit[c - '0' + 1] = 1 - doubt;
-    if (other >= 0) digit[other + 1] += doubt;
+    digit[c - '0' + 1] = 1;
     steps.push_back(digit);
     steps.push_back(blank);
   }
