@@ -543,7 +543,8 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
       as_number.kind = InkKind::kNumber;
       const Reading number = ReadCell(as_number, reader, options);
       const double enough = ink.straightness > options.straight_cross ? options.sure_number : options.curved_cross_number;
-      if (number.status == ReadingStatus::kNumber && number.confidence >= enough) return number;
+      // On the alternatives' scale, which these thresholds were set on.
+      if (number.status == ReadingStatus::kNumber && number.alternatives.front().score >= enough) return number;
       reading.status = ReadingStatus::kCrossed;
       reading.raw = "X";
       // Keep the mark read as a number: a "30" whose strokes fill the box's
@@ -554,6 +555,7 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
         reading.whole_steps = number.whole_steps;
         reading.whole_weight = number.whole_weight;
         reading.whole_floor = number.whole_floor;
+        reading.number_confidence = number.number_confidence;
       }
       return reading;
     }
@@ -616,6 +618,7 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
   }
   std::vector<Candidate> alternatives;
   if (options.whole_number_weight > 0) reading.whole_steps = reader.ReadNumber(NumberInk(ink));
+  const NumberSteps unsoftened = reading.whole_steps;
   if (options.whole_number_temperature != 1)
     for (auto& step : reading.whole_steps) {
       double sum = 0;
@@ -639,7 +642,13 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
   reading.status = ReadingStatus::kNumber;
   reading.alternatives = alternatives;
   reading.value = alternatives.front().value;
-  reading.confidence = alternatives.front().score;
+  reading.number_confidence = alternatives.front().score;
+  if (!reading.whole_steps.empty()) {
+    Reading as_read = reading;
+    as_read.whole_steps = unsoftened;
+    reading.number_confidence = ValueScore(as_read, reading.value);
+  }
+  reading.confidence = reading.number_confidence;
   // The raw text keeps every digit as read, leading zeros too ("07").
   std::ostringstream raw;
   raw << std::setw(best_value == reading.value ? best_digits : 1) << std::setfill('0') << reading.value;

@@ -41,7 +41,11 @@ struct Reading {
   ReadingStatus status = ReadingStatus::kEmpty;
   int value = 0;                      ///< kNumber: the chosen value
   int checks = 0;                     ///< kChecks: tick count
-  double confidence = 0;              ///< 0..1: how sure the whole reading is
+  double confidence = 0;              ///< 0..1: how sure the whole reading is (kNumber: number_confidence)
+  double number_confidence = 0;       ///< kNumber, kCrossed: how sure the top number reading is: its score, or
+                                      ///< with a whole-number reader the same mix of both readers' scores of it
+                                      ///< with that reader's steps as they are, not softened (the alternatives'
+                                      ///< scores, softened, are far below 1 even when both readers agree)
   std::vector<Candidate> alternatives;  ///< kNumber: best first (the raw reading is alternatives[0]);
                                       ///< kCrossed: the mark read as a number, for the rule-aware choice
   std::string raw;                    ///< the reader's own top reading as text, before any correction

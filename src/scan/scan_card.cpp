@@ -101,7 +101,7 @@ ReadingStatus CardStatus(const ScannedCell& cell) {
 }
 
 double CardConfidence(const ScannedCell& cell) {
-  return cell.crossed_as_number ? cell.reading.alternatives.front().score : cell.reading.confidence;
+  return cell.crossed_as_number ? cell.reading.number_confidence : cell.reading.confidence;
 }
 
 ScanResult ScanImage(const cv::Mat& image, const std::string& source, const RulesetLibrary& rulesets,

@@ -445,5 +445,23 @@ TEST(ReadCellTest, BothReadersAgreeingMakeASureReading) {
   EXPECT_LT(ReadCell(ink, reader).confidence, 0.5 * alone);
 }
 
+TEST(ReadCellTest, TheConfidenceIsTheReadersOwnNotTheSoftenedMix) {
+  FakeDigitReader reader = OnesAndFours();
+  const CellInk ink = InkOf({{60, 30, 8, 40}, {80, 30, 25, 40}});  // "14", each digit at 0.95
+  // A whole-number reader all but sure of "14": 2% of every step spread
+  // over the other classes, as a real model's steps are.
+  reader.number_steps = Spelling("14");
+  for (auto& step : reader.number_steps)
+    for (float& p : step) p = p > 0.5f ? 0.98f : 0.002f;
+  const Reading reading = ReadCell(ink, reader);
+  EXPECT_EQ(reading.value, 14);
+  // Softened (temperature 3), the steps spread their doubt over every class:
+  // the mixed score is low although both readers agree...
+  EXPECT_LT(reading.alternatives.front().score, 0.5);
+  // ... but the confidence takes the steps as they are.
+  EXPECT_GT(reading.confidence, 0.85);
+  EXPECT_DOUBLE_EQ(reading.number_confidence, reading.confidence);
+}
+
 }  // namespace
 }  // namespace scorecheck
