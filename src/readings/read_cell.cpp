@@ -619,7 +619,7 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
   std::vector<Candidate> alternatives;
   if (options.whole_number_weight > 0) reading.whole_steps = reader.ReadNumber(NumberInk(ink));
   const NumberSteps unsoftened = reading.whole_steps;
-  if (options.whole_number_temperature != 1)
+  if (options.whole_number_temperature > 1)
     for (auto& step : reading.whole_steps) {
       double sum = 0;
       for (float& p : step) sum += p = static_cast<float>(std::pow(p, 1 / options.whole_number_temperature));
@@ -644,6 +644,7 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
   reading.value = alternatives.front().value;
   reading.number_confidence = alternatives.front().score;
   if (!reading.whole_steps.empty()) {
+    // How sure, on the scale of a probability: the same mix, steps as read.
     Reading as_read = reading;
     as_read.whole_steps = unsoftened;
     reading.number_confidence = ValueScore(as_read, reading.value);

@@ -4,7 +4,9 @@
 // segmented by recognition: the pieces of ink are joined into digits, cut
 // apart where digits touch, or dropped as stray marks, in every plausible
 // way; the classifier and shape priors score each way, and the best few
-// give the alternatives.
+// give the alternatives. A second model reads the whole number in one pass
+// (whole_number.h), without cuts; it scores the same values and adds its own
+// (a digit lost in a cut).
 
 #include <string>
 #include <vector>
@@ -119,7 +121,10 @@ struct ReadOptions {
                                      ///< segmenter^(1 - w) * whole^w; 0 = the segmenter alone
   double whole_number_floor = 1e-3;  ///< ... where the segmenter's score is taken as at least this (it has no
                                      ///< segmentation with as many digits when it lost a digit)
-  double whole_number_temperature = 3;  ///< its step probabilities are softened by this (p^(1/T), renormalised)
+  double whole_number_temperature = 3;  ///< its step probabilities are softened by this (p^(1/T), renormalised;
+                                        ///< 1 or less: as they are). At 1 it is so sure of its mistakes that the
+                                        ///< rule-aware choice can no longer pick the value the totals ask for (136
+                                        ///< hard development cards: 25% read exactly at 1, 51% at 3)
   int whole_number_candidates = 6;   ///< the whole-number reader's likeliest readings added to the segmenter's
   int bonus_points_step = 50;        ///< points written in a Yahtzee-bonus box are a multiple of this
                                      ///< (100 a tick, rock's 50 and 150, triple's x2 x3); default 50
@@ -128,7 +133,9 @@ struct ReadOptions {
 /// Reads a classified cell. Ink that makes no plausible number (more than
 /// max_digits digit-sized marks, or nothing that reads) is kIllegible. The
 /// alternatives' scores are digit-probability products times the
-/// segmentation's prior factors (at most 1), so 0.9 still means "sure".
+/// segmentation's prior factors (at most 1), so 0.9 still means "sure";
+/// with a whole-number reader they are mixed with its softened scores and
+/// only compare values, while number_confidence still says how sure.
 Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& options = {});
 
 /// Reads a box that takes either tick marks or the points they are worth: a
