@@ -527,6 +527,24 @@ class Segmenter {
   std::map<std::pair<std::pair<int, int>, std::vector<uchar>>, DigitScores> classified_;  // see Classify()
 };
 
+// ValueScore() of `digits` with the given whole-number steps (the reading's
+// own, softened, or the steps as read for the confidence).
+double MixedScore(const Reading& reading, const NumberSteps& steps, const std::string& digits) {
+  double best = 0;
+  for (const Segmentation& segmentation : reading.segmentations) {
+    if (segmentation.digits.size() != digits.size()) continue;
+    double score = segmentation.factor;
+    for (size_t i = 0; i < digits.size(); ++i) score *= segmentation.digits[i][digits[i] - '0'];
+    best = std::max(best, score);
+  }
+  if (steps.empty() || reading.whole_weight <= 0) return best;
+  // A geometric mix: a value both readers find likely keeps its score; one
+  // the segmenter cannot spell at all (a lost digit) needs the other's
+  // conviction to come up.
+  return std::pow(std::max(best, reading.whole_floor), 1 - reading.whole_weight) *
+         std::pow(SequenceProbability(steps, digits), reading.whole_weight);
+}
+
 }  // namespace
 
 Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& options) {
@@ -643,12 +661,8 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
   reading.alternatives = alternatives;
   reading.value = alternatives.front().value;
   reading.number_confidence = alternatives.front().score;
-  if (!reading.whole_steps.empty()) {
-    // How sure, on the scale of a probability: the same mix, steps as read.
-    Reading as_read = reading;
-    as_read.whole_steps = unsoftened;
-    reading.number_confidence = ValueScore(as_read, reading.value);
-  }
+  // How sure, on the scale of a probability: the same mix, steps as read.
+  if (!reading.whole_steps.empty()) reading.number_confidence = MixedScore(reading, unsoftened, std::to_string(reading.value));
   reading.confidence = reading.number_confidence;
   // The raw text keeps every digit as read, leading zeros too ("07").
   std::ostringstream raw;
@@ -672,21 +686,7 @@ Reading ReadTicksOrPoints(const CellInk& as_value, const CellInk& as_ticks, Digi
 }
 
 double ValueScore(const Reading& reading, int value) {
-  if (value < 0) return 0;
-  const std::string digits = std::to_string(value);
-  double best = 0;
-  for (const Segmentation& segmentation : reading.segmentations) {
-    if (segmentation.digits.size() != digits.size()) continue;
-    double score = segmentation.factor;
-    for (size_t i = 0; i < digits.size(); ++i) score *= segmentation.digits[i][digits[i] - '0'];
-    best = std::max(best, score);
-  }
-  if (reading.whole_steps.empty() || reading.whole_weight <= 0) return best;
-  // A geometric mix: a value both readers find likely keeps its score; one
-  // the segmenter cannot spell at all (a lost digit) needs the other's
-  // conviction to come up.
-  return std::pow(std::max(best, reading.whole_floor), 1 - reading.whole_weight) *
-         std::pow(SequenceProbability(reading.whole_steps, digits), reading.whole_weight);
+  return value < 0 ? 0 : MixedScore(reading, reading.whole_steps, std::to_string(value));
 }
 
 }  // namespace scorecheck
