@@ -74,6 +74,37 @@ std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader) {
   return text;
 }
 
+// Which rows of `grid` print in their score columns what its top row prints
+// there (the column headers "#1 #2 ...", repeated over the lower section):
+// its header rows, told by their print when their labels cannot be read.
+// Handwritten and empty rows are not alike. None when the top row prints
+// nothing there.
+std::vector<bool> RowsPrintedLikeTheTop(const cv::Mat& flat, const Lattice& grid, double min_alike) {
+  std::vector<bool> header(grid.rows(), false);
+  const float inset = grid.line_px + 2;
+  auto band = [&](int row) {
+    const cv::Rect2f area(cv::Point2f(grid.column_x[grid.first_score_column] + inset, grid.row_y[row] + inset),
+                          cv::Point2f(grid.column_x.back() - inset, grid.row_y[row + 1] - inset));
+    const cv::Rect pixels = cv::Rect(area) & cv::Rect(0, 0, flat.cols, flat.rows);
+    return pixels.width < 8 || pixels.height < 4 ? cv::Mat() : flat(pixels);
+  };
+  const cv::Mat top = band(0);
+  if (top.empty()) return header;
+  double darkest = 0;
+  cv::minMaxLoc(top, &darkest);
+  if (darkest > 128) return header;  // no print in the top row's score cells
+  header[0] = true;
+  for (int r = 1; r < grid.rows(); ++r) {
+    cv::Mat row = band(r);
+    if (row.empty()) continue;
+    cv::resize(row, row, top.size(), 0, 0, cv::INTER_AREA);
+    cv::Mat alike;
+    cv::matchTemplate(row, top, alike, cv::TM_CCOEFF_NORMED);
+    header[r] = alike.at<float>(0, 0) >= min_alike;
+  }
+  return header;
+}
+
 bool SameCells(const RulesetMatch& a, const RulesetMatch& b) {
   if (a.rows.size() != b.rows.size()) return false;
   for (size_t i = 0; i < a.rows.size(); ++i)
@@ -230,13 +261,36 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     std::stable_sort(scored.begin(), scored.end(), by_total);
   }
 
-  const Scored& best = scored.front();
+  Scored& best = scored.front();
+  std::string source = "labels";
   if (!std::all_of(best.per_grid.begin(), best.per_grid.end(), [](const RulesetMatch& m) { return m.ok; })) {
     std::ostringstream detail;
     detail << "a ruled grid was found, but its labels fit no ruleset (best: " << best.ruleset->id << ", "
            << std::lround(100 * best.labels) << "% alike)";
-    none.detail = detail.str();
-    return none;
+    // Labels too blurred for the OCR (four grids on a page photographed at
+    // low resolution: capitals 5 px high) while the grids' shape (columns,
+    // grids per page) fits one ruleset only: its rows are taken in their
+    // printed order, header rows left out (told by their print). Only when
+    // the rows left are exactly the ruleset's.
+    if (candidates.size() != 1 || !options.layout_fallback) {
+      none.detail = detail.str();
+      return none;
+    }
+    const Ruleset& only = *best.ruleset;
+    for (int g = 0; g < grid_count; ++g) {
+      const std::vector<bool> header = RowsPrintedLikeTheTop(flat, lattice.grids[g], options.layout_header_alike);
+      RulesetMatch& match = best.per_grid[g];
+      match.rows.clear();
+      for (int r = 0; r < lattice.grids[g].rows(); ++r)
+        if (!header[r] && match.rows.size() < only.rows.size())
+          match.rows.push_back({r, only.rows[match.rows.size()].id, CellPart::kValue, 0});
+      const int headers = static_cast<int>(std::count(header.begin(), header.end(), true));
+      if (headers == 0 || lattice.grids[g].rows() - headers != static_cast<int>(only.rows.size())) {
+        none.detail = detail.str();
+        return none;
+      }
+    }
+    source = "layout";
   }
 
   Grid grid;
@@ -245,15 +299,18 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   grid.page_from_grid = lattice.upright_from_page.inv();
   grid.ruleset_id = best.ruleset->id;
   grid.grid_count = grid_count;
-  grid.source = "labels";
+  grid.source = source;
   const double second = scored.size() > 1 ? scored[1].total : 0;
   for (size_t i = 1; i < scored.size(); ++i) {
     bool same = scored[i].total >= best.total - options.tie_margin;
     for (int g = 0; g < grid_count && same; ++g) same = SameCells(scored[i].per_grid[g], best.per_grid[g]);
     if (same) grid.ruleset_alternatives.push_back(scored[i].ruleset->id);
   }
-  // Sure when the labels read well and no other ruleset comes close.
-  grid.ruleset_confidence = std::clamp(best.labels, 0.0, 1.0) * std::clamp(0.5 + 5 * (best.total - second), 0.5, 1.0);
+  // Sure when the labels read well and no other ruleset comes close; from
+  // the shape alone, half sure at most.
+  grid.ruleset_confidence = source == "layout" ? 0.5 * std::clamp(best.labels, 0.0, 1.0) + 0.25
+                                              : std::clamp(best.labels, 0.0, 1.0) *
+                                                    std::clamp(0.5 + 5 * (best.total - second), 0.5, 1.0);
   for (int g = 0; g < grid_count; ++g) {
     const Lattice& printed = lattice.grids[g];
     grid.columns.push_back(printed.score_columns());

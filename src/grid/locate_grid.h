@@ -43,7 +43,8 @@ struct Grid {
   double ruleset_confidence = 0;    ///< 1 when read from the sheet code; from the labels' likeness otherwise
   std::vector<std::string> ruleset_alternatives;  ///< other rulesets the labels fit as well, with the
                                                   ///< same cells (the scan stage lets the entries decide)
-  std::string source;               ///< "sheet code" or "labels"
+  std::string source;               ///< "sheet code", "labels", or "layout" (labels unreadable; the only
+                                    ///< ruleset of the grids' shape, rows in its printed order)
   std::string detail;               ///< why, when not found
   bool ok() const { return status == GridStatus::kFound; }
 };
@@ -56,6 +57,10 @@ struct GridOptions {
   double tie_margin = 0.03;      ///< rulesets whose label score is this close to the best one are alternatives; default 0.03
   double evidence_weight = 0.3;  ///< weight of a title or column-header match added to the label score; default 0.3
   bool snap_to_lines = true;     ///< own sheets: move the layout's cells onto the printed lines (SnapToRuledLines)
+  bool layout_fallback = true;   ///< labels unreadable but the grids' shape fits one ruleset only: take its
+                                 ///< rows in printed order (Grid::source "layout")
+  double layout_header_alike = 0.6;  ///< ... where a row is a header row when its score cells print like the
+                                     ///< top row's (normalised correlation); default 0.6
 };
 
 /// Places the cells of `page`. Sheets without a readable sheet code are

@@ -167,6 +167,9 @@ std::string ScanSummary(const ScanResult& scan, const RulesetLibrary& rulesets) 
   text << "  sheet: " << (ruleset ? ruleset->name + " (" + ruleset->id + ")" : scan.grid.ruleset_id);
   if (scan.grid.source == "sheet code") {
     text << " from its sheet code";
+  } else if (scan.grid.source == "layout") {
+    text << " from its grids' shape alone (labels unreadable; rows taken in the ruleset's printed order), "
+         << std::lround(100 * scan.grid.ruleset_confidence) << "% sure";
   } else {
     text << " from its printed labels, " << std::lround(100 * scan.grid.ruleset_confidence) << "% sure";
   }

@@ -204,6 +204,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"choice.illegal_factor", &options.choice.illegal_factor},
       {"choice.mismatch_factor", &options.choice.mismatch_factor},
       {"choice.unread_guess", &options.choice.unread_guess},
+      {"grid.layout_header_alike", &options.grid.layout_header_alike},
       {"cells.margin", &options.cells.margin},
       {"cells.min_blob_fraction", &options.cells.min_blob_fraction},
       {"cells.empty_fraction", &options.cells.empty_fraction},
@@ -228,6 +229,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"read.narrow_pair_end_cuts", &options.read.narrow_pair_end_cuts},
       {"verify.trust_carried_totals", &options.verify.trust_carried_totals},
       {"grid.snap_to_lines", &options.grid.snap_to_lines},
+      {"grid.layout_fallback", &options.grid.layout_fallback},
   };
   for (const std::string& setting : settings) {
     const size_t eq = setting.find('=');

@@ -53,9 +53,10 @@ TEST(LocateGridTest, BlankPageHasNoGrid) {
 
 // A sheet printed by someone else: no markers, no QR code, a how-to column,
 // other label words.
-SheetLayout OtherSheet(const std::string& ruleset, int columns, int synonym) {
+SheetLayout OtherSheet(const std::string& ruleset, int columns, int synonym, int grids = 1) {
   SheetOptions options;
   options.columns = columns;
+  options.grids = grids;
   options.style.font = "Liberation Serif";
   options.style.markers = options.style.qr = false;
   options.style.how_to_column = true;
@@ -95,6 +96,44 @@ TEST(LocateGridTest, OtherSheetsAreReadByTheirLabels) {
       EXPECT_NEAR(page_px[1] / page_px[2], (mm.y + mm.h / 2) * px_per_mm, 2.0 * px_per_mm) << cell.row_id;
     }
   }
+}
+
+// Reads no text at all: labels too blurred for the OCR.
+class BlindTextReader : public TextReader {
+ public:
+  std::vector<TextLine> ReadLines(const cv::Mat&) override { return {}; }
+};
+
+TEST(LocateGridTest, UnreadableLabelsFallBackOnTheOnlyRulesetOfTheGridsShape) {
+  BlindTextReader blind;
+  // Two grids on a page: piecepack's shape only. Its header rows (column
+  // headers printed again over the lower section) are left out and the rest
+  // are piecepack's rows in order, each cell where the sheet printed it.
+  const SheetLayout layout = OtherSheet("piecepack", 6, 1, 2);
+  const Page page = FindPage(RenderSheetImage(layout, 150));
+  const Grid grid = LocateGrid(page, ShippedRulesets(), {}, &blind);
+  ASSERT_TRUE(grid.ok()) << grid.detail;
+  EXPECT_EQ(grid.source, "layout");
+  EXPECT_EQ(grid.ruleset_id, "piecepack");
+  EXPECT_LE(grid.ruleset_confidence, 0.5);
+  ASSERT_EQ(grid.grid_count, 2);
+  ASSERT_EQ(grid.cells.size(), 2 * ScoreRows(layout.grids[0]) * 6);
+  const double px_per_mm = page.rectified.cols / layout.width_mm;
+  for (const GridCell& cell : grid.cells) {
+    const GridLayout& printed = layout.grids[cell.grid];
+    const RectMm mm = printed.Cell(printed.FindRow(cell.row_id, cell.part), cell.column);
+    const cv::Point2f centre = (cell.cell_in_page.tl() + cell.cell_in_page.br()) * 0.5f;
+    const cv::Vec3d page_px = grid.page_from_grid * cv::Vec3d(centre.x, centre.y, 1);
+    EXPECT_NEAR(page_px[1] / page_px[2], (mm.y + mm.h / 2) * px_per_mm, 2.0 * px_per_mm) << cell.row_id;
+  }
+
+  // Switched off, or a shape several rulesets print (one grid): no guess.
+  GridOptions no_fallback;
+  no_fallback.layout_fallback = false;
+  EXPECT_FALSE(LocateGrid(page, ShippedRulesets(), no_fallback, &blind).ok());
+  const Grid one = LocateGrid(FindPage(RenderSheetImage(OtherSheet("piecepack", 6, 1), 150)), ShippedRulesets(), {}, &blind);
+  EXPECT_FALSE(one.ok());
+  EXPECT_NE(one.detail.find("labels fit no ruleset"), std::string::npos) << one.detail;
 }
 
 TEST(LocateGridTest, ATurnedOtherSheetIsTurnedBack) {
