@@ -74,11 +74,62 @@ void KeepCrossingStrokes(cv::Mat& lines, const cv::Mat& mask, bool horizontal) {
     }
 }
 
+// Rows of a side's ruled line where a pen stroke runs along it (a 1 written
+// on the left line): the line is wider there than where it runs alone, over a
+// stretch of at least `min_share` of the cell's height. `line_pixels` holds
+// the side's line pixels only. Those rows are returned as a mask (CV_8U, 255
+// = keep: pen, not line); empty when there is no such stretch.
+cv::Mat PenAlongSide(const cv::Mat& line_pixels, const cv::Rect2f& cell, double min_share) {
+  std::vector<int> width(line_pixels.rows);
+  std::vector<int> seen;
+  for (int y = 0; y < line_pixels.rows; ++y) {
+    width[y] = cv::countNonZero(line_pixels.row(y));
+    if (width[y] > 0) seen.push_back(width[y]);
+  }
+  if (seen.size() < 4) return {};
+  // The line alone: its narrower rows (a digit covers at most most of the cell).
+  std::nth_element(seen.begin(), seen.begin() + seen.size() / 4, seen.end());
+  const int alone = seen[seen.size() / 4];
+  const int wider = alone + std::max(3, alone / 2);
+  int best_from = 0, best_length = 0;
+  for (int y = 0; y < line_pixels.rows;) {
+    if (width[y] < wider) {
+      ++y;
+      continue;
+    }
+    int end = y, gap = 0;
+    for (int k = y; k < line_pixels.rows && gap <= 1; ++k) {
+      if (width[k] >= wider) end = k + 1, gap = 0;
+      else ++gap;
+    }
+    if (end - y > best_length) best_from = y, best_length = end - y;
+    y = end;
+  }
+  if (best_length < min_share * cell.height) return {};
+  // The line runs alone at its own width above and below the stretch. A
+  // line leaning out of the side's band narrows towards one end instead: its
+  // "wider" stretch runs to the end of the crop.
+  const int alone_rows = std::max(3, static_cast<int>(0.1 * cell.height));
+  auto runs_alone = [&](int from, int to) {
+    int count = 0;
+    for (int y = std::max(0, from); y < std::min(line_pixels.rows, to); ++y) count += width[y] > 0 && width[y] < wider;
+    return count >= alone_rows;
+  };
+  if (!runs_alone(best_from - 2 * alone_rows, best_from) ||
+      !runs_alone(best_from + best_length, best_from + best_length + 2 * alone_rows))
+    return {};
+  cv::Mat keep = cv::Mat::zeros(line_pixels.size(), CV_8U);
+  keep.rowRange(best_from, best_from + best_length).setTo(255, line_pixels.rowRange(best_from, best_from + best_length));
+  return keep;
+}
+
 // Removes the ruled lines along the cell's four borders: long straight runs
 // within a band around each border, except where a stroke crosses them. A
 // stroke across the middle of the cell (a cross-out) is not near a border and
-// stays.
-void RemoveBorderLines(cv::Mat& mask, const cv::Rect2f& cell) {
+// stays. Returns the pixels kept on a side's line because a pen stroke runs
+// along it there (PenAlongSide; empty mask when none).
+cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Rect2f& cell, double pen_along_side) {
+  cv::Mat pen = cv::Mat::zeros(mask.size(), CV_8U);
   const int band = std::max(3, static_cast<int>(cell.height * 0.12));
   auto clear_lines = [&](bool horizontal) {
     const int length = static_cast<int>((horizontal ? cell.width : cell.height) * 0.45);
@@ -98,10 +149,21 @@ void RemoveBorderLines(cv::Mat& mask, const cv::Rect2f& cell) {
     // Widen by a pixel: anti-aliased line edges are ink too.
     cv::dilate(lines, lines, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, 3) : cv::Size(3, 1)));
     KeepCrossingStrokes(lines, mask, horizontal);
+    if (!horizontal && pen_along_side > 0)
+      for (float edge : edges) {
+        const int from = std::max(0, static_cast<int>(edge) - band), to = std::min(mask.cols, static_cast<int>(edge) + band);
+        if (to <= from) continue;
+        cv::Mat side = lines.colRange(from, to);
+        const cv::Mat keep = PenAlongSide(side, cell, pen_along_side);
+        if (keep.empty()) continue;
+        pen.colRange(from, to) |= keep;
+        side.setTo(0, keep);
+      }
     mask.setTo(0, lines);
   };
   clear_lines(true);
   clear_lines(false);
+  return pen;
 }
 
 // A dash striking the box out: one stroke holding most of the cell's ink,
@@ -242,7 +304,7 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
   const cv::Rect inner_box(static_cast<int>(result.cell_in_crop.x), static_cast<int>(result.cell_in_crop.y),
                            static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
   cv::Mat mask = InkMask(gray, inner_box, options);
-  RemoveBorderLines(mask, result.cell_in_crop);
+  const cv::Mat pen_on_side = RemoveBorderLines(mask, result.cell_in_crop, options.pen_along_side);
 
   // Components that belong to this cell: most of their pixels inside it.
   cv::Mat labels, stats, centroids;
@@ -275,7 +337,9 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     // Kept, it stretches the mark's box into a corner and makes a number look
     // like a cross-out.
     const bool sliver = (box.height <= 2 && near_top_or_bottom) || (box.width <= 2 && near_side);
-    if (flat_near_edge || upright_near_edge || sliver) continue;
+    // Unless the line was left there because a pen stroke runs along it.
+    const bool pen_along_line = cv::countNonZero(pen_on_side(box) & (labels(box) == i)) > 0;
+    if ((flat_near_edge || upright_near_edge || sliver) && !pen_along_line) continue;
     kept.push_back({box, i});
     ink_pixels += area;
   }

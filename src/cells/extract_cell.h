@@ -32,6 +32,9 @@ struct CellOptions {
                                     ///< cell height) is what the line removal left of the side's ruled line;
                                     ///< default 0.08 (0.18 also took a 1 written a few pixels from the left
                                     ///< line: "199" read 99)
+  double pen_along_side = 0.35;     ///< a side's ruled line wider than elsewhere over this share of the cell
+                                    ///< height is a pen stroke along it (a 1 on the left line) and kept as
+                                    ///< ink there; 0 = off; default 0.35
 };
 
 enum class InkKind { kEmpty, kNumber, kCrossed, kTicks };

@@ -56,6 +56,24 @@ TEST(ExtractCellTest, AOneWrittenCloseToTheLeftLineIsInk) {
   EXPECT_EQ(ink.blobs.size(), 2u);
 }
 
+TEST(ExtractCellTest, AOneWrittenOnTheLeftLineIsInk) {
+  // "15" with the 1 drawn over the left line: the line is wider there than
+  // above and below it, so that stretch is pen, not line.
+  CellPage c;
+  cv::line(c.page, cv::Point(42, 105), cv::Point(43, 55), cv::Scalar(60), 3);
+  cv::putText(c.page, "5", cv::Point(90, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 2u);
+  EXPECT_LT(ink.crop_in_page.x + ink.blobs[0].x, 46);
+  EXPECT_GT(ink.blobs[0].height, 40);  // the 1's stretch, not the whole line
+  EXPECT_LT(ink.blobs[0].height, 60);
+  // Without the test the 1 goes with the line.
+  CellOptions no_pen_test;
+  no_pen_test.pen_along_side = 0;
+  EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue, no_pen_test).blobs.size(), 1u);
+}
+
 TEST(ExtractCellTest, TwoDigitsAreANumberWithTwoBlobs) {
   CellPage c;
   cv::putText(c.page, "47", cv::Point(85, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
