@@ -150,30 +150,6 @@ TEST(ChooseValuesTest, AClearlyWrittenWrongTotalIsNotAskedAway) {
   EXPECT_FALSE(choices[6].corrected);
 }
 
-TEST(ChooseValuesTest, ABonusGivenForASlippedSubtotalIsOneErrorNotTwo) {
-  // Entries 59, the subtotal written 69 and the bonus given for it: one slip.
-  // Fives read "15", "25" seen at a hundredth: that 25 would make the
-  // subtotal and the bonus add up, but one plausible misreading is not more
-  // likely than the one slip the sure readings show.
-  const auto sure = [](int value) { return Number({{value, 0.99}}); };
-  std::vector<ColumnCell> column = {
-      {"aces", CellPart::kValue, sure(3)},
-      {"twos", CellPart::kValue, sure(6)},
-      {"threes", CellPart::kValue, sure(9)},
-      {"fours", CellPart::kValue, sure(8)},
-      {"fives", CellPart::kValue, TwoDigits({{1, 0.9f}, {2, 0.01f}}, {{5, 0.9f}})},
-      {"sixes", CellPart::kValue, sure(18)},
-      {"upper_subtotal", CellPart::kValue, sure(69)},
-      {"upper_bonus", CellPart::kValue, sure(35)},
-      {"upper_total", CellPart::kValue, sure(104)}};
-  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
-  EXPECT_EQ(choices[4].value, 15);
-  EXPECT_FALSE(choices[4].corrected);
-  // Read a little less surely, the 25 does explain the subtotal.
-  column[4].reading = TwoDigits({{1, 0.9f}, {2, 0.05f}}, {{5, 0.9f}});
-  EXPECT_EQ(ChooseColumnValues(column, Classic(), 1).cells[4].value, 25);
-}
-
 TEST(ChooseValuesTest, NonNumbersAreLeftAlone) {
   Reading crossed;
   crossed.status = ReadingStatus::kCrossed;
