@@ -87,7 +87,8 @@ cv::Mat PenAlongSide(const cv::Mat& line_pixels, const cv::Rect2f& cell, double 
     if (width[y] > 0) seen.push_back(width[y]);
   }
   if (seen.size() < 4) return {};
-  // The line alone: its narrower rows (a digit covers at most most of the cell).
+  // The line alone: its narrower rows (a digit along it covers far fewer
+  // than three quarters of the crop's rows).
   std::nth_element(seen.begin(), seen.begin() + seen.size() / 4, seen.end());
   const int alone = seen[seen.size() / 4];
   const int wider = alone + std::max(3, alone / 2);

@@ -60,7 +60,8 @@ struct GridOptions {
   bool layout_fallback = true;   ///< labels unreadable but the grids' shape fits one ruleset only: take its
                                  ///< rows in printed order (Grid::source "layout")
   double layout_header_alike = 0.8;  ///< ... where a row is a header row when its score cells print like the
-                                     ///< top row's (normalised correlation); default 0.8 (headers 0.97-0.99, handwritten rows up to 0.6)
+                                     ///< top row's (normalised correlation); default 0.8 (headers 0.97-0.99,
+                                     ///< handwritten rows up to 0.6)
 };
 
 /// Places the cells of `page`. Sheets without a readable sheet code are
