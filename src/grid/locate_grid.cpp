@@ -309,8 +309,9 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     if (same) grid.ruleset_alternatives.push_back(scored[i].ruleset->id);
   }
   // Sure when the labels read well and no other ruleset comes close; from
-  // the shape alone, half sure at most.
-  grid.ruleset_confidence = source == "layout" ? 0.5 * std::clamp(best.labels, 0.0, 1.0) + 0.25
+  // the shape alone, half sure at most (a grid whose labels did read lifts
+  // the mean likeness, not the sureness past that).
+  grid.ruleset_confidence = source == "layout" ? std::min(0.5, 0.25 + 0.5 * std::clamp(best.labels, 0.0, 1.0))
                                               : std::clamp(best.labels, 0.0, 1.0) *
                                                     std::clamp(0.5 + 5 * (best.total - second), 0.5, 1.0);
   for (int g = 0; g < grid_count; ++g) {
