@@ -137,27 +137,28 @@ cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Rect2f& cell, double pen_alon
     const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(length, 1) : cv::Size(1, length));
     cv::Mat lines;
     cv::morphologyEx(mask, lines, cv::MORPH_OPEN, kernel);
-    // Keep only line pixels close to the border positions.
+    // Keep only line pixels close to the border positions: a band
+    // [from, to) of rows (columns) around each.
     cv::Mat near = cv::Mat::zeros(mask.size(), CV_8U);
-    const float edges[2] = {horizontal ? cell.y : cell.x, horizontal ? cell.y + cell.height : cell.x + cell.width};
-    for (float edge : edges) {
-      const int from = std::max(0, static_cast<int>(edge) - band), to = std::min(horizontal ? mask.rows : mask.cols, static_cast<int>(edge) + band);
+    std::vector<cv::Range> bands;
+    for (float edge : {horizontal ? cell.y : cell.x, horizontal ? cell.y + cell.height : cell.x + cell.width}) {
+      const int from = std::max(0, static_cast<int>(edge) - band);
+      const int to = std::min(horizontal ? mask.rows : mask.cols, static_cast<int>(edge) + band);
       if (to <= from) continue;
-      if (horizontal) near.rowRange(from, to).setTo(255);
-      else near.colRange(from, to).setTo(255);
+      bands.emplace_back(from, to);
+      if (horizontal) near.rowRange(bands.back()).setTo(255);
+      else near.colRange(bands.back()).setTo(255);
     }
     lines &= near;
     // Widen by a pixel: anti-aliased line edges are ink too.
     cv::dilate(lines, lines, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, 3) : cv::Size(3, 1)));
     KeepCrossingStrokes(lines, mask, horizontal);
     if (!horizontal && pen_along_side > 0)
-      for (float edge : edges) {
-        const int from = std::max(0, static_cast<int>(edge) - band), to = std::min(mask.cols, static_cast<int>(edge) + band);
-        if (to <= from) continue;
-        cv::Mat side = lines.colRange(from, to);
+      for (const cv::Range& columns : bands) {
+        cv::Mat side = lines.colRange(columns);
         const cv::Mat keep = PenAlongSide(side, cell, pen_along_side);
         if (keep.empty()) continue;
-        pen.colRange(from, to) |= keep;
+        pen.colRange(columns) |= keep;
         side.setTo(0, keep);
       }
     mask.setTo(0, lines);
@@ -339,8 +340,8 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     // like a cross-out.
     const bool sliver = (box.height <= 2 && near_top_or_bottom) || (box.width <= 2 && near_side);
     // Unless the line was left there because a pen stroke runs along it.
-    const bool pen_along_line = cv::countNonZero(pen_on_side(box) & (labels(box) == i)) > 0;
-    if ((flat_near_edge || upright_near_edge || sliver) && !pen_along_line) continue;
+    if ((flat_near_edge || upright_near_edge || sliver) && cv::countNonZero(pen_on_side(box) & (labels(box) == i)) == 0)
+      continue;
     kept.push_back({box, i});
     ink_pixels += area;
   }
