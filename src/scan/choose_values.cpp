@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 namespace scorecheck {
@@ -90,6 +91,17 @@ std::vector<int> ExpectedUpperBonus(const Partial& partial, const Ruleset& rules
   return expected;
 }
 
+// How far `value` lies from the nearest score `row` can take in a ×k column
+// (raw or multiplied).
+int DistanceToLegal(const RowSpec& row, int k, int value) {
+  int distance = std::numeric_limits<int>::max();
+  for (int legal : row.legal_raw) {
+    distance = std::min(distance, std::abs(value - legal));
+    if (k > 1) distance = std::min(distance, std::abs(value - legal * k));
+  }
+  return distance;
+}
+
 }  // namespace
 
 ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Ruleset& ruleset, int multiplier,
@@ -174,7 +186,9 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
         switch (row->kind) {
           case RowKind::kEntry: {
             const bool legal = row->IsLegalRaw(value) || (k > 1 && value % k == 0 && row->IsLegalRaw(value / k));
-            factor = legal ? 1 : options.illegal_factor;
+            factor = legal                                                   ? 1
+                     : DistanceToLegal(*row, k, value) > options.far_from_legal ? options.far_illegal_factor
+                                                                                 : options.illegal_factor;
             break;
           }
           case RowKind::kTotal: {

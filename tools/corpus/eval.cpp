@@ -202,6 +202,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"choice.plausible_expected", &options.choice.plausible_expected},
       {"choice.sure_reading", &options.choice.sure_reading},
       {"choice.illegal_factor", &options.choice.illegal_factor},
+      {"choice.far_illegal_factor", &options.choice.far_illegal_factor},
       {"choice.mismatch_factor", &options.choice.mismatch_factor},
       {"choice.unread_guess", &options.choice.unread_guess},
       {"grid.layout_header_alike", &options.grid.layout_header_alike},
@@ -216,6 +217,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.solid_dash_solidity", &options.cells.solid_dash_solidity},
   };
   const std::map<std::string, int*> whole_fields = {
+      {"choice.far_from_legal", &options.choice.far_from_legal},
       {"read.cut_candidates", &options.read.cut_candidates},
       {"read.whole_number_candidates", &options.read.whole_number_candidates},
       {"choice.beam_width", &options.choice.beam_width},

@@ -94,12 +94,35 @@ TEST(ChooseValuesTest, ImplausibleAlternativesAreNotUsed) {
   EXPECT_EQ(ChooseColumnValues(column, Classic(), 1).cells[3].value, 14);
 }
 
+TEST(ChooseValuesTest, AnEntryFarFromEveryLegalScoreIsTakenForAMisreading) {
+  // Fours read "96" (a 1 taken for a 9), "16" far behind; the subtotal reads
+  // 147 (what 96 makes) better than 67. No player scores 96 for
+  // fours: the legal reading and the total it makes win.
+  std::vector<ColumnCell> column = UpperColumn(96, 0.6, {{16, 0.07}}, {{147, 0.5}, {67, 0.15}});
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
+  EXPECT_EQ(choices[3].value, 16);
+  EXPECT_EQ(choices[6].value, 67);
+  // Weighed like a near miss, 96 stays.
+  ChoiceOptions as_near;
+  as_near.far_illegal_factor = as_near.illegal_factor;
+  EXPECT_EQ(ChooseColumnValues(column, Classic(), 1, as_near).cells[3].value, 96);
+}
+
+TEST(ChooseValuesTest, AnIllegalEntryNearALegalScoreIsAPlayerSlipAndStays) {
+  // The same readings one off a legal score: "17" for fours is what a player
+  // who miscounted writes, and its total agrees.
+  std::vector<ColumnCell> column = UpperColumn(17, 0.6, {{16, 0.07}}, {{68, 0.5}, {67, 0.15}});
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
+  EXPECT_EQ(choices[3].value, 17);
+  EXPECT_EQ(choices[6].value, 68);
+}
+
 TEST(ChooseValuesTest, MultipliedEntriesAreLegalInATripleColumn) {
   // Column ×3: fours written multiplied (36 = 12 × 3) is legal as written.
   const Ruleset& triple = ShippedRulesets().Get("triple");
-  std::vector<ColumnCell> column = {{"fours", CellPart::kValue, Number({{36, 0.6}, {30, 0.3}})}};
+  std::vector<ColumnCell> column = {{"fours", CellPart::kValue, Number({{36, 0.6}, {32, 0.3}})}};
   EXPECT_EQ(ChooseColumnValues(column, triple, 3).cells[0].value, 36);
-  EXPECT_EQ(ChooseColumnValues(column, triple, 1).cells[0].value, 36);  // not legal raw either way: nothing better
+  EXPECT_EQ(ChooseColumnValues(column, triple, 1).cells[0].value, 36);  // neither legal raw (both far): nothing better
 }
 
 // A two-digit reading from one segmentation with the given digit scores
