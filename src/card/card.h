@@ -3,6 +3,7 @@
 // column of each grid. Produced by typing (card JSON) or by the scanner, and
 // consumed by verify/.
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -31,12 +32,21 @@ struct CellValue {
   /// reader could not read: empty, it counts as nothing; a number, it was
   /// inferred from the column's totals.
   std::optional<double> confidence;
+  /// kChecks with points, read by a scanner: how sure it is of the points;
+  /// `confidence` is then the ticks' own. A claim made by the ticks (a bonus
+  /// without its precondition) does not depend on how well the points read.
+  std::optional<double> points_confidence;
 
   static CellValue Empty() { return {}; }
-  static CellValue Number(int value) { return {CellState::kNumber, value, 0, std::nullopt, std::nullopt}; }
-  static CellValue Crossed() { return {CellState::kCrossed, 0, 0, std::nullopt, std::nullopt}; }
+  static CellValue Number(int value) { return {CellState::kNumber, value, 0, std::nullopt, std::nullopt, std::nullopt}; }
+  static CellValue Crossed() { return {CellState::kCrossed, 0, 0, std::nullopt, std::nullopt, std::nullopt}; }
   static CellValue Checks(int count, std::optional<int> points = std::nullopt) {
-    return {CellState::kChecks, 0, count, points, std::nullopt};
+    return {CellState::kChecks, 0, count, points, std::nullopt, std::nullopt};
+  }
+  /// How sure a reader was of everything in the cell: ticks and points.
+  std::optional<double> LeastConfidence() const {
+    if (confidence && points_confidence) return std::min(*confidence, *points_confidence);
+    return confidence ? confidence : points_confidence;
   }
   bool empty() const { return state == CellState::kEmpty; }
   bool operator==(const CellValue&) const = default;

@@ -132,8 +132,10 @@ nlohmann::ordered_json PlainCellToJson(const CellValue& cell) {
 }
 
 nlohmann::ordered_json CellToJson(const CellValue& cell) {
-  if (!cell.confidence) return PlainCellToJson(cell);
-  nlohmann::ordered_json wrapped = {{"value", PlainCellToJson(cell)}, {"confidence", *cell.confidence}};
+  // The card format has one confidence per cell: the ticks' and the points' least.
+  const std::optional<double> confidence = cell.LeastConfidence();
+  if (!confidence) return PlainCellToJson(cell);
+  nlohmann::ordered_json wrapped = {{"value", PlainCellToJson(cell)}, {"confidence", *confidence}};
   return wrapped;
 }
 

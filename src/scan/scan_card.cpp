@@ -68,7 +68,7 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
       if (value.state == CellState::kNumber) {
         if (bonus.state != CellState::kChecks) bonus = CellValue::Checks(0);
         bonus.points = value.number;
-        bonus.confidence = std::min(bonus.confidence.value_or(1.0), *value.confidence);
+        bonus.points_confidence = value.confidence;
       }
       continue;
     }
@@ -78,7 +78,7 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
   for (auto& [key, column] : columns) {
     auto it = column.cells.find("yahtzee_bonus");
     if (it != column.cells.end() && it->second.state == CellState::kChecks && it->second.checks == 0) {
-      const double confidence = it->second.confidence.value_or(1.0);
+      const double confidence = it->second.LeastConfidence().value_or(1.0);
       it->second = CellValue::Number(*it->second.points);
       it->second.confidence = confidence;
     }

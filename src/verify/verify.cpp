@@ -457,7 +457,8 @@ std::vector<Finding> UncertainReads(const CardColumn& column, const Ruleset& rul
   std::vector<Finding> findings;
   for (const RowSpec& row : ruleset.rows) {
     const CellValue cell = column.At(row.id);
-    if (!cell.confidence || *cell.confidence >= min_confidence) continue;
+    const std::optional<double> confidence = cell.LeastConfidence();
+    if (!confidence || *confidence >= min_confidence) continue;
     Finding finding;
     finding.code = codes::kUncertainRead;
     finding.severity = Severity::kWarning;
@@ -467,14 +468,14 @@ std::vector<Finding> UncertainReads(const CardColumn& column, const Ruleset& rul
     std::ostringstream message;
     if (cell.empty())
       message << row.name << ": holds a mark that could not be read; it counts as nothing in the totals";
-    else if (cell.state == CellState::kNumber && *cell.confidence == 0.0)
+    else if (cell.state == CellState::kNumber && *confidence == 0.0)
       // A reader gives confidence 0 only to a mark it could not read; a number
       // there was not read but inferred (the scanner's choice from the totals).
       message << row.name << ": holds a mark that could not be read; taken as " << cell.number
               << ", the value the column's totals need";
     else
       message << row.name << ": read as " << WrittenText(cell) << " with confidence " << std::fixed
-              << std::setprecision(2) << *cell.confidence;
+              << std::setprecision(2) << *confidence;
     message << "; a person should look at this cell";
     finding.message = message.str();
     findings.push_back(std::move(finding));
@@ -508,7 +509,11 @@ GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyO
     std::set<std::string> doubted;  // rows whose error became a warning (findings come in sheet order)
     for (Finding& finding : evaluated.findings) {
       if (finding.severity == Severity::kError && finding.row) {
-        const std::optional<double> confidence = column.At(*finding.row).confidence;
+        // A bonus claimed without its precondition is the ticks' claim;
+        // anything else on a bonus row is in doubt when the points are too.
+        const CellValue cell = column.At(*finding.row);
+        const std::optional<double> confidence =
+            finding.code == codes::kYahtzeeBonusInvalid ? cell.confidence : cell.LeastConfidence();
         // A wrong total that equals the sum of the values written above it
         // carries an earlier error; a misreading would hardly land on that
         // sum, so the cells it adds vouch for the reading, unless the error

@@ -65,6 +65,17 @@ TEST(CardJsonTest, RoundTripsThroughCardToJson) {
   EXPECT_EQ(again.grids[0].columns[0].cells, card.grids[0].columns[0].cells);
 }
 
+TEST(CardJsonTest, ABonusCellKeepsTheLeastOfItsTicksAndPointsConfidence) {
+  // The card format has one confidence per cell; a scanner's ticks and points
+  // are read apart, so the cell written out is as unsure as its least sure part.
+  Card card = Parse(R"({"ruleset": "rock", "columns": [{"cells": {"yahtzee_bonus": {"checks": 1, "points": 50}}}]})");
+  CellValue& bonus = card.grids[0].columns[0].cells["yahtzee_bonus"];
+  bonus.confidence = 0.9;
+  bonus.points_confidence = 0.2;
+  const Card again = Parse(CardToJson(card, ShippedRulesets()).dump());
+  EXPECT_DOUBLE_EQ(*again.grids[0].columns[0].At("yahtzee_bonus").confidence, 0.2);
+}
+
 TEST(CardJsonTest, BadInputNamesWhereAndWhat) {
   EXPECT_NE(ErrorOf("{\"ruleset\": \"classic\", \"columns\": [").find("malformed JSON"), std::string::npos);
   EXPECT_NE(ErrorOf("{\"ruleset\": \"classic\", \"columns\": [").find("line 1"), std::string::npos);

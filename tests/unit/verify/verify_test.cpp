@@ -346,6 +346,31 @@ TEST(VerifyTest, AnErrorInACellReadUnsurelyIsAWarning) {
   EXPECT_EQ(mismatch(CellValue::Number(right + 10)).severity, Severity::kError);
 }
 
+TEST(VerifyTest, ABonusClaimedByTicksReadSurelyStaysAnErrorWhateverThePoints) {
+  // Rock: the bonus ticked with the Yahtzee box crossed out. The ticks are
+  // read surely and the points beside them hardly (blurred): the claim is the
+  // ticks', so the error stands, and the points alone are a person's to check.
+  const Cells column = With(CorrectColumn("rock"), "yahtzee", CellValue::Crossed());
+  CellValue bonus = At(column, "yahtzee_bonus");
+  ASSERT_EQ(bonus.state, CellState::kChecks);
+  ASSERT_GT(bonus.checks, 0);
+  bonus.confidence = 0.9;
+  bonus.points_confidence = 0.01;
+  VerifyOptions options;
+  options.unconfirmed_below = 0.05;
+  auto invalid = [&](const CellValue& cell) {
+    const Verification v = Check(MakeCard("rock", {With(column, "yahtzee_bonus", cell)}), options);
+    const std::vector<Finding> found = FindingsWith(v, "YAHTZEE_BONUS_INVALID");
+    EXPECT_EQ(found.size(), 1u) << Describe(v);
+    EXPECT_TRUE(HasFinding(v, "UNCERTAIN_READ", "yahtzee_bonus", 0)) << Describe(v);
+    return found.empty() ? Finding{} : found[0];
+  };
+  EXPECT_EQ(invalid(bonus).severity, Severity::kError);
+  // The ticks themselves hardly read: then it may be a misreading.
+  std::swap(bonus.confidence, bonus.points_confidence);
+  EXPECT_EQ(invalid(bonus).severity, Severity::kWarning);
+}
+
 TEST(VerifyTest, AnUnsureTotalThatCarriesAnEarlierErrorStaysAnError) {
   // The subtotal slip of SubtotalSlipShowsAtEveryTotalItReaches, its grand
   // total read at 0.04: 407 is what the written totals above it add up to,
