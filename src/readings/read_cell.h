@@ -120,7 +120,9 @@ struct ReadOptions {
   double whole_number_weight = 0.3;  ///< the whole-number reader's say (when there is that model): a value scores
                                      ///< segmenter^(1 - w) * whole^w; 0 = the segmenter alone
   double whole_number_floor = 1e-3;  ///< ... where the segmenter's score is taken as at least this (it has no
-                                     ///< segmentation with as many digits when it lost a digit)
+                                     ///< segmentation with as many digits when it lost a digit); 3e-3 on a
+                                     ///< development corpus of 300 cards: 5 fewer of 191 player errors found, 2 fewer
+                                     ///< of 202 error-free cards with a false alarm
   double whole_number_temperature = 3;  ///< its step probabilities are softened by this (p^(1/T), renormalised;
                                         ///< 1 or less: as they are). At 1 it is so sure of its mistakes that the
                                         ///< rule-aware choice can no longer pick the value the totals ask for (136
