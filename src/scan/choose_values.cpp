@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <string>
 
 namespace scorecheck {
 namespace {
@@ -102,6 +103,36 @@ int DistanceToLegal(const RowSpec& row, int k, int value) {
   return distance;
 }
 
+// What the rows a total adds hold in `partial`, the ones written (not 0).
+std::vector<int> PartsOf(const RowSpec& total, const Partial& partial) {
+  std::vector<int> parts;
+  for (const std::string& part : total.sum_of)
+    if (auto it = partial.contribution.find(part); it != partial.contribution.end() && it->second != 0)
+      parts.push_back(it->second);
+  return parts;
+}
+
+// True when a player adding up to `expected` could have written `written`
+// by a slip: off by 1 or 10 (a carry, also across a digit count: 99 for
+// 100), by one in a single digit of as many digits (a wrong sum of two
+// digits, a carry into the hundreds), by one of the rows it adds (`parts`,
+// times `scale` in a ×k total: a row left out or added twice), or with two
+// neighbouring digits swapped (a total copied as 162 for 126).
+bool IsSlip(int written, int expected, const std::vector<int>& parts, int scale = 1) {
+  if (written < 0 || expected < 0) return false;
+  const int difference = std::abs(written - expected);
+  if (difference == 1 || difference == 10) return true;
+  for (int part : parts)
+    if (difference == part * scale) return true;
+  const std::string a = std::to_string(written), b = std::to_string(expected);
+  if (a.size() != b.size()) return false;
+  std::vector<size_t> differ;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i]) differ.push_back(i);
+  if (differ.size() == 1) return std::abs(a[differ[0]] - b[differ[0]]) == 1;
+  return differ.size() == 2 && differ[1] == differ[0] + 1 && a[differ[0]] == b[differ[1]] && a[differ[1]] == b[differ[0]];
+}
+
 }  // namespace
 
 ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Ruleset& ruleset, int multiplier,
@@ -193,7 +224,9 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
           }
           case RowKind::kTotal: {
             const bool adds_up = value == sum || (row->times_multiplier && value == sum * k);
-            factor = adds_up ? 1 : options.mismatch_factor;
+            const std::vector<int> parts = PartsOf(*row, partial);
+            const bool slip = IsSlip(value, sum, parts) || (row->times_multiplier && IsSlip(value, sum * k, parts, k));
+            factor = adds_up ? 1 : slip ? options.mismatch_factor : options.far_mismatch_factor;
             break;
           }
           case RowKind::kUpperBonus: {

@@ -204,6 +204,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"choice.illegal_factor", &options.choice.illegal_factor},
       {"choice.far_illegal_factor", &options.choice.far_illegal_factor},
       {"choice.mismatch_factor", &options.choice.mismatch_factor},
+      {"choice.far_mismatch_factor", &options.choice.far_mismatch_factor},
       {"choice.unread_guess", &options.choice.unread_guess},
       {"grid.layout_header_alike", &options.grid.layout_header_alike},
       {"cells.margin", &options.cells.margin},

@@ -173,6 +173,37 @@ TEST(ChooseValuesTest, AClearlyWrittenWrongTotalIsNotAskedAway) {
   EXPECT_FALSE(choices[6].corrected);
 }
 
+TEST(ChooseValuesTest, ATotalNoSlipAwayFromItsSumIsTakenForAMisreading) {
+  // Subtotal read "62" (a 7 taken for a 2); the sum, 67, is seen at a
+  // hundredth of it. Off by 5 in one digit, and by no row's value, is no
+  // way to add wrong.
+  std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{0, 0}});
+  column[6].reading = TwoDigits({{6, 0.95f}}, {{2, 0.8f}, {7, 0.008f}});
+  EXPECT_EQ(ChooseColumnValues(column, Classic(), 1).cells[6].value, 67);
+  // Weighed like a slip, 62 stays.
+  ChoiceOptions as_slip;
+  as_slip.far_mismatch_factor = as_slip.mismatch_factor;
+  EXPECT_EQ(ChooseColumnValues(column, Classic(), 1, as_slip).cells[6].value, 62);
+}
+
+TEST(ChooseValuesTest, ATotalASlipAwayFromItsSumIsAPlayerErrorAndStays) {
+  // The sum, 67, seen at about a hundredth of the reading again, but what is
+  // read is how players add wrong: one off in a digit (68, 57), two digits
+  // swapped (76), a row left out (64: the aces' 3).
+  const std::vector<std::pair<int, Reading>> slips = {
+      {68, TwoDigits({{6, 0.95f}}, {{8, 0.8f}, {7, 0.008f}})},
+      {57, TwoDigits({{5, 0.95f}, {6, 0.0095f}}, {{7, 0.8f}})},
+      {76, TwoDigits({{7, 0.95f}, {6, 0.095f}}, {{6, 0.8f}, {7, 0.08f}})},
+      {64, TwoDigits({{6, 0.95f}}, {{4, 0.8f}, {7, 0.008f}})},
+  };
+  for (const auto& [written, reading] : slips) {
+    std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{0, 0}});
+    column[6].reading = reading;
+    ASSERT_NEAR(ValueScore(reading, 67) / reading.alternatives.front().score, 0.01, 1e-6) << written;
+    EXPECT_EQ(ChooseColumnValues(column, Classic(), 1).cells[6].value, written) << written;
+  }
+}
+
 TEST(ChooseValuesTest, NonNumbersAreLeftAlone) {
   Reading crossed;
   crossed.status = ReadingStatus::kCrossed;
