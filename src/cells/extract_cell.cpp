@@ -325,8 +325,15 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     if (inside.empty()) continue;  // wholly in the margin: another cell's ink
     const cv::Mat here = labels(inside) == i;
     if (cv::countNonZero(here) < 0.5 * area) continue;  // the neighbour's digit overrunning into our margin
-    // What the line removal left of a ruled line: thin and along a border.
     const cv::Rect2f& c = result.cell_in_crop;
+    // The same, when the crop cuts it off: ink that runs off the crop's top or
+    // bottom edge, the far side of our margin, and reaches no further into the
+    // cell than its nearer half is the top of the digit below written high
+    // (or the foot of the one above), however much of what we see is inside.
+    const bool from_below = box.y + box.height >= mask.rows && box.y > c.y + 0.5 * c.height;
+    const bool from_above = box.y <= 0 && box.y + box.height < c.y + 0.5 * c.height;
+    if (from_below || from_above) continue;
+    // What the line removal left of a ruled line: thin and along a border.
     const float band = static_cast<float>(0.18 * c.height);
     const bool near_top_or_bottom = std::abs(box.y - c.y) < band || std::abs(box.y + box.height - (c.y + c.height)) < band;
     const float side_band = static_cast<float>(options.side_remnant_band * c.height);

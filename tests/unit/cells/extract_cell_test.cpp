@@ -94,6 +94,21 @@ TEST(ExtractCellTest, DigitTouchingTheBorderKeepsItsInk) {
   EXPECT_GT(ink.blobs[0].height, 50);
 }
 
+TEST(ExtractCellTest, TheDigitBelowWrittenHighIsNotInk) {
+  CellPage c;
+  // The top of a "10" in the box below, over our bottom line and on down
+  // past the crop's edge; inside our box it is most of what the crop shows.
+  cv::line(c.page, cv::Point(100, 92), cv::Point(100, 159), cv::Scalar(60), 4);
+  cv::ellipse(c.page, cv::Point(130, 130), cv::Size(12, 36), 0, 0, 360, cv::Scalar(60), 4);
+  EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue).kind, InkKind::kEmpty);
+  // A digit of our own that runs as far down starts in the upper half.
+  cv::line(c.page, cv::Point(70, 60), cv::Point(70, 159), cv::Scalar(60), 4);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 1u);
+  EXPECT_LT(ink.crop_in_page.x + ink.blobs[0].x, 75);
+}
+
 TEST(ExtractCellTest, AStrokeAcrossTheBorderStaysWhole) {
   CellPage c;
   // A 7 whose bar lies above the top border: its stem crosses the line.
