@@ -145,10 +145,11 @@ Reading TwoDigits(std::map<int, float> first, std::map<int, float> second) {
 }
 
 TEST(ChooseValuesTest, TheSumATotalShouldHoldIsAskedForBeyondTheTopReadings) {
-  // Subtotal: "61" or "64" at the top; "67" (the sum) scores far lower, but
-  // the reader does see it, and it adds up.
+  // Subtotal: "61" or "64" at the top; "67" (the sum) scores far lower (a
+  // tenth of 61, which is the twos left out: a slip), but the reader does
+  // see it, and it adds up.
   std::vector<ColumnCell> column = UpperColumn(16, 0.99, {}, {{0, 0}});
-  column[6].reading = TwoDigits({{6, 0.95f}}, {{1, 0.55f}, {4, 0.3f}, {7, 0.02f}});
+  column[6].reading = TwoDigits({{6, 0.95f}}, {{1, 0.55f}, {4, 0.3f}, {7, 0.055f}});
   ASSERT_EQ(column[6].reading.alternatives.size(), 2u);
   const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
   EXPECT_EQ(choices[6].value, 67);
