@@ -65,7 +65,9 @@ struct ChoiceOptions {
                                        ///< misread (a 1 taken for a 7, a lost 1). Default 0.005 (development
                                        ///< corpus of 300 cards, measured with mismatch_factor at 0.02: against
                                        ///< 0.02, error-free cards with a false alarm 37 -> 18 of 202, player
-                                       ///< errors found unchanged at 177 of 191; 0.002: 16 and 174; 0.01: 33 and 177)
+                                       ///< errors found unchanged at 177 of 191; 0.002: 16 and 174; 0.01: 33 and 177;
+                                       ///< again with mismatch_factor at 0.04: 0.003 finds 179 with 21 alarmed,
+                                       ///< 0.005 183 and 22, 0.01 184 and 35)
   double unread_guess = 0.1;      ///< weight of giving an unreadable entry box one of its legal values, against
                                   ///< leaving it unread (scoring nothing); default 0.1: above mismatch_factor, so
                                   ///< a total that only adds up with that value settles it, and far below 1, so
