@@ -224,9 +224,12 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
           }
           case RowKind::kTotal: {
             const bool adds_up = value == sum || (row->times_multiplier && value == sum * k);
+            if (adds_up) break;
+            // Only a total that does not add up asks what kind of slip it is
+            // (this runs for every candidate of every partial in the beam).
             const std::vector<int> parts = PartsOf(*row, partial);
             const bool slip = IsSlip(value, sum, parts) || (row->times_multiplier && IsSlip(value, sum * k, parts, k));
-            factor = adds_up ? 1 : slip ? options.mismatch_factor : options.far_mismatch_factor;
+            factor = slip ? options.mismatch_factor : options.far_mismatch_factor;
             break;
           }
           case RowKind::kUpperBonus: {

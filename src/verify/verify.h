@@ -27,9 +27,10 @@ struct VerifyOptions {
   /// as a warning: the card may be right and the reading wrong (0..1; 0:
   /// never). Typed cells carry no confidence and are never affected. A
   /// Yahtzee bonus claimed without its precondition goes by the ticks'
-  /// confidence alone, not the points'. Default 0.05: cells the reader could hardly read (on a development
-  /// corpus of 300 cards: clean cards with a false error 82 -> 76; real
-  /// errors found 163 -> 160 of 173, the other 3 reported as warnings).
+  /// confidence alone, not the points'. Default 0.05: cells the reader
+  /// could hardly read (on a development corpus of 300 cards: clean cards
+  /// with a false error 82 -> 76; real errors found 163 -> 160 of 173, the
+  /// other 3 reported as warnings).
   double unconfirmed_below = 0.05;
   /// ... unless the cell is a total that carries an earlier error (written
   /// as the sum of the values written above it, which a misreading would
