@@ -340,7 +340,8 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     const bool near_side =
         std::abs(box.x - c.x) < side_band || std::abs(box.x + box.width - (c.x + c.width)) < side_band;
     const bool flat_near_edge = box.height < 0.1 * c.height && box.width > 0.2 * c.width && near_top_or_bottom;
-    const bool upright_near_edge = box.width < 0.06 * c.width && box.height > 0.4 * c.height && near_side;
+    const bool upright_near_edge =
+        box.width < 0.06 * c.width && box.height > options.remnant_height * c.height && near_side;
     // A sliver one or two pixels thick along a border is the edge of a
     // blurred line the removal missed; no pen stroke is that thin at 8 px/mm.
     // Kept, it stretches the mark's box into a corner and makes a number look

@@ -35,6 +35,10 @@ struct CellOptions {
   double pen_along_side = 0.35;     ///< a side's ruled line wider than elsewhere over this share of the cell
                                     ///< height is a pen stroke along it (a 1 on the left line) and kept as
                                     ///< ink there; 0 = off; default 0.35
+  double remnant_height = 0.8;      ///< a thin upright piece near a side is a remnant of the side's line only when
+                                    ///< at least this share of the cell height (upright pieces half as high are
+                                    ///< taken out with the line itself); default 0.8 (0.4 also took a 1 squeezed
+                                    ///< against the line, leaning: "1" in Aces read as empty)
 };
 
 enum class InkKind { kEmpty, kNumber, kCrossed, kTicks };
