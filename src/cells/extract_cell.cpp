@@ -74,24 +74,50 @@ void KeepCrossingStrokes(cv::Mat& lines, const cv::Mat& mask, bool horizontal) {
     }
 }
 
-// Rows of a side's ruled line where a pen stroke runs along it (a 1 written
-// on the left line): the line is wider there than where it runs alone, over a
-// stretch of at least `min_share` of the cell's height. `line_pixels` holds
-// the side's line pixels only. Those rows are returned as a mask (CV_8U, 255
-// = keep: pen, not line); empty when there is no such stretch.
-cv::Mat PenAlongSide(const cv::Mat& line_pixels, const cv::Rect2f& cell, double min_share) {
+// The pixels of a side's ruled line where a pen stroke of this cell runs
+// along it (a 1 written on the left line): the line is darker over a wider
+// span there than where it runs alone (by `widening` pixels), over a stretch
+// of at least `min_share` of the cell's height. The stroke is this cell's
+// when it leans into the cell (`inward`: +1 when the cell lies to the right
+// of this line, -1 to its left) or the cell's other ink comes nearer to it
+// than the neighbour's. `mask` is the crop's ink,
+// `columns` the side's band in it, `line_pixels` the band's line pixels,
+// `gray` the band of the page. Returns a mask of the band (CV_8U, 255 =
+// keep: pen, not line); empty when there is no such stroke of this cell.
+cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Mat& line_pixels, const cv::Mat& gray,
+                     const cv::Rect2f& cell, double min_share, int widening, int inward) {
+  // Widths count the line's darker pixels only (a quarter of the way from
+  // paper to the line's core and beyond): its pale, anti-aliased edges sit at
+  // the ink threshold and come and go along the line (a line turned by a
+  // fraction of a pixel on a rotated scan); a pen beside it is darker, even
+  // a faint one (half way, a faint 1 beside the line went with it).
+  std::vector<uchar> levels;
+  for (int y = 0; y < line_pixels.rows; ++y)
+    for (int x = 0; x < line_pixels.cols; ++x)
+      if (line_pixels.at<uchar>(y, x)) levels.push_back(gray.at<uchar>(y, x));
+  if (levels.empty()) return {};
+  std::nth_element(levels.begin(), levels.begin() + levels.size() / 10, levels.end());
+  const int paper = 250;
+  const int core = levels[levels.size() / 10];
+  const cv::Mat dark_pixels = line_pixels & (gray < paper - (paper - core) / 4);
   std::vector<int> width(line_pixels.rows);
+  std::vector<double> middle(line_pixels.rows);  // mean column of the row's dark pixels
   std::vector<int> seen;
   for (int y = 0; y < line_pixels.rows; ++y) {
-    width[y] = cv::countNonZero(line_pixels.row(y));
-    if (width[y] > 0) seen.push_back(width[y]);
+    const cv::Moments m = cv::moments(dark_pixels.row(y), true);
+    width[y] = static_cast<int>(m.m00);
+    if (width[y] == 0) continue;
+    middle[y] = m.m10 / m.m00;
+    seen.push_back(width[y]);
   }
   if (seen.size() < 4) return {};
   // The line alone: its narrower rows (a digit along it covers far fewer
   // than three quarters of the crop's rows).
   std::nth_element(seen.begin(), seen.begin() + seen.size() / 4, seen.end());
   const int alone = seen[seen.size() / 4];
-  const int wider = alone + std::max(3, alone / 2);
+  // The stretch: rows wider than the line alone, on average by `widening`
+  // (a faint or wavering stroke widens some rows by a pixel only).
+  const int wider = alone + 1;
   int best_from = 0, best_length = 0;
   for (int y = 0; y < line_pixels.rows;) {
     if (width[y] < wider) {
@@ -107,20 +133,80 @@ cv::Mat PenAlongSide(const cv::Mat& line_pixels, const cv::Rect2f& cell, double 
     y = end;
   }
   if (best_length < min_share * cell.height) return {};
+  double excess = 0;
+  for (int y = best_from; y < best_from + best_length; ++y) excess += std::max(0, width[y] - alone);
+  if (excess < std::max(widening, alone / 4) * best_length) return {};
   // The line runs alone at its own width above and below the stretch. A
   // line leaning out of the side's band narrows towards one end instead: its
   // "wider" stretch runs to the end of the crop.
   const int alone_rows = std::max(3, static_cast<int>(0.1 * cell.height));
+  double alone_middle = 0;
+  int alone_count = 0;
+  std::vector<int> alone_left, alone_right;  // the line's extent in those rows
   auto runs_alone = [&](int from, int to) {
     int count = 0;
-    for (int y = std::max(0, from); y < std::min(line_pixels.rows, to); ++y) count += width[y] > 0 && width[y] < wider;
+    for (int y = std::max(0, from); y < std::min(line_pixels.rows, to); ++y) {
+      if (width[y] == 0 || width[y] >= wider) continue;
+      ++count;
+      alone_middle += middle[y];
+      std::vector<cv::Point> points;
+      cv::findNonZero(line_pixels.row(y), points);
+      const auto [left, right] = std::minmax_element(points.begin(), points.end(),
+                                                     [](const cv::Point& a, const cv::Point& b) { return a.x < b.x; });
+      alone_left.push_back(left->x);
+      alone_right.push_back(right->x);
+    }
+    alone_count += count;
     return count >= alone_rows;
   };
   if (!runs_alone(best_from - 2 * alone_rows, best_from) ||
       !runs_alone(best_from + best_length, best_from + best_length + 2 * alone_rows))
     return {};
+  double pen_middle = 0;
+  for (int y = best_from; y < best_from + best_length; ++y) pen_middle += middle[y];
+  const double lean = pen_middle / best_length - alone_middle / alone_count;
+  // Whose stroke: this cell's when it leans into it, or when the cell's other
+  // ink comes nearer to it than ink on the far side (a 1 written on the line
+  // before the rest of the number, mostly outside). Not by the nearer ink
+  // alone: beside the first score column lie the printed labels. Per row of
+  // the stretch, from the line's edge on one side, past ink touching it (the
+  // stroke's own), the paper up to the next ink.
+  const int reach = static_cast<int>(0.5 * cell.height);
+  auto gap = [&](int direction) {
+    int nearest = reach;
+    for (int y = best_from; y < best_from + best_length; ++y) {
+      int edge = -1;
+      for (int x = 0; x < line_pixels.cols; ++x)
+        if (line_pixels.at<uchar>(y, x) && (edge < 0 || (direction > 0) == (x > edge))) edge = x;
+      if (edge < 0) continue;
+      int x = columns.start + edge + direction;
+      const uchar* row = mask.ptr<uchar>(y);
+      auto inside = [&](int at) { return at >= 0 && at < mask.cols && std::abs(at - (columns.start + edge)) <= reach; };
+      while (inside(x) && row[x]) x += direction;
+      const int paper_from = x;
+      while (inside(x) && !row[x]) x += direction;
+      if (inside(x)) nearest = std::min(nearest, std::abs(x - paper_from));
+    }
+    return nearest;
+  };
+  const int ours = gap(inward), theirs = gap(-inward);
+  // A lean under half a pixel is the line's own blur, not a pen beside it;
+  // ink on the far side within a tenth of the height is the rest of the
+  // neighbour's digit (the curve of a 0 overrunning its right line).
+  const bool leans_in = lean * inward >= 0.5 && theirs >= 0.1 * cell.height;
+  if (!leans_in && ours >= theirs) return {};
+  // A stroke leaning into the cell: keep what lies beyond the line's own
+  // extent, the pen; the line's pixels in between would add a bar to a digit
+  // whose curve touches the line (a "0" read "10"). A stroke leaning out (a
+  // 1 written mostly left of the left line) keeps the line's pixels too: what
+  // lies beyond them is outside, and the bar is most of the 1 we see.
+  std::nth_element(alone_left.begin(), alone_left.begin() + alone_left.size() / 2, alone_left.end());
+  std::nth_element(alone_right.begin(), alone_right.begin() + alone_right.size() / 2, alone_right.end());
+  const int line_from = alone_left[alone_left.size() / 2], line_to = alone_right[alone_right.size() / 2] + 1;
   cv::Mat keep = cv::Mat::zeros(line_pixels.size(), CV_8U);
-  keep.rowRange(best_from, best_from + best_length).setTo(255, line_pixels.rowRange(best_from, best_from + best_length));
+  const cv::Range stretch(best_from, best_from + best_length);
+  keep(stretch, cv::Range::all()).setTo(255, line_pixels(stretch, cv::Range::all()));
+  if (lean * inward > 0) keep(stretch, cv::Range(line_from, line_to)).setTo(0);
   return keep;
 }
 
@@ -129,7 +215,8 @@ cv::Mat PenAlongSide(const cv::Mat& line_pixels, const cv::Rect2f& cell, double 
 // stroke across the middle of the cell (a cross-out) is not near a border and
 // stays. Returns the pixels kept on a side's line because a pen stroke runs
 // along it there (PenAlongSide; empty mask when none).
-cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Rect2f& cell, double pen_along_side) {
+cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& cell, double pen_along_side,
+                          int pen_widening) {
   cv::Mat pen = cv::Mat::zeros(mask.size(), CV_8U);
   const int band = std::max(3, static_cast<int>(cell.height * 0.12));
   auto clear_lines = [&](bool horizontal) {
@@ -154,9 +241,11 @@ cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Rect2f& cell, double pen_alon
     cv::dilate(lines, lines, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, 3) : cv::Size(3, 1)));
     KeepCrossingStrokes(lines, mask, horizontal);
     if (!horizontal && pen_along_side > 0)
-      for (const cv::Range& columns : bands) {
+      for (size_t b = 0; b < bands.size(); ++b) {
+        const cv::Range& columns = bands[b];
         cv::Mat side = lines.colRange(columns);
-        const cv::Mat keep = PenAlongSide(side, cell, pen_along_side);
+        const cv::Mat keep = PenAlongSide(mask, columns, side, gray.colRange(columns), cell, pen_along_side, pen_widening,
+                                          b == 0 ? 1 : -1);
         if (keep.empty()) continue;
         pen.colRange(columns) |= keep;
         side.setTo(0, keep);
@@ -306,7 +395,8 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
   const cv::Rect inner_box(static_cast<int>(result.cell_in_crop.x), static_cast<int>(result.cell_in_crop.y),
                            static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
   cv::Mat mask = InkMask(gray, inner_box, options);
-  const cv::Mat pen_on_side = RemoveBorderLines(mask, result.cell_in_crop, options.pen_along_side);
+  const cv::Mat pen_on_side =
+      RemoveBorderLines(mask, gray, result.cell_in_crop, options.pen_along_side, options.pen_widening);
 
   // Components that belong to this cell: most of their pixels inside it.
   cv::Mat labels, stats, centroids;
@@ -322,10 +412,16 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     const cv::Rect box(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
                        stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
     const cv::Rect inside = box & inner;
-    if (inside.empty()) continue;  // wholly in the margin: another cell's ink
-    const cv::Mat here = labels(inside) == i;
-    if (cv::countNonZero(here) < 0.5 * area) continue;  // the neighbour's digit overrunning into our margin
+    // A stroke beside a side line that PenAlongSide found to be ours counts
+    // as inside, wherever it lies (a 1 written on the left line, mostly left
+    // of it).
+    const int pen_pixels = cv::countNonZero(pen_on_side(box) & (labels(box) == i));
+    if (inside.empty() && pen_pixels == 0) continue;  // wholly in the margin: another cell's ink
     const cv::Rect2f& c = result.cell_in_crop;
+    const int here = inside.empty() ? 0 : cv::countNonZero(labels(inside) == i);
+    const int pen_here = inside.empty() ? 0 : cv::countNonZero(pen_on_side(inside) & (labels(inside) == i));
+    const int inside_count = here + pen_pixels - pen_here;
+    if (inside_count < 0.5 * area) continue;  // the neighbour's digit overrunning into our margin
     // The same, when the crop cuts it off: ink that runs off the crop's top or
     // bottom edge, the far side of our margin, and reaches no further into the
     // cell than its nearer half is the top of the digit below written high
@@ -348,7 +444,7 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     // like a cross-out.
     const bool sliver = (box.height <= 2 && near_top_or_bottom) || (box.width <= 2 && near_side);
     // Unless the line was left there because a pen stroke runs along it.
-    if ((flat_near_edge || upright_near_edge || sliver) && cv::countNonZero(pen_on_side(box) & (labels(box) == i)) == 0)
+    if ((flat_near_edge || upright_near_edge || sliver) && pen_pixels == 0)
       continue;
     kept.push_back({box, i});
     ink_pixels += area;

@@ -35,6 +35,9 @@ struct CellOptions {
   double pen_along_side = 0.35;     ///< a side's ruled line wider than elsewhere over this share of the cell
                                     ///< height is a pen stroke along it (a 1 on the left line) and kept as
                                     ///< ink there; 0 = off; default 0.35
+  int pen_widening = 2;             ///< ... when darker over at least this many more pixels across (or a quarter
+                                    ///< of its width); default 2 (was 3 counting pale edges: a 1 overlapping the
+                                    ///< line added only 2 dark pixels, "18" read 8)
   double remnant_height = 0.8;      ///< a thin upright piece near a side is a remnant of the side's line only when
                                     ///< at least this share of the cell height (upright pieces half as high are
                                     ///< taken out with the line itself); default 0.8 (0.4 also took a 1 squeezed

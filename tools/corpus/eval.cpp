@@ -227,6 +227,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.max_strong_ink", &options.cells.max_strong_ink},
       {"cells.weak_ink", &options.cells.weak_ink},
       {"cells.max_weak_ink", &options.cells.max_weak_ink},
+      {"cells.pen_widening", &options.cells.pen_widening},
   };
   const std::map<std::string, bool*> switches = {
       {"read.narrow_end_cuts", &options.read.narrow_end_cuts},

@@ -74,6 +74,67 @@ TEST(ExtractCellTest, AOneWrittenOnTheLeftLineIsInk) {
   EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue, no_pen_test).blobs.size(), 1u);
 }
 
+TEST(ExtractCellTest, AOneOnTheLeftLineGoesWithTheNumberBesideIt) {
+  // "18" with the 1 over the left line and mostly left of it, the 8 close
+  // after it: the stroke leans out of the cell, but the number beside it
+  // says whose it is.
+  CellPage c;
+  cv::line(c.page, cv::Point(38, 105), cv::Point(38, 57), cv::Scalar(60), 4);
+  cv::putText(c.page, "8", cv::Point(48, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 2u);
+  EXPECT_LT(ink.crop_in_page.x + ink.blobs[0].x, 40);  // the 1, outside the line
+  EXPECT_GT(ink.blobs[0].height, 40);
+
+  // The same stroke with the neighbour's number close to it on the other
+  // side and nothing of ours: the neighbour's 1, written on its right line.
+  CellPage n;
+  cv::line(n.page, cv::Point(38, 105), cv::Point(38, 57), cv::Scalar(60), 4);
+  cv::putText(n.page, "2", cv::Point(12, 100), cv::FONT_HERSHEY_SIMPLEX, 1.0, cv::Scalar(60), 3);
+  EXPECT_EQ(ExtractCell(n.page, n.cell, CellPart::kValue).kind, InkKind::kEmpty);
+}
+
+TEST(ExtractCellTest, AFaintOneAgainstTheLeftLineIsInk) {
+  // "17" in a faint pen, the 1 touching the left line from inside, the end of
+  // a printed label a little left of the line (nearer than the 7): the 1
+  // widens the line's darker part by a pixel or two and leans into the cell,
+  // so it is ours.
+  CellPage c;
+  cv::line(c.page, cv::Point(43, 108), cv::Point(43, 58), cv::Scalar(175), 3);
+  cv::putText(c.page, "7", cv::Point(66, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(150), 3);
+  cv::putText(c.page, "e", cv::Point(20, 90), cv::FONT_HERSHEY_SIMPLEX, 0.5, cv::Scalar(40), 1);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 2u);
+  EXPECT_LT(ink.crop_in_page.x + ink.blobs[0].x, 46);
+  EXPECT_GT(ink.blobs[0].height, 40);
+}
+
+TEST(ExtractCellTest, AZeroTouchingTheLeftLineGainsNoBar) {
+  // A 0 whose left curve runs over the left line: a pen along the line,
+  // leaning into the cell. What lies beyond the line is kept; the line's own
+  // pixels would add a bar to the 0 (read "10").
+  CellPage c;
+  cv::ellipse(c.page, cv::Point(54, 80), cv::Size(14, 30), 0, 0, 360, cv::Scalar(60), 4);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 1u);
+  EXPECT_GE(ink.crop_in_page.x + ink.blobs[0].x, 42);  // right of the line (x 39..41)
+  EXPECT_GT(ink.blobs[0].height, 55);
+}
+
+TEST(ExtractCellTest, PaleEdgesAlongALineAreNotAPen) {
+  // A line turned by a fraction of a pixel: over half the cell its pale,
+  // anti-aliased edge is a few pixels wider, at the ink threshold. Only dark
+  // pixels beside a line are a pen stroke along it (counting the pale ones, a
+  // "1" appeared in the empty box).
+  CellPage c;
+  cv::rectangle(c.page, cv::Rect(201, 60, 2, 45), cv::Scalar(222), cv::FILLED);
+  cv::rectangle(c.page, cv::Rect(41, 60, 4, 45), cv::Scalar(222), cv::FILLED);
+  EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue).kind, InkKind::kEmpty);
+}
+
 TEST(ExtractCellTest, AOneLeaningBesideTheRightLineIsInk) {
   // "21" with the 1 squeezed against the right line, leaning back, with paper
   // between them: upright, thin and near the side like what the line removal
