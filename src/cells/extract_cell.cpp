@@ -76,14 +76,14 @@ void KeepCrossingStrokes(cv::Mat& lines, const cv::Mat& mask, bool horizontal) {
 
 // The pixels of a side's ruled line where a pen stroke of this cell runs
 // along it (a 1 written on the left line): the line is darker over a wider
-// span there than where it runs alone (by `widening` pixels), over a stretch
-// of at least `min_share` of the cell's height. The stroke is this cell's
-// when it leans into the cell (`inward`: +1 when the cell lies to the right
-// of this line, -1 to its left) or the cell's other ink comes nearer to it
-// than the neighbour's. `mask` is the crop's ink,
-// `columns` the side's band in it, `line_pixels` the band's line pixels,
-// `gray` the band of the page. Returns a mask of the band (CV_8U, 255 =
-// keep: pen, not line); empty when there is no such stroke of this cell.
+// span there than where it runs alone (on average by `widening` pixels, or a
+// quarter of its width), over a stretch of at least `min_share` of the cell's
+// height. The stroke is this cell's when it leans into the cell (`inward`:
+// +1 when the cell lies to the right of this line, -1 to its left) or the
+// cell's other ink comes nearer to it than the neighbour's. `mask` is the
+// crop's ink, `columns` the side's band in it, `line_pixels` the band's line
+// pixels, `gray` the band of the page. Returns a mask of the band (CV_8U, 255
+// = keep: pen, not line); empty when there is no such stroke of this cell.
 cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Mat& line_pixels, const cv::Mat& gray,
                      const cv::Rect2f& cell, double min_share, int widening, int inward) {
   // Widths count the line's darker pixels only (a quarter of the way from
