@@ -1,6 +1,7 @@
 #include "cells/extract_cell.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <opencv2/imgproc.hpp>
@@ -91,23 +92,25 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
   // the ink threshold and come and go along the line (a line turned by a
   // fraction of a pixel on a rotated scan); a pen beside it is darker, even
   // a faint one (half way, a faint 1 beside the line went with it).
-  std::vector<uchar> levels;
+  std::array<int, 256> levels{};  // line pixels by gray level
+  int line_count = 0;
   for (int y = 0; y < line_pixels.rows; ++y)
     for (int x = 0; x < line_pixels.cols; ++x)
-      if (line_pixels.at<uchar>(y, x)) levels.push_back(gray.at<uchar>(y, x));
-  if (levels.empty()) return {};
-  std::nth_element(levels.begin(), levels.begin() + levels.size() / 10, levels.end());
+      if (line_pixels.at<uchar>(y, x)) ++levels[gray.at<uchar>(y, x)], ++line_count;
+  if (line_count == 0) return {};
+  int core = 0;  // the line's 10th-percentile gray
+  for (int below = 0; below + levels[core] <= line_count / 10;) below += levels[core++];
   const int paper = 250;
-  const int core = levels[levels.size() / 10];
-  const cv::Mat dark_pixels = line_pixels & (gray < paper - (paper - core) / 4);
-  std::vector<int> width(line_pixels.rows);
-  std::vector<double> middle(line_pixels.rows);  // mean column of the row's dark pixels
+  const int dark = paper - (paper - core) / 4;
+  std::vector<int> width(line_pixels.rows, 0);
+  std::vector<double> middle(line_pixels.rows, 0);  // mean column of the row's dark pixels
   std::vector<int> seen;
   for (int y = 0; y < line_pixels.rows; ++y) {
-    const cv::Moments m = cv::moments(dark_pixels.row(y), true);
-    width[y] = static_cast<int>(m.m00);
+    double columns_sum = 0;
+    for (int x = 0; x < line_pixels.cols; ++x)
+      if (line_pixels.at<uchar>(y, x) && gray.at<uchar>(y, x) < dark) ++width[y], columns_sum += x;
     if (width[y] == 0) continue;
-    middle[y] = m.m10 / m.m00;
+    middle[y] = columns_sum / width[y];
     seen.push_back(width[y]);
   }
   if (seen.size() < 4) return {};
@@ -397,6 +400,7 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
   cv::Mat mask = InkMask(gray, inner_box, options);
   const cv::Mat pen_on_side =
       RemoveBorderLines(mask, gray, result.cell_in_crop, options.pen_along_side, options.pen_widening);
+  const bool any_pen = cv::countNonZero(pen_on_side) > 0;  // most cells have none: no per-blob masks then
 
   // Components that belong to this cell: most of their pixels inside it.
   cv::Mat labels, stats, centroids;
@@ -415,11 +419,12 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     // A stroke beside a side line that PenAlongSide found to be ours counts
     // as inside, wherever it lies (a 1 written on the left line, mostly left
     // of it).
-    const int pen_pixels = cv::countNonZero(pen_on_side(box) & (labels(box) == i));
+    const int pen_pixels = any_pen ? cv::countNonZero(pen_on_side(box) & (labels(box) == i)) : 0;
     if (inside.empty() && pen_pixels == 0) continue;  // wholly in the margin: another cell's ink
     const cv::Rect2f& c = result.cell_in_crop;
     const int here = inside.empty() ? 0 : cv::countNonZero(labels(inside) == i);
-    const int pen_here = inside.empty() ? 0 : cv::countNonZero(pen_on_side(inside) & (labels(inside) == i));
+    const int pen_here =
+        inside.empty() || pen_pixels == 0 ? 0 : cv::countNonZero(pen_on_side(inside) & (labels(inside) == i));
     const int inside_count = here + pen_pixels - pen_here;
     if (inside_count < 0.5 * area) continue;  // the neighbour's digit overrunning into our margin
     // The same, when the crop cuts it off: ink that runs off the crop's top or
