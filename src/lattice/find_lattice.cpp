@@ -859,8 +859,11 @@ std::optional<cv::Matx33d> PerspectiveFix(const std::vector<Candidate>& candidat
                                              cv::Point2f(left, bottom)};
     for (int i = 0; i < 4; ++i) {
       // A corner far off its rectangle is a fit gone wrong, not perspective.
+      // Far is measured against the grid's longer side: a one-player sheet
+      // (tall and narrow) seen from its foot has its top corners come in by
+      // more than a tenth of its width.
       const float off = static_cast<float>(cv::norm(q[i] - rect[i]));
-      if (off > 0.1f * std::min(right - left, bottom - top)) return std::nullopt;
+      if (off > 0.1f * std::max(right - left, bottom - top)) return std::nullopt;
       worst = std::max(worst, off);
       from.push_back(q[i]);
       to.push_back(rect[i]);

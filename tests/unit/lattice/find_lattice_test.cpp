@@ -191,6 +191,42 @@ TEST(FindLatticeTest, StraightensASkewedScan) {
     }
 }
 
+// A one-player sheet (tall and narrow) photographed from its foot, its paper
+// outline not found: the top corners come in by more than a tenth of the
+// grid's width, still well under a tenth of its height.
+TEST(FindLatticeTest, StraightensATallNarrowGridSeenInPerspective) {
+  Card card;
+  card.how_mm = 45;
+  card.score_columns = 1;
+  card.rows = 24;
+  cv::Mat page = BlankPage();
+  Draw(page, card);
+  const float w = static_cast<float>(page.cols), h = static_cast<float>(page.rows);
+  const cv::Point2f flat[4] = {{0, 0}, {w, 0}, {w, h}, {0, h}};
+  const cv::Point2f seen[4] = {{300, 0}, {w - 300, 0}, {w, h}, {0, h}};
+  const cv::Matx33d photo(cv::getPerspectiveTransform(flat, seen));
+  cv::Mat tilted;
+  cv::warpPerspective(page, tilted, cv::Mat(photo), page.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT,
+                      cv::Scalar(250, 250, 250));
+  const LatticeResult result = FindLattices(tilted);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  EXPECT_TRUE(result.perspective_corrected);
+  ASSERT_EQ(result.grids.size(), 1u);
+  const Lattice& lattice = result.grids[0];
+  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
+  ASSERT_EQ(lattice.row_y.size(), ys.size());
+  ASSERT_EQ(lattice.column_x.size(), xs.size());
+  // Each drawn crossing, carried into the upright page, is a lattice crossing:
+  // the score column's lines stand upright over its whole height.
+  for (size_t r = 0; r < ys.size(); r += 4)
+    for (size_t c = 0; c < xs.size(); ++c) {
+      const cv::Vec3d in_photo = photo * cv::Vec3d(xs[c] * kPxPerMm, ys[r] * kPxPerMm, 1);
+      const cv::Point2d up = UprightFromPage(result, {in_photo[0] / in_photo[2], in_photo[1] / in_photo[2]});
+      EXPECT_NEAR(up.x, lattice.column_x[c], 4) << r << "," << c;
+      EXPECT_NEAR(up.y, lattice.row_y[r], 4) << r << "," << c;
+    }
+}
+
 TEST(FindLatticeTest, TurnsAQuarterOrHalfTurnedPageUpright) {
   Card card;
   card.how_mm = 40;
