@@ -239,7 +239,42 @@ cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& 
       if (horizontal) near.rowRange(bands.back()).setTo(255);
       else near.colRange(bands.back()).setTo(255);
     }
-    lines &= near;
+    // A row line thicker than the band (a blurred low-resolution page
+    // upsampled to 8 px/mm: lines of 10-12 px) is followed out of it, up to
+    // twice the band from the border. Cut at the band's edge, its outer rows
+    // stayed as ink, and every stroke touching the line from inside looked as
+    // if it crossed it: the line under a "202" written low was kept as a bar,
+    // read 0. Only the pieces lying on the border row itself are followed; a
+    // stroke beside the line is cut at the band as before. Column lines are
+    // left to the remnant rules: a 1 on the left line is one piece with it.
+    if (horizontal) {
+      cv::Mat wide = cv::Mat::zeros(mask.size(), CV_8U);
+      std::vector<int> border_rows;
+      for (float edge : {cell.y, cell.y + cell.height}) {
+        const int from = std::max(0, static_cast<int>(edge) - 2 * band);
+        const int to = std::min(mask.rows, static_cast<int>(edge) + 2 * band);
+        if (to <= from) continue;
+        wide.rowRange(from, to).setTo(255);
+        if (static_cast<int>(edge) >= 0 && static_cast<int>(edge) < mask.rows) border_rows.push_back(static_cast<int>(edge));
+      }
+      cv::Mat thick = lines & wide, pieces;
+      const int piece_count = cv::connectedComponents(thick, pieces, 8, CV_32S);
+      std::vector<uchar> on_border(piece_count, 0);
+      for (int y : border_rows) {
+        const int* p = pieces.ptr<int>(y);
+        for (int x = 0; x < pieces.cols; ++x) on_border[p[x]] = 1;
+      }
+      on_border[0] = 0;
+      lines &= near;
+      for (int y = 0; y < pieces.rows; ++y) {
+        const int* p = pieces.ptr<int>(y);
+        uchar* l = lines.ptr<uchar>(y);
+        for (int x = 0; x < pieces.cols; ++x)
+          if (on_border[p[x]]) l[x] = 255;
+      }
+    } else {
+      lines &= near;
+    }
     // Widen by a pixel: anti-aliased line edges are ink too.
     cv::dilate(lines, lines, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, 3) : cv::Size(3, 1)));
     KeepCrossingStrokes(lines, mask, horizontal);

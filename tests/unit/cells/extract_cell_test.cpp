@@ -200,6 +200,25 @@ TEST(ExtractCellTest, AStrokeAcrossTheBorderStaysWhole) {
   EXPECT_GT(ink.blobs[0].width, 25);
 }
 
+TEST(ExtractCellTest, AThickBlurredLineUnderDigitsWrittenLowIsNotInk) {
+  // A low-resolution page upsampled to 8 px/mm: a 180 x 45 cell whose row
+  // lines are 10 px thick and soft, and "00" written low, resting on the
+  // bottom line. The line is thicker than the band the removal looks in; its
+  // outer rows, left as ink, made the digits seem to cross it, and the line
+  // under them was kept as a bar joining them.
+  cv::Mat page(100, 260, CV_8U, cv::Scalar(250));
+  for (int y : {30, 75}) cv::line(page, cv::Point(35, y), cv::Point(225, y), cv::Scalar(40), 10);
+  for (int x : {40, 220}) cv::line(page, cv::Point(x, 25), cv::Point(x, 80), cv::Scalar(40), 3);
+  for (int x : {90, 140})
+    cv::ellipse(page, cv::Point(x, 58), cv::Size(14, 13), 0, 0, 360, cv::Scalar(60), 7);
+  cv::GaussianBlur(page, page, cv::Size(0, 0), 1.5);
+  const CellInk ink = ExtractCell(page, cv::Rect2f(40, 30, 180, 45), CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 2u);
+  // Each 0 ends where the line begins (its top edge at y 70), not at its foot.
+  for (const cv::Rect& blob : ink.blobs) EXPECT_LE(ink.crop_in_page.y + blob.y + blob.height, 72);
+}
+
 TEST(ExtractCellTest, CrossOutsAreCrossed) {
   CellPage x;
   cv::line(x.page, cv::Point(60, 50), cv::Point(180, 110), cv::Scalar(50), 3);
