@@ -162,9 +162,11 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
     alone_count += count;
     return count >= alone_rows;
   };
-  if (!runs_alone(best_from - 2 * alone_rows, best_from) ||
-      !runs_alone(best_from + best_length, best_from + best_length + 2 * alone_rows))
-    return {};
+  // Anywhere before and after the stretch, not only next to it: a 1 written
+  // down to the bottom border widens the line right up to where the row line
+  // crosses it, and the line runs alone only in the margin beyond ("18" read
+  // 8 on a low-resolution page).
+  if (!runs_alone(0, best_from) || !runs_alone(best_from + best_length, line_pixels.rows)) return {};
   double pen_middle = 0;
   for (int y = best_from; y < best_from + best_length; ++y) pen_middle += middle[y];
   const double lean = pen_middle / best_length - alone_middle / alone_count;

@@ -95,6 +95,26 @@ TEST(ExtractCellTest, AOneOnTheLeftLineGoesWithTheNumberBesideIt) {
   EXPECT_EQ(ExtractCell(n.page, n.cell, CellPart::kValue).kind, InkKind::kEmpty);
 }
 
+TEST(ExtractCellTest, AOneOnTheLeftLineDownToTheBottomBorderIsInk) {
+  // "18" with the 1 over the left line and mostly left of it, written down
+  // to the bottom border with a pen lift near its foot: the line is wider
+  // over two stretches, and runs alone only above the 1, in the lift, and in
+  // the margin below the cell (the column line goes on into the next cell).
+  // Looking for the line alone only next to the longer stretch found the
+  // shorter one there, and the 1 was lost ("18" read 8 on a low-resolution
+  // page).
+  CellPage c;
+  cv::line(c.page, cv::Point(40, 0), cv::Point(40, 159), cv::Scalar(40), 2);
+  cv::line(c.page, cv::Point(37, 58), cv::Point(37, 88), cv::Scalar(60), 5);
+  cv::line(c.page, cv::Point(37, 97), cv::Point(37, 117), cv::Scalar(60), 5);
+  cv::putText(c.page, "8", cv::Point(46, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 2u);
+  EXPECT_LT(ink.crop_in_page.x + ink.blobs[0].x, 38);  // the 1, outside the line
+  EXPECT_GT(ink.blobs[0].height, 30);
+}
+
 TEST(ExtractCellTest, AFaintOneAgainstTheLeftLineIsInk) {
   // "17" in a faint pen, the 1 touching the left line from inside, the end of
   // a printed label a little left of the line (nearer than the 7): the 1
