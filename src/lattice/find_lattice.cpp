@@ -692,7 +692,21 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
       column.a = cv::Point2f(column.pos, rows.front().pos);
       column.b = cv::Point2f(column.pos, rows.back().pos);
     }
-  const Line &top = rows.front(), &bottom = rows.back(), &left = columns.front(), &right = columns.back();
+  // The corners for the perspective test: crossings of the outermost lines
+  // that were seen. A frame line put back has no slope of its own; standing
+  // upright where the real one leans, it makes the corners a wrong quad.
+  auto outermost = [](const std::vector<Line>& lines, bool first) -> const Line& {
+    if (first) {
+      for (const Line& line : lines)
+        if (!line.spans.empty()) return line;
+      return lines.front();
+    }
+    for (auto it = lines.rbegin(); it != lines.rend(); ++it)
+      if (!it->spans.empty()) return *it;
+    return lines.back();
+  };
+  const Line &top = outermost(rows, true), &bottom = outermost(rows, false), &left = outermost(columns, true),
+             &right = outermost(columns, false);
   c.corners = {Crossing(top.a, top.b, left.a, left.b), Crossing(top.a, top.b, right.a, right.b),
                Crossing(bottom.a, bottom.b, right.a, right.b), Crossing(bottom.a, bottom.b, left.a, left.b)};
 
@@ -946,10 +960,12 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
   const cv::Mat work = MinPool(ToGray(page_bgr), scale.pool);
   Detection detection = Detect(work, size, options, scale);
   cv::Matx33d fix_in_input = cv::Matx33d::eye();
-  // Straighten the page and look again (more than once only if asked: a
-  // second round helped no synthetic photo). A look is better when it finds
-  // more grids, or as many with more lines seen (not put back): straight
-  // lines fill the runs that slanted ones break.
+  // Straighten the page and look again, until the frames are rectangles or
+  // a look is worse: a steep photo of two stacked grids (card 0104 of seed
+  // 900022) needed four looks, each straightening part of what the last one
+  // left; a page already straight stops after the first. A look is better
+  // when it finds more grids, or as many with more lines seen (not put
+  // back): straight lines fill the runs that slanted ones break.
   auto score = [](const Detection& d) {
     int grids = 0, seen = 0;
     for (const Candidate& c : d.candidates) {

@@ -22,7 +22,9 @@
 //   5. a table is a scorecard grid only with enough regular rows, 2-12 columns
 //      and a label column wider than the score columns;
 //   6. when the grids' frames are not rectangles (perspective left in the
-//      page), the page is straightened by a homography and looked at again.
+//      page), the page is straightened by a homography and looked at again,
+//      up to a few times: on a steep photo each look straightens part of
+//      what the last one left.
 //
 // Coordinates: OpenCV pixel centres (x right, y down) of LatticeResult::upright,
 // the input page warped by upright_from_page (deskew, quarter turns and, if
@@ -78,7 +80,9 @@ struct LatticeOptions {
   double min_label_ratio = 1.2;      ///< label column width / score column width, at least; default 1.2
   bool find_orientation = true;      ///< false: keep the input's orientation (only deskew), e.g. own sheets; default true
   double min_frame_margin_mm = 1.0;  ///< a grid frame closer than this to the page edge is ruled paper, not a grid; default 1.0
-  int max_perspective_rounds = 1;    ///< straighten a perspective-distorted page and look again, at most this often; 0 = never; default 1
+  int max_perspective_rounds = 4;    ///< straighten a perspective-distorted page and look again, at most this often
+                                     ///< (each look straightens what the last left, until the frames are
+                                     ///< rectangles); 0 = never; default 4
 
   /// True when every field is in range (positive sizes, 0 < shares <= 1,
   /// min <= max counts, min_line_mm >= min_run_mm, skew under 45 degrees).
