@@ -485,8 +485,20 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     // Kept, it stretches the mark's box into a corner and makes a number look
     // like a cross-out.
     const bool sliver = (box.height <= 2 && near_top_or_bottom) || (box.width <= 2 && near_side);
+    // A thin upright piece through both row lines (to within the line band
+    // of each) and running off the crop's top or bottom edge is a column
+    // line, wherever it lies: no digit runs that far out of its box. A page
+    // straightened from a steep photo by the lattice stage leaves its column
+    // lines a few pixels off the lattice's, outside the side band (phantom
+    // "1"s in empty columns). Its edge alone, a pixel wide, is one too: no
+    // pen stroke is a pixel wide over half the cell's height.
+    const float line_band = static_cast<float>(0.12 * c.height);
+    const bool column_line =
+        ((box.y <= 0 || box.y + box.height >= mask.rows) && box.y <= c.y + line_band &&
+         box.y + box.height >= c.y + c.height - line_band && box.width < 0.06 * c.width) ||
+        (box.width <= 1 && box.height >= 0.5 * c.height);
     // Unless the line was left there because a pen stroke runs along it.
-    if ((flat_near_edge || upright_near_edge || sliver) && pen_pixels == 0)
+    if ((flat_near_edge || upright_near_edge || sliver || column_line) && pen_pixels == 0)
       continue;
     kept.push_back({box, i});
     ink_pixels += area;

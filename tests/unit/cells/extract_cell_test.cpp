@@ -33,6 +33,24 @@ TEST(ExtractCellTest, BorderRemnantsAreEmpty) {
   EXPECT_EQ(ink.kind, InkKind::kEmpty);
 }
 
+TEST(ExtractCellTest, AColumnLineOffTheLatticeIsNotInk) {
+  // A page straightened from a steep photo: the column line runs 10 px right
+  // of where the lattice puts the cell's left side, past the band the line
+  // removal looks in, from the top of the crop to its bottom. Its strip left
+  // beside the band is no "1".
+  cv::Mat page(160, 240, CV_8U, cv::Scalar(250));
+  for (int y : {40, 120}) cv::line(page, cv::Point(20, y), cv::Point(220, y), cv::Scalar(40), 2);
+  for (int x : {50, 200}) cv::line(page, cv::Point(x, 0), cv::Point(x, 159), cv::Scalar(40), 3);
+  const cv::Rect2f cell(40, 40, 160, 80);
+  EXPECT_EQ(ExtractCell(page, cell, CellPart::kValue).kind, InkKind::kEmpty);
+  // A 1 written there stays inside its box: ink.
+  cv::line(page, cv::Point(60, 55), cv::Point(60, 108), cv::Scalar(60), 3);
+  const CellInk ink = ExtractCell(page, cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 1u);
+  EXPECT_GT(ink.crop_in_page.x + ink.blobs[0].x, 55);
+}
+
 TEST(ExtractCellTest, ASliverAlongABorderIsNotInk) {
   // The edge of a blurred line, one pixel thick, just inside the top border
   // near the corner, beside a digit.
