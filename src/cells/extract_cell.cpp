@@ -231,15 +231,23 @@ cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& 
     cv::morphologyEx(mask, lines, cv::MORPH_OPEN, kernel);
     // Keep only line pixels close to the border positions: a band
     // [from, to) of rows (columns) around each.
-    cv::Mat near = cv::Mat::zeros(mask.size(), CV_8U);
+    // Rows only: twice the band, and the border rows themselves (see below).
+    cv::Mat near = cv::Mat::zeros(mask.size(), CV_8U), wide = cv::Mat::zeros(mask.size(), CV_8U);
     std::vector<cv::Range> bands;
+    std::vector<int> border_rows;
+    const int extent = horizontal ? mask.rows : mask.cols;
     for (float edge : {horizontal ? cell.y : cell.x, horizontal ? cell.y + cell.height : cell.x + cell.width}) {
-      const int from = std::max(0, static_cast<int>(edge) - band);
-      const int to = std::min(horizontal ? mask.rows : mask.cols, static_cast<int>(edge) + band);
+      const int at = static_cast<int>(edge);
+      const int from = std::max(0, at - band), to = std::min(extent, at + band);
       if (to <= from) continue;
       bands.emplace_back(from, to);
-      if (horizontal) near.rowRange(bands.back()).setTo(255);
-      else near.colRange(bands.back()).setTo(255);
+      if (!horizontal) {
+        near.colRange(bands.back()).setTo(255);
+        continue;
+      }
+      near.rowRange(bands.back()).setTo(255);
+      wide.rowRange(std::max(0, at - 2 * band), std::min(extent, at + 2 * band)).setTo(255);
+      if (at >= 0 && at < extent) border_rows.push_back(at);
     }
     // A row line thicker than the band (a blurred low-resolution page
     // upsampled to 8 px/mm: lines of 10-12 px) is followed out of it, up to
@@ -250,15 +258,6 @@ cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& 
     // stroke beside the line is cut at the band as before. Column lines are
     // left to the remnant rules: a 1 on the left line is one piece with it.
     if (horizontal) {
-      cv::Mat wide = cv::Mat::zeros(mask.size(), CV_8U);
-      std::vector<int> border_rows;
-      for (float edge : {cell.y, cell.y + cell.height}) {
-        const int from = std::max(0, static_cast<int>(edge) - 2 * band);
-        const int to = std::min(mask.rows, static_cast<int>(edge) + 2 * band);
-        if (to <= from) continue;
-        wide.rowRange(from, to).setTo(255);
-        if (static_cast<int>(edge) >= 0 && static_cast<int>(edge) < mask.rows) border_rows.push_back(static_cast<int>(edge));
-      }
       cv::Mat thick = lines & wide, pieces;
       const int piece_count = cv::connectedComponents(thick, pieces, 8, CV_32S);
       std::vector<uchar> on_border(piece_count, 0);

@@ -695,18 +695,13 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
   // The corners for the perspective test: crossings of the outermost lines
   // that were seen. A frame line put back has no slope of its own; standing
   // upright where the real one leans, it makes the corners a wrong quad.
-  auto outermost = [](const std::vector<Line>& lines, bool first) -> const Line& {
-    if (first) {
-      for (const Line& line : lines)
-        if (!line.spans.empty()) return line;
-      return lines.front();
-    }
-    for (auto it = lines.rbegin(); it != lines.rend(); ++it)
-      if (!it->spans.empty()) return *it;
-    return lines.back();
+  auto seen = [](const Line& line) { return !line.spans.empty(); };
+  auto first_seen = [&](auto begin, auto end) -> const Line& {
+    const auto it = std::find_if(begin, end, seen);
+    return it != end ? *it : *begin;
   };
-  const Line &top = outermost(rows, true), &bottom = outermost(rows, false), &left = outermost(columns, true),
-             &right = outermost(columns, false);
+  const Line &top = first_seen(rows.begin(), rows.end()), &bottom = first_seen(rows.rbegin(), rows.rend()),
+             &left = first_seen(columns.begin(), columns.end()), &right = first_seen(columns.rbegin(), columns.rend());
   c.corners = {Crossing(top.a, top.b, left.a, left.b), Crossing(top.a, top.b, right.a, right.b),
                Crossing(bottom.a, bottom.b, right.a, right.b), Crossing(bottom.a, bottom.b, left.a, left.b)};
 

@@ -5,6 +5,7 @@
 
 #include "lattice/find_lattice.h"
 
+#include <array>
 #include <random>
 
 #include <gtest/gtest.h>
@@ -191,6 +192,43 @@ TEST(FindLatticeTest, StraightensASkewedScan) {
     }
 }
 
+// `page` photographed in perspective: its corners seen at `seen` (clockwise
+// from top-left), the rest of the frame paper-white.
+struct Photo {
+  cv::Matx33d photo_from_page;
+  cv::Mat image;
+};
+
+Photo PhotographInPerspective(const cv::Mat& page, const std::array<cv::Point2f, 4>& seen) {
+  const float w = static_cast<float>(page.cols), h = static_cast<float>(page.rows);
+  const cv::Point2f flat[4] = {{0, 0}, {w, 0}, {w, h}, {0, h}};
+  Photo photo{cv::Matx33d(cv::getPerspectiveTransform(flat, seen.data())), cv::Mat()};
+  cv::warpPerspective(page, photo.image, cv::Mat(photo.photo_from_page), page.size(), cv::INTER_LINEAR,
+                      cv::BORDER_CONSTANT, cv::Scalar(250, 250, 250));
+  return photo;
+}
+
+// FindLattices straightened the photo: one grid with the card's lines, and
+// every fourth row's drawn crossings, carried into the upright page, within
+// 4 px of the lattice's.
+void ExpectStraightened(const Photo& photo, const Card& card) {
+  const LatticeResult result = FindLattices(photo.image);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  EXPECT_TRUE(result.perspective_corrected);
+  ASSERT_EQ(result.grids.size(), 1u);
+  const Lattice& lattice = result.grids[0];
+  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
+  ASSERT_EQ(lattice.row_y.size(), ys.size());
+  ASSERT_EQ(lattice.column_x.size(), xs.size());
+  for (size_t r = 0; r < ys.size(); r += 4)
+    for (size_t c = 0; c < xs.size(); ++c) {
+      const cv::Vec3d in_photo = photo.photo_from_page * cv::Vec3d(xs[c] * kPxPerMm, ys[r] * kPxPerMm, 1);
+      const cv::Point2d up = UprightFromPage(result, {in_photo[0] / in_photo[2], in_photo[1] / in_photo[2]});
+      EXPECT_NEAR(up.x, lattice.column_x[c], 4) << r << "," << c;
+      EXPECT_NEAR(up.y, lattice.row_y[r], 4) << r << "," << c;
+    }
+}
+
 // A one-player sheet (tall and narrow) photographed from its foot, its paper
 // outline not found: the top corners come in by more than a tenth of the
 // grid's width, still well under a tenth of its height.
@@ -201,30 +239,9 @@ TEST(FindLatticeTest, StraightensATallNarrowGridSeenInPerspective) {
   card.rows = 24;
   cv::Mat page = BlankPage();
   Draw(page, card);
+  // The score column's lines stand upright over its whole height.
   const float w = static_cast<float>(page.cols), h = static_cast<float>(page.rows);
-  const cv::Point2f flat[4] = {{0, 0}, {w, 0}, {w, h}, {0, h}};
-  const cv::Point2f seen[4] = {{300, 0}, {w - 300, 0}, {w, h}, {0, h}};
-  const cv::Matx33d photo(cv::getPerspectiveTransform(flat, seen));
-  cv::Mat tilted;
-  cv::warpPerspective(page, tilted, cv::Mat(photo), page.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT,
-                      cv::Scalar(250, 250, 250));
-  const LatticeResult result = FindLattices(tilted);
-  ASSERT_TRUE(result.ok()) << result.detail;
-  EXPECT_TRUE(result.perspective_corrected);
-  ASSERT_EQ(result.grids.size(), 1u);
-  const Lattice& lattice = result.grids[0];
-  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
-  ASSERT_EQ(lattice.row_y.size(), ys.size());
-  ASSERT_EQ(lattice.column_x.size(), xs.size());
-  // Each drawn crossing, carried into the upright page, is a lattice crossing:
-  // the score column's lines stand upright over its whole height.
-  for (size_t r = 0; r < ys.size(); r += 4)
-    for (size_t c = 0; c < xs.size(); ++c) {
-      const cv::Vec3d in_photo = photo * cv::Vec3d(xs[c] * kPxPerMm, ys[r] * kPxPerMm, 1);
-      const cv::Point2d up = UprightFromPage(result, {in_photo[0] / in_photo[2], in_photo[1] / in_photo[2]});
-      EXPECT_NEAR(up.x, lattice.column_x[c], 4) << r << "," << c;
-      EXPECT_NEAR(up.y, lattice.row_y[r], 4) << r << "," << c;
-    }
+  ExpectStraightened(PhotographInPerspective(page, {{{300, 0}, {w - 300, 0}, {w, h}, {0, h}}}), card);
 }
 
 // A six-player sheet in a thick frame photographed steeply from its foot, its
@@ -253,26 +270,7 @@ TEST(FindLatticeTest, StraightensAWideGridSeenSteeplyInPerspective) {
       cv::putText(page, std::to_string((r * 7 + c) % 40), Px(xs[c] + 3, ys[r + 1] - 1.5), cv::FONT_HERSHEY_SCRIPT_SIMPLEX,
                   1.2, cv::Scalar(140, 60, 20), 2, cv::LINE_AA);
   const float w = static_cast<float>(page.cols), h = static_cast<float>(page.rows);
-  const cv::Point2f flat[4] = {{0, 0}, {w, 0}, {w, h}, {0, h}};
-  const cv::Point2f seen[4] = {{260, 60}, {w - 156, 0}, {w, h}, {80, h - 40}};
-  const cv::Matx33d photo(cv::getPerspectiveTransform(flat, seen));
-  cv::Mat tilted;
-  cv::warpPerspective(page, tilted, cv::Mat(photo), page.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT,
-                      cv::Scalar(250, 250, 250));
-  const LatticeResult result = FindLattices(tilted);
-  ASSERT_TRUE(result.ok()) << result.detail;
-  EXPECT_TRUE(result.perspective_corrected);
-  ASSERT_EQ(result.grids.size(), 1u);
-  const Lattice& lattice = result.grids[0];
-  ASSERT_EQ(lattice.row_y.size(), ys.size());
-  ASSERT_EQ(lattice.column_x.size(), xs.size());
-  for (size_t r = 0; r < ys.size(); r += 4)
-    for (size_t c = 0; c < xs.size(); ++c) {
-      const cv::Vec3d in_photo = photo * cv::Vec3d(xs[c] * kPxPerMm, ys[r] * kPxPerMm, 1);
-      const cv::Point2d up = UprightFromPage(result, {in_photo[0] / in_photo[2], in_photo[1] / in_photo[2]});
-      EXPECT_NEAR(up.x, lattice.column_x[c], 4) << r << "," << c;
-      EXPECT_NEAR(up.y, lattice.row_y[r], 4) << r << "," << c;
-    }
+  ExpectStraightened(PhotographInPerspective(page, {{{260, 60}, {w - 156, 0}, {w, h}, {80, h - 40}}}), card);
 }
 
 TEST(FindLatticeTest, TurnsAQuarterOrHalfTurnedPageUpright) {
