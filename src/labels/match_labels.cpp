@@ -114,12 +114,16 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
   const std::vector<std::string>& points_labels = ruleset.yahtzee_bonus ? ruleset.yahtzee_bonus->points_labels : no_labels;
   for (int i = 0; i < n; ++i) {
     // A row that reads more like a section header ("Upper section") than
-    // like a ruleset row is that header, not a garbled label of the next row.
+    // like a ruleset row is that header, not a garbled label of a row next
+    // to it: pairing it scores below nothing. ("Lower section" is half alike
+    // to "Total of upper section"; scored by what was left after the
+    // difference, it took the upper total's place when that label was
+    // unreadable, card 0254 of seed 900023.)
     const double header = BestSimilarity(printed[i].label, ruleset.section_labels);
     for (int j = 0; j < m; ++j) {
       const RowSpec& row = ruleset.rows[j];
       double label = std::max(BestSimilarity(printed[i].label, row.labels), LabelSimilarity(printed[i].label, row.name));
-      label -= std::max(0.0, header - label);
+      if (header > label) label -= header;
       if (!printed[i].how_to.empty() && !row.how_to_score.empty())
         label = (1 - options.how_to_weight) * label + options.how_to_weight * LabelSimilarity(printed[i].how_to, row.how_to_score);
       like[i][j] = label;

@@ -113,6 +113,31 @@ TEST(MatchRowsTest, ASectionHeaderIsNotTheGarbledRowBelowIt) {
   }
 }
 
+TEST(MatchRowsTest, ASectionHeaderIsNotTheGarbledTotalAboveIt) {
+  // Card 0254 of seed 900023 (four grids, low resolution): "Total of upper
+  // section", printed small, read "Noe ee mee"; "Lower section" below it took
+  // the upper total's place, half alike to "Total of upper section".
+  for (const std::string& id : ShippedRulesets().Ids()) {
+    SheetOptions options;
+    options.style.markers = options.style.qr = false;
+    const GridLayout layout = LayoutSheet(ShippedRulesets().Get(id), options).grids[0];
+    std::vector<PrintedRowText> texts;
+    for (const LayoutRow& row : layout.rows) texts.push_back({row.label, ""});
+    const auto header = std::find_if(texts.begin() + 1, texts.end(),
+                                     [](const PrintedRowText& text) { return text.label == "Lower section"; });
+    ASSERT_NE(header, texts.end()) << id;
+    const int above = static_cast<int>(header - texts.begin()) - 1;
+    ASSERT_EQ(layout.rows[above].kind, LayoutRow::Kind::kScore) << id;
+    texts[above].label = "Noe ee mee";
+    const RulesetMatch match = Match(texts, id);
+    ASSERT_TRUE(match.ok) << id;
+    for (const RowMatch& row : match.rows) {
+      EXPECT_NE(row.printed_row, above + 1) << id << ": the header row taken as " << row.row_id;
+      if (row.printed_row == above) EXPECT_EQ(row.row_id, layout.rows[above].row_id) << id;
+    }
+  }
+}
+
 TEST(MatchRowsTest, TheRightRulesetScoresHighest) {
   // Rulesets that print words of their own are told apart by the labels alone.
   for (const std::string id : {"rollem", "piecepack", "classic", "fivezee"}) {
