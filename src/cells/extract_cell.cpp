@@ -11,23 +11,8 @@
 namespace scorecheck {
 namespace {
 
-// Ink pixels: weak-ink regions that contain some strong ink (hysteresis), so
-// faint pencil strokes are kept whole and paper texture is not. The levels
-// follow the darkest ink in the cell: a thin pencil line in a blurred photo
-// never gets as dark as ballpoint.
-cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& options) {
-  // Measure the ink away from the ruled lines: they are the darkest thing in
-  // the cell and would set the levels for a faint pencil number.
-  const int inset = std::max(4, inner.height / 8);
-  cv::Rect interior(inner.x + inset, inner.y + inset, inner.width - 2 * inset, inner.height - 2 * inset);
-  interior &= cv::Rect(0, 0, gray.cols, gray.rows);
-  if (interior.empty()) interior = inner & cv::Rect(0, 0, gray.cols, gray.rows);
-  cv::Mat sorted = gray(interior).clone().reshape(1, 1);
-  cv::sort(sorted, sorted, cv::SORT_ASCENDING);
-  const int darkest = sorted.empty() ? 255 : sorted.at<uchar>(0, sorted.cols / 200);  // 0.5th percentile
-  const int paper = 250;
-  const int strong = std::clamp(darkest + (paper - darkest) * 45 / 100, options.strong_ink, options.max_strong_ink);
-  const int weak = std::clamp(darkest + (paper - darkest) * 75 / 100, options.weak_ink, options.max_weak_ink);
+// Weak-ink regions that contain some strong ink (hysteresis).
+cv::Mat Hysteresis(const cv::Mat& gray, int strong, int weak) {
   cv::Mat weak_mask = gray < weak, strong_mask = gray < strong;
   cv::Mat labels;
   const int count = cv::connectedComponents(weak_mask, labels, 8, CV_32S);
@@ -46,6 +31,49 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
     for (int x = 0; x < labels.cols; ++x) m[x] = keep[l[x]] ? 255 : 0;
   }
   return mask;
+}
+
+// Ink pixels: weak-ink regions that contain some strong ink (hysteresis), so
+// faint pencil strokes are kept whole and paper texture is not. The levels
+// follow the darkest ink in the cell: a thin pencil line in a blurred photo
+// never gets as dark as ballpoint.
+cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& options) {
+  // Measure the ink away from the ruled lines: they are the darkest thing in
+  // the cell and would set the levels for a faint pencil number.
+  const int inset = std::max(4, inner.height / 8);
+  cv::Rect interior(inner.x + inset, inner.y + inset, inner.width - 2 * inset, inner.height - 2 * inset);
+  interior &= cv::Rect(0, 0, gray.cols, gray.rows);
+  if (interior.empty()) interior = inner & cv::Rect(0, 0, gray.cols, gray.rows);
+  cv::Mat sorted = gray(interior).clone().reshape(1, 1);
+  cv::sort(sorted, sorted, cv::SORT_ASCENDING);
+  const int darkest = sorted.empty() ? 255 : sorted.at<uchar>(0, sorted.cols / 200);  // 0.5th percentile
+  const int paper = 250;
+  const int strong = std::clamp(darkest + (paper - darkest) * 45 / 100, options.strong_ink, options.max_strong_ink);
+  const int weak = std::clamp(darkest + (paper - darkest) * 75 / 100, options.weak_ink, options.max_weak_ink);
+  const cv::Mat mask = Hysteresis(gray, strong, weak);
+  // Faint writing: ink paler than the strong cap lets through, yet clear of
+  // the paper. The caps guard against paper noise, so on quiet paper they
+  // may rise to a few of its noise widths below it. Light pencil on a
+  // low-resolution photo (ink at 215-235, paper at 250 +-4) kept only its
+  // darkest pixels under the fixed caps: "19" read 9, "134" read 34 (card
+  // 0204 of seed 900023, 41 cells). Only for faint ink: darker writing
+  // fattened under the higher weak cap and closed the loop of a 4.
+  const int unclamped_strong = darkest + (paper - darkest) * 45 / 100;
+  if (options.faint_strong_sigmas <= 0 || sorted.empty() || unclamped_strong <= options.max_strong_ink) return mask;
+  const int median = sorted.at<uchar>(0, sorted.cols / 2), quartile = sorted.at<uchar>(0, sorted.cols / 4);
+  // Ink next to an empty box's paper noise stands out by a dozen levels.
+  if (median - darkest < options.faint_min_contrast) return mask;
+  // The paper's noise width from its darker quartile (the brighter one is
+  // clipped at white); at least 3 levels: JPEG-flattened paper reads as 1.
+  const double noise = std::max(3.0, (median - quartile) / 0.674);
+  const int max_strong = std::max(options.max_strong_ink, std::min(options.max_faint_strong_ink,
+                                                                  static_cast<int>(median - options.faint_strong_sigmas * noise)));
+  const int max_weak = std::max(options.max_weak_ink, std::min(options.max_faint_weak_ink,
+                                                              static_cast<int>(median - options.faint_weak_sigmas * noise)));
+  const int faint_strong = std::min(unclamped_strong, max_strong);
+  const int faint_weak = std::clamp(darkest + (paper - darkest) * 75 / 100, options.weak_ink, max_weak);
+  if (faint_strong == strong && faint_weak == weak) return mask;
+  return Hysteresis(gray, faint_strong, faint_weak);
 }
 
 // Takes out of `lines` the pieces where a pen stroke crosses the line: a run

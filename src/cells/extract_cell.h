@@ -22,6 +22,13 @@ struct CellOptions {
   int max_strong_ink = 220;         ///< ... and this (normalised gray; blurred, faint writing at 75 dpi stays above 200)
   int weak_ink = 205;               ///< ink connected to certain ink is below a level between this...
   int max_weak_ink = 228;           ///< ... and this
+  double faint_strong_sigmas = 4;   ///< faint writing (too pale for max_strong_ink) on quiet paper: the strong
+                                    ///< cap rises to the paper's level less this many of its noise widths...
+  double faint_weak_sigmas = 3;     ///< ... and the weak cap to this many; 0 = fixed caps; default 4 and 3
+  int faint_min_contrast = 20;      ///< ... when the darkest ink lies this many levels below the paper (paper
+                                    ///< noise in an empty box: about 12)...
+  int max_faint_strong_ink = 232;   ///< ... and never above these
+  int max_faint_weak_ink = 240;
   double min_blob_fraction = 0.0012;  ///< blobs smaller than this share of the cell area are specks
   double empty_fraction = 0.004;    ///< less ink than this share of the cell area: empty
   double min_dash_width = 0.4;      ///< a stroke lying down this long (share of the cell width) ...

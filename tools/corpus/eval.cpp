@@ -217,6 +217,8 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.dash_elongation", &options.cells.dash_elongation},
       {"cells.solid_dash_elongation", &options.cells.solid_dash_elongation},
       {"cells.solid_dash_solidity", &options.cells.solid_dash_solidity},
+      {"cells.faint_strong_sigmas", &options.cells.faint_strong_sigmas},
+      {"cells.faint_weak_sigmas", &options.cells.faint_weak_sigmas},
   };
   const std::map<std::string, int*> whole_fields = {
       {"choice.far_from_legal", &options.choice.far_from_legal},
@@ -227,6 +229,9 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.max_strong_ink", &options.cells.max_strong_ink},
       {"cells.weak_ink", &options.cells.weak_ink},
       {"cells.max_weak_ink", &options.cells.max_weak_ink},
+      {"cells.faint_min_contrast", &options.cells.faint_min_contrast},
+      {"cells.max_faint_strong_ink", &options.cells.max_faint_strong_ink},
+      {"cells.max_faint_weak_ink", &options.cells.max_faint_weak_ink},
       {"cells.pen_widening", &options.cells.pen_widening},
   };
   const std::map<std::string, bool*> switches = {
