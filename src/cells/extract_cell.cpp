@@ -114,7 +114,7 @@ void KeepCrossingStrokes(cv::Mat& lines, const cv::Mat& mask, bool horizontal) {
 // pixels, `gray` the band of the page. Returns a mask of the band (CV_8U, 255
 // = keep: pen, not line); empty when there is no such stroke of this cell.
 cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Mat& line_pixels, const cv::Mat& gray,
-                     const cv::Rect2f& cell, double min_share, int widening, int inward) {
+                     const cv::Rect2f& cell, double min_share, int widening, int inward, bool written_beyond) {
   // Widths count the line's darker pixels only (a quarter of the way from
   // paper to the line's core and beyond): its pale, anti-aliased edges sit at
   // the ink threshold and come and go along the line (a line turned by a
@@ -222,12 +222,16 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
     }
     return nearest;
   };
+  // Nobody writes beyond the line (printed labels, the grid's edge): the
+  // stroke is this cell's whichever way it leans. Judged by the nearer ink,
+  // a 1 on the first column's left line went to the label beside it ("17"
+  // read 7: 4 of 5 lost leading 1s on scans of seed 900023).
   const int ours = gap(inward), theirs = gap(-inward);
   // A lean under half a pixel is the line's own blur, not a pen beside it;
   // ink on the far side within a tenth of the height is the rest of the
   // neighbour's digit (the curve of a 0 overrunning its right line).
   const bool leans_in = lean * inward >= 0.5 && theirs >= 0.1 * cell.height;
-  if (!leans_in && ours >= theirs) return {};
+  if (written_beyond && !leans_in && ours >= theirs) return {};
   // A stroke leaning into the cell: keep what lies beyond the line's own
   // extent, the pen; the line's pixels in between would add a bar to a digit
   // whose curve touches the line (a "0" read "10"). A stroke leaning out (a
@@ -249,7 +253,7 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
 // stays. Returns the pixels kept on a side's line because a pen stroke runs
 // along it there (PenAlongSide; empty mask when none).
 cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& cell, double pen_along_side,
-                          int pen_widening) {
+                          int pen_widening, WrittenBeside beside) {
   cv::Mat pen = cv::Mat::zeros(mask.size(), CV_8U);
   const int band = std::max(3, static_cast<int>(cell.height * 0.12));
   auto clear_lines = [&](bool horizontal) {
@@ -312,7 +316,7 @@ cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& 
         const cv::Range& columns = bands[b];
         cv::Mat side = lines.colRange(columns);
         const cv::Mat keep = PenAlongSide(mask, columns, side, gray.colRange(columns), cell, pen_along_side, pen_widening,
-                                          b == 0 ? 1 : -1);
+                                          b == 0 ? 1 : -1, b == 0 ? beside.left : beside.right);
         if (keep.empty()) continue;
         pen.colRange(columns) |= keep;
         side.setTo(0, keep);
@@ -461,7 +465,8 @@ cv::Mat NormalizeLighting(const cv::Mat& page_bgr) {
   return normalized;
 }
 
-CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, CellPart part, const CellOptions& options) {
+CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, CellPart part, const CellOptions& options,
+                    WrittenBeside beside) {
   CellInk result;
   const float margin = static_cast<float>(cell_in_page.height * options.margin);
   cv::Rect crop(static_cast<int>(std::floor(cell_in_page.x - margin)), static_cast<int>(std::floor(cell_in_page.y - margin)),
@@ -477,7 +482,7 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
                            static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
   cv::Mat mask = InkMask(gray, inner_box, options);
   const cv::Mat pen_on_side =
-      RemoveBorderLines(mask, gray, result.cell_in_crop, options.pen_along_side, options.pen_widening);
+      RemoveBorderLines(mask, gray, result.cell_in_crop, options.pen_along_side, options.pen_widening, beside);
   const bool any_pen = cv::countNonZero(pen_on_side) > 0;  // most cells have none: no per-blob masks then
 
   // Components that belong to this cell: most of their pixels inside it.

@@ -71,9 +71,17 @@ struct CellInk {
                                ///< into a small box pass the looser shape test; their centre lines curve.
 };
 
+/// Whether the cells beside a cell's left and right lines are written in by
+/// hand. Beside the first score column lie the printed labels, beside the
+/// last the grid's edge: a pen stroke along such a line is this cell's.
+struct WrittenBeside {
+  bool left = true;
+  bool right = true;
+};
+
 /// Extracts and classifies the ink of `cell_in_page` on `normalized` (from
 /// NormalizeLighting). `part` says whether ticks are expected.
 CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, CellPart part,
-                    const CellOptions& options = {});
+                    const CellOptions& options = {}, WrittenBeside beside = {});
 
 }  // namespace scorecheck

@@ -54,6 +54,9 @@ struct ScannedCell {
 /// a cross-out the rule-aware step reads as a number and for an unreadable
 /// mark it gives the value the totals imply.
 ReadingStatus CardStatus(const ScannedCell& cell);
+/// Whether players write in the cells beside `cell`: not beside the first
+/// score column (the printed labels) nor the last (the grid's edge).
+WrittenBeside WrittenBesideCell(const Grid& grid, const GridCell& cell);
 /// How sure the reading behind CardStatus is: the reading's confidence, or
 /// the number reading's for a cross-out read as a number.
 double CardConfidence(const ScannedCell& cell);

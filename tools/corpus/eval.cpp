@@ -348,7 +348,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
         // lie on grid.image (other printers' sheets: the page turned upright and
         // straightened by the lattice stage), not on page.rectified.
         if (normalized.empty()) normalized = NormalizeLighting(scan.grid.image);
-        const CellInk ink = ExtractCell(normalized, scanned->where.cell_in_page, scanned->where.part, scan_options.cells);
+        const CellInk ink = ExtractCell(normalized, scanned->where.cell_in_page, scanned->where.part, scan_options.cells,
+                                         WrittenBesideCell(scan.grid, scanned->where));
         const int value = std::stoi(want);
         auto start = std::chrono::steady_clock::now();
         const Reading ours = ReadCell(ink, *reader, scan_options.read);
@@ -389,7 +390,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
       }
       if (!ok && found && scanned && !eval.dump_errors.empty()) {
         if (normalized.empty()) normalized = NormalizeLighting(scan.grid.image);
-        const CellInk ink = ExtractCell(normalized, scanned->where.cell_in_page, scanned->where.part, scan_options.cells);
+        const CellInk ink = ExtractCell(normalized, scanned->where.cell_in_page, scanned->where.part, scan_options.cells,
+                                         WrittenBesideCell(scan.grid, scanned->where));
         const std::string name = path.stem().stem().string() + "-g" + std::to_string(g) + "c" + std::to_string(c) +
                                  "-" + row + "-want" + want + "-got" + got + ".png";
         if (!ink.ink.empty()) {

@@ -143,6 +143,22 @@ TEST(ExtractCellTest, AOneOnTheLeftLineGoesWithTheNumberBesideIt) {
   EXPECT_EQ(ExtractCell(n.page, n.cell, CellPart::kValue).kind, InkKind::kEmpty);
 }
 
+TEST(ExtractCellTest, AOneOnTheFirstColumnsLeftLineIsInk) {
+  // "17" in the first score column, the 1 over the left line and mostly left
+  // of it, the 7 well after it; printed label text close on the other side.
+  // Nearer to the label, the 1 went with it ("17" read 7) while nobody
+  // writes there.
+  CellPage c;
+  cv::line(c.page, cv::Point(37, 105), cv::Point(39, 57), cv::Scalar(60), 4);
+  cv::putText(c.page, "e", cv::Point(14, 100), cv::FONT_HERSHEY_SIMPLEX, 0.8, cv::Scalar(60), 2);
+  cv::putText(c.page, "7", cv::Point(110, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
+  EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue).blobs.size(), 1u);  // a neighbour who writes: theirs
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue, {}, WrittenBeside{false, true});
+  ASSERT_EQ(ink.blobs.size(), 2u);
+  EXPECT_LT(ink.crop_in_page.x + ink.blobs[0].x, 40);  // the 1
+  EXPECT_GT(ink.blobs[0].height, 40);
+}
+
 TEST(ExtractCellTest, AOneOnTheLeftLineDownToTheBottomBorderIsInk) {
   // "18" with the 1 over the left line and mostly left of it, written down
   // to the bottom border with a pen lift near its foot: the line is wider
