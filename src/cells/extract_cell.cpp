@@ -48,9 +48,8 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
   cv::sort(sorted, sorted, cv::SORT_ASCENDING);
   const int darkest = sorted.empty() ? 255 : sorted.at<uchar>(0, sorted.cols / 200);  // 0.5th percentile
   const int paper = 250;
-  const int strong = std::clamp(darkest + (paper - darkest) * 45 / 100, options.strong_ink, options.max_strong_ink);
-  const int weak = std::clamp(darkest + (paper - darkest) * 75 / 100, options.weak_ink, options.max_weak_ink);
-  const cv::Mat mask = Hysteresis(gray, strong, weak);
+  const int wanted_strong = darkest + (paper - darkest) * 45 / 100, wanted_weak = darkest + (paper - darkest) * 75 / 100;
+  int max_strong = options.max_strong_ink, max_weak = options.max_weak_ink;
   // Faint writing: ink paler than the strong cap lets through, yet clear of
   // the paper. The caps guard against paper noise, so on quiet paper they
   // may rise to a few of its noise widths below it. Light pencil on a
@@ -58,22 +57,22 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
   // darkest pixels under the fixed caps: "19" read 9, "134" read 34 (card
   // 0204 of seed 900023, 41 cells). Only for faint ink: darker writing
   // fattened under the higher weak cap and closed the loop of a 4.
-  const int unclamped_strong = darkest + (paper - darkest) * 45 / 100;
-  if (options.faint_strong_sigmas <= 0 || sorted.empty() || unclamped_strong <= options.max_strong_ink) return mask;
-  const int median = sorted.at<uchar>(0, sorted.cols / 2), quartile = sorted.at<uchar>(0, sorted.cols / 4);
-  // Ink next to an empty box's paper noise stands out by a dozen levels.
-  if (median - darkest < options.faint_min_contrast) return mask;
-  // The paper's noise width from its darker quartile (the brighter one is
-  // clipped at white); at least 3 levels: JPEG-flattened paper reads as 1.
-  const double noise = std::max(3.0, (median - quartile) / 0.674);
-  const int max_strong = std::max(options.max_strong_ink, std::min(options.max_faint_strong_ink,
-                                                                  static_cast<int>(median - options.faint_strong_sigmas * noise)));
-  const int max_weak = std::max(options.max_weak_ink, std::min(options.max_faint_weak_ink,
-                                                              static_cast<int>(median - options.faint_weak_sigmas * noise)));
-  const int faint_strong = std::min(unclamped_strong, max_strong);
-  const int faint_weak = std::clamp(darkest + (paper - darkest) * 75 / 100, options.weak_ink, max_weak);
-  if (faint_strong == strong && faint_weak == weak) return mask;
-  return Hysteresis(gray, faint_strong, faint_weak);
+  if (options.faint_strong_sigmas > 0 && !sorted.empty() && wanted_strong > options.max_strong_ink) {
+    const int median = sorted.at<uchar>(0, sorted.cols / 2), quartile = sorted.at<uchar>(0, sorted.cols / 4);
+    // Ink next to an empty box's paper noise stands out by a dozen levels.
+    if (median - darkest >= options.faint_min_contrast) {
+      // The paper's noise width from its darker quartile (the brighter one is
+      // clipped at white); at least 3 levels: JPEG-flattened paper reads as 1.
+      const double noise = std::max(3.0, (median - quartile) / 0.674);
+      auto raised = [&](int cap, double sigmas, int ceiling) {
+        return std::max(cap, std::min(ceiling, static_cast<int>(median - sigmas * noise)));
+      };
+      max_strong = raised(max_strong, options.faint_strong_sigmas, options.max_faint_strong_ink);
+      max_weak = raised(max_weak, options.faint_weak_sigmas, options.max_faint_weak_ink);
+    }
+  }
+  return Hysteresis(gray, std::clamp(wanted_strong, options.strong_ink, max_strong),
+                    std::clamp(wanted_weak, options.weak_ink, max_weak));
 }
 
 // Takes out of `lines` the pieces where a pen stroke crosses the line: a run
@@ -225,7 +224,7 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
   // Nobody writes beyond the line (printed labels, the grid's edge): the
   // stroke is this cell's whichever way it leans. Judged by the nearer ink,
   // a 1 on the first column's left line went to the label beside it ("17"
-  // read 7: 4 of 5 lost leading 1s on scans of seed 900023).
+  // read 7, card 0216 of seed 900023).
   const int ours = gap(inward), theirs = gap(-inward);
   // A lean under half a pixel is the line's own blur, not a pen beside it;
   // ink on the far side within a tenth of the height is the rest of the

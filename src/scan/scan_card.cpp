@@ -142,7 +142,8 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
   for (const GridCell& where : result.grid.cells) {
     ScannedCell cell;
     cell.where = where;
-    const CellInk ink = ExtractCell(normalized, where.cell_in_page, where.part, options.cells, WrittenBesideCell(result.grid, where));
+    const WrittenBeside beside = WrittenBesideCell(result.grid, where);
+    const CellInk ink = ExtractCell(normalized, where.cell_in_page, where.part, options.cells, beside);
     cell.ink = ink.kind;
     const RowSpec* row = labelled.FindRow(where.row_id);
     if (where.part == CellPart::kValue && row && row->kind == RowKind::kYahtzeeBonus) {
@@ -151,8 +152,7 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
       // all 9 ticked boxes of this kind in 80 synthetic photos of other sheets
       // (seeds 11 and 31) were misread, and 7 more cells of their columns with
       // them, chosen to fit totals that counted a 1 for the bonus.
-      const CellInk ticks =
-          ExtractCell(normalized, where.cell_in_page, CellPart::kChecks, options.cells, WrittenBesideCell(result.grid, where));
+      const CellInk ticks = ExtractCell(normalized, where.cell_in_page, CellPart::kChecks, options.cells, beside);
       cell.reading = ReadTicksOrPoints(ink, ticks, reader, options.read);
       if (cell.reading.status == ReadingStatus::kChecks) cell.ink = ticks.kind;
     } else {
