@@ -74,7 +74,7 @@ struct ReadOptions {
   int max_atoms = 8;                 ///< ink components considered; the smallest beyond this are ignored
   int max_segmentations = 6;         ///< segmentations kept during the search and for the alternatives
   double split_aspect = 0.7;         ///< components wider than this (width / digit height) are also tried as touching digits;
-                                     ///< default 0.7 (at 0.8 a 1 touching a 6, aspect 0.72-0.79, read as one 6)
+                                     ///< default 0.7 (at 0.8 a 1 touching a 6, aspect 0.72-0.79, was never cut apart)
   double split3_aspect = 1.2;        ///< ... and as three touching digits above this (a 1 and two digits
                                      ///< squeezed into a narrow box are no wider than many pairs); default 1.2
   double must_split_aspect = 2.0;    ///< ... and are never one digit above this
