@@ -11,6 +11,12 @@
 namespace scorecheck {
 namespace {
 
+// The paper's gray on a page from NormalizeLighting.
+constexpr int kPaper = 250;
+// How far from a border its ruled line is looked for, as a share of the
+// cell's height.
+constexpr double kLineBand = 0.12;
+
 // Weak-ink regions that contain some strong ink (hysteresis).
 cv::Mat Hysteresis(const cv::Mat& gray, int strong, int weak) {
   cv::Mat weak_mask = gray < weak, strong_mask = gray < strong;
@@ -47,8 +53,7 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
   cv::Mat sorted = gray(interior).clone().reshape(1, 1);
   cv::sort(sorted, sorted, cv::SORT_ASCENDING);
   const int darkest = sorted.empty() ? 255 : sorted.at<uchar>(0, sorted.cols / 200);  // 0.5th percentile
-  const int paper = 250;
-  const int wanted_strong = darkest + (paper - darkest) * 45 / 100, wanted_weak = darkest + (paper - darkest) * 75 / 100;
+  const int wanted_strong = darkest + (kPaper - darkest) * 45 / 100, wanted_weak = darkest + (kPaper - darkest) * 75 / 100;
   int max_strong = options.max_strong_ink, max_weak = options.max_weak_ink;
   // Faint writing: ink paler than the strong cap lets through, yet clear of
   // the paper. The caps guard against paper noise, so on quiet paper they
@@ -127,8 +132,7 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
   if (line_count == 0) return {};
   int core = 0;  // the line's 10th-percentile gray
   for (int below = 0; below + levels[core] <= line_count / 10;) below += levels[core++];
-  const int paper = 250;
-  const int dark = paper - (paper - core) / 4;
+  const int dark = kPaper - (kPaper - core) / 4;
   std::vector<int> width(line_pixels.rows, 0);
   std::vector<double> middle(line_pixels.rows, 0);  // mean column of the row's dark pixels
   std::vector<int> seen;
@@ -254,7 +258,7 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
 cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& cell, double pen_along_side,
                           int pen_widening, WrittenBeside beside) {
   cv::Mat pen = cv::Mat::zeros(mask.size(), CV_8U);
-  const int band = std::max(3, static_cast<int>(cell.height * 0.12));
+  const int band = std::max(3, static_cast<int>(cell.height * kLineBand));
   auto clear_lines = [&](bool horizontal) {
     const int length = static_cast<int>((horizontal ? cell.width : cell.height) * 0.45);
     const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(length, 1) : cv::Size(1, length));
@@ -537,7 +541,7 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     // lines a few pixels off the lattice's, outside the side band (phantom
     // "1"s in empty columns). Its edge alone, a pixel wide, is one too: no
     // pen stroke is a pixel wide over half the cell's height.
-    const float line_band = static_cast<float>(0.12 * c.height);
+    const float line_band = static_cast<float>(kLineBand * c.height);
     const bool column_line =
         ((box.y <= 0 || box.y + box.height >= mask.rows) && box.y <= c.y + line_band &&
          box.y + box.height >= c.y + c.height - line_band && box.width < 0.06 * c.width) ||

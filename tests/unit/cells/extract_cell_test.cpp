@@ -19,6 +19,14 @@ struct CellPage {
   CellPage() { cv::rectangle(page, cv::Rect(40, 40, 160, 80), cv::Scalar(40), 2); }
 };
 
+// Two blobs, the first the 1 written over the left line: it starts left of
+// page column `left_of` and is taller than `taller_than`.
+void ExpectTheOneOnTheLeftLine(const CellInk& ink, int left_of, int taller_than) {
+  ASSERT_EQ(ink.blobs.size(), 2u);
+  EXPECT_LT(ink.crop_in_page.x + ink.blobs[0].x, left_of);
+  EXPECT_GT(ink.blobs[0].height, taller_than);
+}
+
 TEST(ExtractCellTest, BorderLinesAloneAreEmpty) {
   CellPage c;
   const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
@@ -131,9 +139,7 @@ TEST(ExtractCellTest, AOneOnTheLeftLineGoesWithTheNumberBesideIt) {
   cv::putText(c.page, "8", cv::Point(48, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
   const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
   EXPECT_EQ(ink.kind, InkKind::kNumber);
-  ASSERT_EQ(ink.blobs.size(), 2u);
-  EXPECT_LT(ink.crop_in_page.x + ink.blobs[0].x, 40);  // the 1, outside the line
-  EXPECT_GT(ink.blobs[0].height, 40);
+  ExpectTheOneOnTheLeftLine(ink, 40, 40);  // outside the line
 
   // The same stroke with the neighbour's number close to it on the other
   // side and nothing of ours: the neighbour's 1, written on its right line.
@@ -153,10 +159,7 @@ TEST(ExtractCellTest, AOneOnTheFirstColumnsLeftLineIsInk) {
   cv::putText(c.page, "e", cv::Point(14, 100), cv::FONT_HERSHEY_SIMPLEX, 0.8, cv::Scalar(60), 2);
   cv::putText(c.page, "7", cv::Point(110, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
   EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue).blobs.size(), 1u);  // a neighbour who writes: theirs
-  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue, {}, WrittenBeside{false, true});
-  ASSERT_EQ(ink.blobs.size(), 2u);
-  EXPECT_LT(ink.crop_in_page.x + ink.blobs[0].x, 40);  // the 1
-  EXPECT_GT(ink.blobs[0].height, 40);
+  ExpectTheOneOnTheLeftLine(ExtractCell(c.page, c.cell, CellPart::kValue, {}, WrittenBeside{false, true}), 40, 40);
 }
 
 TEST(ExtractCellTest, AOneOnTheLeftLineDownToTheBottomBorderIsInk) {
@@ -174,9 +177,7 @@ TEST(ExtractCellTest, AOneOnTheLeftLineDownToTheBottomBorderIsInk) {
   cv::putText(c.page, "8", cv::Point(46, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
   const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
   EXPECT_EQ(ink.kind, InkKind::kNumber);
-  ASSERT_EQ(ink.blobs.size(), 2u);
-  EXPECT_LT(ink.crop_in_page.x + ink.blobs[0].x, 38);  // the 1, outside the line
-  EXPECT_GT(ink.blobs[0].height, 30);
+  ExpectTheOneOnTheLeftLine(ink, 38, 30);  // outside the line
 }
 
 TEST(ExtractCellTest, AFaintOneAgainstTheLeftLineIsInk) {
@@ -190,9 +191,7 @@ TEST(ExtractCellTest, AFaintOneAgainstTheLeftLineIsInk) {
   cv::putText(c.page, "e", cv::Point(20, 90), cv::FONT_HERSHEY_SIMPLEX, 0.5, cv::Scalar(40), 1);
   const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
   EXPECT_EQ(ink.kind, InkKind::kNumber);
-  ASSERT_EQ(ink.blobs.size(), 2u);
-  EXPECT_LT(ink.crop_in_page.x + ink.blobs[0].x, 46);
-  EXPECT_GT(ink.blobs[0].height, 40);
+  ExpectTheOneOnTheLeftLine(ink, 46, 40);
 }
 
 TEST(ExtractCellTest, AZeroTouchingTheLeftLineGainsNoBar) {
