@@ -16,6 +16,11 @@ constexpr int kPaper = 250;
 // How far from a border its ruled line is looked for, as a share of the
 // cell's height.
 constexpr double kLineBand = 0.12;
+// That band in pixels, for `cell`.
+int LineBand(const cv::Rect2f& cell) { return std::max(3, static_cast<int>(cell.height * kLineBand)); }
+// A pen stroke along a side's line whose pixels lie this far (pixels, on
+// average) into the cell from the line's own middle leans into the cell.
+constexpr double kLeanIn = 0.5;
 
 // Weak-ink regions that contain some strong ink (hysteresis).
 cv::Mat Hysteresis(const cv::Mat& gray, int strong, int weak) {
@@ -109,16 +114,18 @@ void KeepCrossingStrokes(cv::Mat& lines, const cv::Mat& mask, bool horizontal) {
 
 // The pixels of a side's ruled line where a pen stroke of this cell runs
 // along it (a 1 written on the left line): the line is darker over a wider
-// span there than where it runs alone (on average by `widening` pixels, or a
-// quarter of its width), over a stretch of at least `min_share` of the cell's
-// height. The stroke is this cell's when it leans into the cell (`inward`:
+// span there than where it runs alone (on average by `pen_widening` pixels,
+// or a quarter of its width), or holds more ink (by `pen_heavier` of its
+// own), over a stretch of at least `pen_along_side` of the cell's height. The stroke is this cell's when it leans into the cell (`inward`:
 // +1 when the cell lies to the right of this line, -1 to its left) or the
 // cell's other ink comes nearer to it than the neighbour's. `mask` is the
 // crop's ink, `columns` the side's band in it, `line_pixels` the band's line
 // pixels, `gray` the band of the page. Returns a mask of the band (CV_8U, 255
 // = keep: pen, not line); empty when there is no such stroke of this cell.
 cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Mat& line_pixels, const cv::Mat& gray,
-                     const cv::Rect2f& cell, double min_share, int widening, int inward, bool written_beyond) {
+                     const cv::Rect2f& cell, const CellOptions& options, int inward, bool written_beyond) {
+  const double min_share = options.pen_along_side;
+  const int widening = options.pen_widening;
   // Widths count the line's darker pixels only (a quarter of the way from
   // paper to the line's core and beyond): its pale, anti-aliased edges sit at
   // the ink threshold and come and go along the line (a line turned by a
@@ -134,42 +141,70 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
   for (int below = 0; below + levels[core] <= line_count / 10;) below += levels[core++];
   const int dark = kPaper - (kPaper - core) / 4;
   std::vector<int> width(line_pixels.rows, 0);
+  std::vector<int> mass(line_pixels.rows, 0);       // the row's ink: its line pixels' depth below the paper
   std::vector<double> middle(line_pixels.rows, 0);  // mean column of the row's dark pixels
-  std::vector<int> seen;
+  std::vector<int> seen, seen_mass;
   for (int y = 0; y < line_pixels.rows; ++y) {
     double columns_sum = 0;
-    for (int x = 0; x < line_pixels.cols; ++x)
-      if (line_pixels.at<uchar>(y, x) && gray.at<uchar>(y, x) < dark) ++width[y], columns_sum += x;
+    const uchar* on_line = line_pixels.ptr<uchar>(y);
+    const uchar* level = gray.ptr<uchar>(y);
+    for (int x = 0; x < line_pixels.cols; ++x) {
+      if (!on_line[x]) continue;
+      mass[y] += std::max(0, kPaper - level[x]);
+      if (level[x] < dark) ++width[y], columns_sum += x;
+    }
     if (width[y] == 0) continue;
     middle[y] = columns_sum / width[y];
     seen.push_back(width[y]);
+    seen_mass.push_back(mass[y]);
   }
   if (seen.size() < 4) return {};
   // The line alone: its narrower rows (a digit along it covers far fewer
   // than three quarters of the crop's rows).
   std::nth_element(seen.begin(), seen.begin() + seen.size() / 4, seen.end());
   const int alone = seen[seen.size() / 4];
+  std::nth_element(seen_mass.begin(), seen_mass.begin() + seen_mass.size() / 4, seen_mass.end());
+  const int alone_mass = seen_mass[seen_mass.size() / 4];
   // The stretch: rows wider than the line alone, on average by `widening`
-  // (a faint or wavering stroke widens some rows by a pixel only).
+  // (a faint or wavering stroke widens some rows by a pixel only), or
+  // holding more ink than it alone (a thin 1 laid over the line's edge
+  // widens its dark core by a pixel but nearly doubles its ink: "18" read 8,
+  // card 0271 of seed 900024).
   const int wider = alone + 1;
+  const double heavier_share = options.pen_heavier;
+  const bool by_mass = heavier_share > 0 && alone_mass > 0;
+  // By ink only between the row lines' bands: where a row line crosses, the
+  // line holds more ink anyway (a phantom 1 in an empty box of a blurred page).
+  const int line_band = LineBand(cell);
+  const int between_from = static_cast<int>(cell.y) + line_band;
+  const int between_to = static_cast<int>(cell.y + cell.height) - line_band;
+  auto heavier = [&](int y) {
+    return by_mass && y >= between_from && y < between_to && mass[y] >= alone_mass * (1 + heavier_share / 2);
+  };
+  auto beside_line = [&](int y) { return width[y] >= wider || heavier(y); };
   int best_from = 0, best_length = 0;
   for (int y = 0; y < line_pixels.rows;) {
-    if (width[y] < wider) {
+    if (!beside_line(y)) {
       ++y;
       continue;
     }
     int end = y, gap = 0;
     for (int k = y; k < line_pixels.rows && gap <= 1; ++k) {
-      if (width[k] >= wider) end = k + 1, gap = 0;
+      if (beside_line(k)) end = k + 1, gap = 0;
       else ++gap;
     }
     if (end - y > best_length) best_from = y, best_length = end - y;
     y = end;
   }
   if (best_length < min_share * cell.height) return {};
-  double excess = 0;
-  for (int y = best_from; y < best_from + best_length; ++y) excess += std::max(0, width[y] - alone);
-  if (excess < std::max(widening, alone / 4) * best_length) return {};
+  double excess = 0, excess_mass = 0;
+  for (int y = best_from; y < best_from + best_length; ++y) {
+    excess += std::max(0, width[y] - alone);
+    if (y >= between_from && y < between_to) excess_mass += std::max(0, mass[y] - alone_mass);
+  }
+  const bool widens = excess >= std::max(widening, alone / 4) * best_length;
+  const bool darkens = by_mass && excess_mass >= heavier_share * alone_mass * best_length;
+  if (!widens && !darkens) return {};
   // The line runs alone at its own width above and below the stretch. A
   // line leaning out of the side's band narrows towards one end instead: its
   // "wider" stretch runs to the end of the crop.
@@ -180,7 +215,7 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
   auto runs_alone = [&](int from, int to) {
     int count = 0;
     for (int y = std::max(0, from); y < std::min(line_pixels.rows, to); ++y) {
-      if (width[y] == 0 || width[y] >= wider) continue;
+      if (width[y] == 0 || beside_line(y)) continue;
       ++count;
       alone_middle += middle[y];
       std::vector<cv::Point> points;
@@ -230,23 +265,29 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
   // a 1 on the first column's left line went to the label beside it ("17"
   // read 7, card 0216 of seed 900023).
   const int ours = gap(inward), theirs = gap(-inward);
-  // A lean under half a pixel is the line's own blur, not a pen beside it;
+  // A lean under half a pixel (kLeanIn) is the line's own blur, not a pen beside it;
   // ink on the far side within a tenth of the height is the rest of the
   // neighbour's digit (the curve of a 0 overrunning its right line).
-  const bool leans_in = lean * inward >= 0.5 && theirs >= 0.1 * cell.height;
+  const bool leans_in = lean * inward >= kLeanIn && theirs >= 0.1 * cell.height;
   if (written_beyond && !leans_in && ours >= theirs) return {};
   // A stroke leaning into the cell: keep what lies beyond the line's own
   // extent, the pen; the line's pixels in between would add a bar to a digit
   // whose curve touches the line (a "0" read "10"). A stroke leaning out (a
   // 1 written mostly left of the left line) keeps the line's pixels too: what
-  // lies beyond them is outside, and the bar is most of the 1 we see.
+  // lies beyond them is outside, and the bar is most of the 1 we see. So does
+  // a stroke that darkens the line, unless it leans in by kLeanIn: it lies
+  // over the line, and beyond it only its edge shows (card 0271 of seed
+  // 900024). Found by its width alone, a stroke leaning in by less is still
+  // cut at the line: the curve of a blurred 2 along it read "1" otherwise
+  // (card 0204 of seed 900023).
   std::nth_element(alone_left.begin(), alone_left.begin() + alone_left.size() / 2, alone_left.end());
   std::nth_element(alone_right.begin(), alone_right.begin() + alone_right.size() / 2, alone_right.end());
   const int line_from = alone_left[alone_left.size() / 2], line_to = alone_right[alone_right.size() / 2] + 1;
   cv::Mat keep = cv::Mat::zeros(line_pixels.size(), CV_8U);
   const cv::Range stretch(best_from, best_from + best_length);
   keep(stretch, cv::Range::all()).setTo(255, line_pixels(stretch, cv::Range::all()));
-  if (lean * inward > 0) keep(stretch, cv::Range(line_from, line_to)).setTo(0);
+  const bool over_line = darkens && lean * inward < kLeanIn;
+  if (lean * inward > 0 && !over_line) keep(stretch, cv::Range(line_from, line_to)).setTo(0);
   return keep;
 }
 
@@ -255,10 +296,10 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
 // stroke across the middle of the cell (a cross-out) is not near a border and
 // stays. Returns the pixels kept on a side's line because a pen stroke runs
 // along it there (PenAlongSide; empty mask when none).
-cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& cell, double pen_along_side,
-                          int pen_widening, WrittenBeside beside) {
+cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& cell, const CellOptions& options,
+                          WrittenBeside beside) {
   cv::Mat pen = cv::Mat::zeros(mask.size(), CV_8U);
-  const int band = std::max(3, static_cast<int>(cell.height * kLineBand));
+  const int band = LineBand(cell);
   auto clear_lines = [&](bool horizontal) {
     const int length = static_cast<int>((horizontal ? cell.width : cell.height) * 0.45);
     const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(length, 1) : cv::Size(1, length));
@@ -314,11 +355,11 @@ cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& 
     // Widen by a pixel: anti-aliased line edges are ink too.
     cv::dilate(lines, lines, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, 3) : cv::Size(3, 1)));
     KeepCrossingStrokes(lines, mask, horizontal);
-    if (!horizontal && pen_along_side > 0)
+    if (!horizontal && options.pen_along_side > 0)
       for (size_t b = 0; b < bands.size(); ++b) {
         const cv::Range& columns = bands[b];
         cv::Mat side = lines.colRange(columns);
-        const cv::Mat keep = PenAlongSide(mask, columns, side, gray.colRange(columns), cell, pen_along_side, pen_widening,
+        const cv::Mat keep = PenAlongSide(mask, columns, side, gray.colRange(columns), cell, options,
                                           b == 0 ? 1 : -1, b == 0 ? beside.left : beside.right);
         if (keep.empty()) continue;
         pen.colRange(columns) |= keep;
@@ -485,7 +526,7 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
                            static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
   cv::Mat mask = InkMask(gray, inner_box, options);
   const cv::Mat pen_on_side =
-      RemoveBorderLines(mask, gray, result.cell_in_crop, options.pen_along_side, options.pen_widening, beside);
+      RemoveBorderLines(mask, gray, result.cell_in_crop, options, beside);
   const bool any_pen = cv::countNonZero(pen_on_side) > 0;  // most cells have none: no per-blob masks then
 
   // Components that belong to this cell: most of their pixels inside it.

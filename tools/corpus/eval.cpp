@@ -212,6 +212,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.empty_fraction", &options.cells.empty_fraction},
       {"cells.side_remnant_band", &options.cells.side_remnant_band},
       {"cells.pen_along_side", &options.cells.pen_along_side},
+      {"cells.pen_heavier", &options.cells.pen_heavier},
       {"cells.remnant_height", &options.cells.remnant_height},
       {"cells.min_dash_width", &options.cells.min_dash_width},
       {"cells.dash_elongation", &options.cells.dash_elongation},

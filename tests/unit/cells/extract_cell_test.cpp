@@ -180,6 +180,24 @@ TEST(ExtractCellTest, AOneOnTheLeftLineDownToTheBottomBorderIsInk) {
   ExpectTheOneOnTheLeftLine(ink, 38, 30);  // outside the line
 }
 
+TEST(ExtractCellTest, AOneDarkeningTheLeftLineIsInk) {
+  // "18" with a thin 1 laid over the left line's left edge, as a pen over a
+  // gray printed line: one pixel wider than the line's dark core, but where
+  // pen and line overlap the line is darker. The widths alone missed it
+  // ("18" read 8, card 0271 of seed 900024); the line's ink tells.
+  CellPage c;
+  cv::rectangle(c.page, cv::Rect(38, 0, 4, 160), cv::Scalar(80), cv::FILLED);  // the gray left line
+  c.page(cv::Rect(37, 60, 1, 45)).setTo(110);                                    // the 1 beside it...
+  c.page(cv::Rect(38, 60, 2, 45)).setTo(30);                                     // ... and over it
+  cv::putText(c.page, "8", cv::Point(50, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ExpectTheOneOnTheLeftLine(ink, 40, 40);
+  CellOptions widths_only;
+  widths_only.pen_heavier = 0;
+  EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue, widths_only).blobs.size(), 1u);
+}
+
 TEST(ExtractCellTest, AFaintOneAgainstTheLeftLineIsInk) {
   // "17" in a faint pen, the 1 touching the left line from inside, the end of
   // a printed label a little left of the line (nearer than the 7): the 1
