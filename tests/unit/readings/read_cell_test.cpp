@@ -161,7 +161,27 @@ TEST(ReadCellTest, CutsAOneOffANeighbourNoWiderThanADigit) {
   EXPECT_EQ(ReadCell(ink, reader).value, 14);
   ReadOptions wider_only;
   wider_only.split_aspect = 0.8;
+  wider_only.split_doubtful = 0.5;  // as then: a reading at 0.6 was not doubtful
   EXPECT_EQ(ReadCell(ink, reader, wider_only).value, 6);
+}
+
+TEST(ReadCellTest, CutsAOneOffANarrowNeighbourItReadsFairlyAs) {
+  // "16": a 1 joined low down to a 16-px 6, together 24 px wide and 40 tall
+  // (aspect 0.6, narrower than split_aspect), read as one digit (a 6) at
+  // 0.7. Only a doubtful reading gets such a narrow mark cut; counted
+  // doubtful below 0.5, "160" read 60 and "130" read 30 (card 0244 of seed
+  // 900024, a 1 leaning into the next digit).
+  FakeDigitReader reader([](const cv::Mat& glyph) {
+    if (glyph.cols < 8 && glyph.rows >= 38) return std::pair<int, float>(1, 0.95f);
+    if (glyph.cols >= 14 && glyph.cols <= 19) return std::pair<int, float>(6, 0.95f);
+    if (glyph.cols >= 22 && glyph.cols <= 26) return std::pair<int, float>(6, 0.7f);
+    return std::pair<int, float>(8, 0.3f);
+  });
+  const CellInk ink = TouchingInkOf({{60, 30, 5, 40}, {65, 60, 3, 4}, {68, 36, 16, 34}});
+  EXPECT_EQ(ReadCell(ink, reader).value, 16);
+  ReadOptions doubtful_below_half;
+  doubtful_below_half.split_doubtful = 0.5;
+  EXPECT_EQ(ReadCell(ink, reader, doubtful_below_half).value, 6);
 }
 
 TEST(ReadCellTest, TriesThreeDigitsInATouchingNumberAsWideAsTwo) {
