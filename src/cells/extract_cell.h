@@ -45,7 +45,7 @@ struct CellOptions {
   int pen_widening = 2;             ///< ... when darker over at least this many more pixels across (or a quarter
                                     ///< of its width); default 2 (was 3 counting pale edges: a 1 overlapping the
                                     ///< line added only 2 dark pixels, "18" read 8)
-  double pen_heavier = 0.3;          ///< ... or when the line holds this share more ink (each pixel's depth
+  double pen_heavier = 0.3;         ///< ... or when the line holds this share more ink (each pixel's depth
                                     ///< below the paper, summed across the line) over the stretch, on average:
                                     ///< a pen over a gray line darkens it more than it widens it; 0 = widths
                                     ///< only; default 0.3 (seed 900024: "18" read 8 and two more cells right,
