@@ -116,9 +116,10 @@ void KeepCrossingStrokes(cv::Mat& lines, const cv::Mat& mask, bool horizontal) {
 // along it (a 1 written on the left line): the line is darker over a wider
 // span there than where it runs alone (on average by `pen_widening` pixels,
 // or a quarter of its width), or holds more ink (by `pen_heavier` of its
-// own), over a stretch of at least `pen_along_side` of the cell's height. The stroke is this cell's when it leans into the cell (`inward`:
-// +1 when the cell lies to the right of this line, -1 to its left) or the
-// cell's other ink comes nearer to it than the neighbour's. `mask` is the
+// own), over a stretch of at least `pen_along_side` of the cell's height.
+// The stroke is this cell's when it leans into the cell (`inward`: +1 when
+// the cell lies to the right of this line, -1 to its left) or the cell's
+// other ink comes nearer to it than the neighbour's. `mask` is the
 // crop's ink, `columns` the side's band in it, `line_pixels` the band's line
 // pixels, `gray` the band of the page. Returns a mask of the band (CV_8U, 255
 // = keep: pen, not line); empty when there is no such stroke of this cell.
@@ -265,9 +266,9 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
   // a 1 on the first column's left line went to the label beside it ("17"
   // read 7, card 0216 of seed 900023).
   const int ours = gap(inward), theirs = gap(-inward);
-  // A lean under half a pixel (kLeanIn) is the line's own blur, not a pen beside it;
-  // ink on the far side within a tenth of the height is the rest of the
-  // neighbour's digit (the curve of a 0 overrunning its right line).
+  // A lean under half a pixel (kLeanIn) is the line's own blur, not a pen
+  // beside it; ink on the far side within a tenth of the height is the rest
+  // of the neighbour's digit (the curve of a 0 overrunning its right line).
   const bool leans_in = lean * inward >= kLeanIn && theirs >= 0.1 * cell.height;
   if (written_beyond && !leans_in && ours >= theirs) return {};
   // A stroke leaning into the cell: keep what lies beyond the line's own
