@@ -37,6 +37,7 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
     cell.corrected = false;
     cell.crossed_as_number = false;
     cell.inferred = false;
+    cell.stray = false;
     by_column[{cell.where.grid, cell.where.column}].push_back(&cell);
   }
   if (options.rule_aware)
@@ -54,6 +55,12 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
           cells[i]->inferred = choice.cells[i].inferred;
         }
     }
+  for (auto& [key, cells] : by_column) {
+    std::vector<const Reading*> readings;
+    for (const ScannedCell* cell : cells) readings.push_back(&cell->reading);
+    if (HoldsOnlyStrayMarks(readings, options.stray))
+      for (ScannedCell* cell : cells) cell->stray = cell->reading.status != ReadingStatus::kEmpty;
+  }
 
   std::map<std::pair<int, int>, CardColumn> columns;  // (grid, column) -> column
   for (ScannedCell& cell : result.cells) {
@@ -97,6 +104,7 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
 }  // namespace
 
 ReadingStatus CardStatus(const ScannedCell& cell) {
+  if (cell.stray) return ReadingStatus::kIllegible;
   return cell.crossed_as_number || cell.inferred ? ReadingStatus::kNumber : cell.reading.status;
 }
 
@@ -106,6 +114,7 @@ WrittenBeside WrittenBesideCell(const Grid& grid, const GridCell& cell) {
 }
 
 double CardConfidence(const ScannedCell& cell) {
+  if (cell.stray) return 0;
   return cell.crossed_as_number ? cell.reading.number_confidence : cell.reading.confidence;
 }
 

@@ -16,6 +16,7 @@
 #include "readings/read_cell.h"
 #include "rules/ruleset_library.h"
 #include "scan/choose_values.h"
+#include "scan/stray_marks.h"
 #include "verify/verify.h"
 
 namespace scorecheck {
@@ -31,6 +32,7 @@ struct ScanOptions {
   double min_confidence = 0.5;  ///< readings below this are UNCERTAIN_READ (also verify.min_confidence)
   bool rule_aware = true;       ///< prefer legal, adding-up alternatives among plausible readings
   ChoiceOptions choice;         ///< how the rule-aware choice weighs them
+  StrayMarkOptions stray;       ///< when a column's few marks are not a game
   double label_favourite_log_weight = 3.0;  ///< head start (log weight) of the labels' favourite over rulesets
                                             ///< the labels cannot tell from it (one total or bonus
                                             ///< that fits only another ruleset outweighs it); default 3.0
@@ -47,18 +49,20 @@ struct ScannedCell {
   bool corrected = false;       ///< the rule-aware step chose another alternative
   bool crossed_as_number = false;  ///< a kCrossed mark the rule-aware step reads as the number `chosen`
   bool inferred = false;        ///< a kIllegible mark given the value `chosen` its column's totals imply
+  bool stray = false;           ///< one of the few unsure marks of a column nobody plays (HoldsOnlyStrayMarks):
+                                ///< on the card an unreadable mark, so the column is left out of the checks
   std::vector<cv::Point2f> quad_in_image;  ///< the cell's corners in the original image
 };
 
 /// What the cell holds on the card: the reading's status, except kNumber for
 /// a cross-out the rule-aware step reads as a number and for an unreadable
-/// mark it gives the value the totals imply.
+/// mark it gives the value the totals imply, and kIllegible for a stray mark.
 ReadingStatus CardStatus(const ScannedCell& cell);
 /// Whether players write in the cells beside `cell`: not beside the first
 /// score column (the printed labels) nor the last (the grid's edge).
 WrittenBeside WrittenBesideCell(const Grid& grid, const GridCell& cell);
 /// How sure the reading behind CardStatus is: the reading's confidence, or
-/// the number reading's for a cross-out read as a number.
+/// the number reading's for a cross-out read as a number; 0 for a stray mark.
 double CardConfidence(const ScannedCell& cell);
 
 /// The whole result.

@@ -492,11 +492,14 @@ GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyO
   if (forced == EntryConvention::kAuto) forced = ruleset.entry_convention;
   for (const CardColumn& column : grid.columns) {
     if (column.unused()) {
-      // RULES.md: unused columns are ignored.
+      // RULES.md: unused columns are ignored. Marks a scanner could not
+      // read (stray ones: dust, a hair) still get a person's look.
       ColumnCheck unused;
       unused.index = column.index;
       unused.multiplier = ruleset.Multiplier(column.index);
       result.columns.push_back(unused);
+      for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence))
+        result.findings.push_back(std::move(finding));
       continue;
     }
     const std::set<std::string> none;

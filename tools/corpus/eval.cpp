@@ -220,6 +220,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.solid_dash_solidity", &options.cells.solid_dash_solidity},
       {"cells.faint_strong_sigmas", &options.cells.faint_strong_sigmas},
       {"cells.faint_weak_sigmas", &options.cells.faint_weak_sigmas},
+      {"stray.sure_mark", &options.stray.sure_mark},
   };
   const std::map<std::string, int*> whole_fields = {
       {"choice.far_from_legal", &options.choice.far_from_legal},
@@ -234,6 +235,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.max_faint_strong_ink", &options.cells.max_faint_strong_ink},
       {"cells.max_faint_weak_ink", &options.cells.max_faint_weak_ink},
       {"cells.pen_widening", &options.cells.pen_widening},
+      {"stray.max_marks", &options.stray.max_marks},
   };
   const std::map<std::string, bool*> switches = {
       {"read.narrow_end_cuts", &options.read.narrow_end_cuts},

@@ -306,6 +306,17 @@ TEST(VerifyTest, UnusedColumnsAreIgnored) {
   EXPECT_FALSE(v.grids[0].columns[1].used);
 }
 
+TEST(VerifyTest, AnUnreadableMarkInAnUnusedColumnIsUncertainOnly) {
+  // A scanner's mark it could not read (a stray one: dust, a hair) in a
+  // column nobody plays: the column stays out of the checks, the mark gets a look.
+  CellValue unread;
+  unread.confidence = 0;
+  const Verification v = Check(MakeCard("classic", {CorrectColumn("classic"), Cells{{"four_kind", unread}}}));
+  EXPECT_FALSE(v.grids[0].columns[1].used);
+  EXPECT_EQ(v.ErrorCount(), 0) << Describe(v);
+  EXPECT_TRUE(HasFinding(v, "UNCERTAIN_READ", "four_kind", 1)) << Describe(v);
+}
+
 // --- UNCERTAIN_READ --------------------------------------------------------------
 
 TEST(VerifyTest, LowConfidenceReadsAreFlagged) {
