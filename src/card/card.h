@@ -36,12 +36,16 @@ struct CellValue {
   /// `confidence` is then the ticks' own. A claim made by the ticks (a bonus
   /// without its precondition) does not depend on how well the points read.
   std::optional<double> points_confidence;
+  /// kNumber read by a scanner: the other values its reader found plausible,
+  /// likeliest first (empty when typed). A finding a misreading may explain
+  /// is only that when the cell could read as the value that clears it.
+  std::vector<int> other_readings;
 
   static CellValue Empty() { return {}; }
-  static CellValue Number(int value) { return {CellState::kNumber, value, 0, std::nullopt, std::nullopt, std::nullopt}; }
-  static CellValue Crossed() { return {CellState::kCrossed, 0, 0, std::nullopt, std::nullopt, std::nullopt}; }
+  static CellValue Number(int value) { return {CellState::kNumber, value, 0, std::nullopt, std::nullopt, std::nullopt, {}}; }
+  static CellValue Crossed() { return {CellState::kCrossed, 0, 0, std::nullopt, std::nullopt, std::nullopt, {}}; }
   static CellValue Checks(int count, std::optional<int> points = std::nullopt) {
-    return {CellState::kChecks, 0, count, points, std::nullopt, std::nullopt};
+    return {CellState::kChecks, 0, count, points, std::nullopt, std::nullopt, {}};
   }
   /// How sure a reader was of everything in the cell: ticks and points.
   std::optional<double> LeastConfidence() const {

@@ -14,7 +14,12 @@ CellValue ToCellValue(const ScannedCell& cell) {
   CellValue value;
   switch (CardStatus(cell)) {
     case ReadingStatus::kEmpty: return value;
-    case ReadingStatus::kNumber: value = CellValue::Number(cell.chosen); break;
+    case ReadingStatus::kNumber:
+      value = CellValue::Number(cell.chosen);
+      if (!cell.inferred)
+        for (const Candidate& candidate : cell.reading.alternatives)
+          if (candidate.value != cell.chosen) value.other_readings.push_back(candidate.value);
+      break;
     case ReadingStatus::kCrossed: value = CellValue::Crossed(); break;
     case ReadingStatus::kChecks: value = CellValue::Checks(cell.reading.checks); break;
     // Ink that reads as nothing: on the card the box holds nothing known

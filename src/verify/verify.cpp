@@ -526,7 +526,13 @@ GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyO
             options.trust_carried_totals && carried != evaluated.carried.end() &&
             std::none_of(carried->second.begin(), carried->second.end(),
                          [&](const std::string& id) { return doubted.count(id) > 0; });
-        if (confidence && *confidence < options.unconfirmed_below && !vouched_for) {
+        // A misreading explains the error only if the cell could read as the
+        // value that clears it: a grand total read 134, 138 or 132 where 123
+        // is due is wrong whichever it says (card 0056 of seed 900025).
+        const bool misreading_clears = !finding.expected || cell.other_readings.empty() ||
+                                       std::find(cell.other_readings.begin(), cell.other_readings.end(),
+                                                 *finding.expected) != cell.other_readings.end();
+        if (confidence && *confidence < options.unconfirmed_below && !vouched_for && misreading_clears) {
           doubted.insert(*finding.row);
           std::ostringstream doubt;
           doubt << " (but the cell was read with confidence " << std::fixed << std::setprecision(2) << *confidence

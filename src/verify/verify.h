@@ -32,7 +32,12 @@ struct VerifyOptions {
   /// with a false error 82 -> 76; real errors found 163 -> 160 of 173, the
   /// other 3 reported as warnings).
   double unconfirmed_below = 0.05;
-  /// ... unless the cell is a total that carries an earlier error (written
+  /// Not when the cell's other readings (CellValue::other_readings, when
+  /// known) miss the value that clears the error: then it is wrong whatever
+  /// the cell says (seeds 900024 and 900025: 4 of the 5 real errors this
+  /// hid found again, no error-free card more alarmed; without any such
+  /// warning all 5, and one error-free card more alarmed).
+  /// ... nor when the cell is a total that carries an earlier error (written
   /// as the sum of the values written above it, which a misreading would
   /// hardly match) and that error is not itself in doubt. Default true.
   bool trust_carried_totals = true;

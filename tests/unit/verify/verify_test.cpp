@@ -415,6 +415,29 @@ TEST(VerifyTest, AnUnsureTotalThatCarriesAnEarlierErrorStaysAnError) {
   EXPECT_EQ(grand_total_finding(VerifyOptions{}).severity, Severity::kWarning);
 }
 
+TEST(VerifyTest, AnErrorInACellReadUnsurelyStaysAnErrorWhenNoReadingOfItClearsIt) {
+  // A grand total 9 too high read at 0.002, its other readings as far off as
+  // the first: whichever the card says, it is not the sum.
+  const Cells column = CorrectColumn("classic");
+  const int right = At(column, "grand_total").number;
+  CellValue unsure = CellValue::Number(right + 9);
+  unsure.confidence = 0.002;
+  unsure.other_readings = {right + 11, right + 15};
+  auto grand_total_finding = [&](const CellValue& cell) {
+    const std::vector<Finding> found =
+        FindingsWith(Check(MakeCard("classic", {With(column, "grand_total", cell)})), "TOTAL_MISMATCH");
+    EXPECT_EQ(found.size(), 1u);
+    return found.empty() ? Finding{} : found[0];
+  };
+  EXPECT_EQ(grand_total_finding(unsure).severity, Severity::kError);
+  // One of its readings is the sum: the reading may be what is wrong.
+  unsure.other_readings = {right + 11, right};
+  EXPECT_EQ(grand_total_finding(unsure).severity, Severity::kWarning);
+  // Readings not known (another reader): as before, a warning.
+  unsure.other_readings.clear();
+  EXPECT_EQ(grand_total_finding(unsure).severity, Severity::kWarning);
+}
+
 TEST(VerifyTest, AnUnreadableMarkIsUncertainNotEmptyNorAScore) {
   // A scanner saw ink in the large straight it could not read: an empty box
   // with a confidence of 0.
