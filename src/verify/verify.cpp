@@ -453,7 +453,10 @@ std::string DescribeLegalValues(const RowSpec& row, int scale) {
 namespace {
 
 // UNCERTAIN_READ for every cell read with too little confidence, in row order.
-std::vector<Finding> UncertainReads(const CardColumn& column, const Ruleset& ruleset, double min_confidence) {
+// In a column nobody plays (`unused`) the only such cells are marks a
+// scanner took for stray ones.
+std::vector<Finding> UncertainReads(const CardColumn& column, const Ruleset& ruleset, double min_confidence,
+                                    bool unused = false) {
   std::vector<Finding> findings;
   for (const RowSpec& row : ruleset.rows) {
     const CellValue cell = column.At(row.id);
@@ -466,7 +469,10 @@ std::vector<Finding> UncertainReads(const CardColumn& column, const Ruleset& rul
     finding.column = column.index;
     finding.written = WrittenNumber(cell);
     std::ostringstream message;
-    if (cell.empty())
+    if (cell.empty() && unused)
+      message << row.name << ": holds a mark in a column nobody plays, taken for a stray one (a speck, a hair); "
+              << "the column is not checked";
+    else if (cell.empty())
       message << row.name << ": holds a mark that could not be read; it counts as nothing in the totals";
     else if (cell.state == CellState::kNumber && *confidence == 0.0)
       // A reader gives confidence 0 only to a mark it could not read; a number
@@ -498,7 +504,7 @@ GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyO
       unused.index = column.index;
       unused.multiplier = ruleset.Multiplier(column.index);
       result.columns.push_back(unused);
-      for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence))
+      for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence, true))
         result.findings.push_back(std::move(finding));
       continue;
     }

@@ -314,7 +314,8 @@ TEST(VerifyTest, AnUnreadableMarkInAnUnusedColumnIsUncertainOnly) {
   const Verification v = Check(MakeCard("classic", {CorrectColumn("classic"), Cells{{"four_kind", unread}}}));
   EXPECT_FALSE(v.grids[0].columns[1].used);
   EXPECT_EQ(v.ErrorCount(), 0) << Describe(v);
-  EXPECT_TRUE(HasFinding(v, "UNCERTAIN_READ", "four_kind", 1)) << Describe(v);
+  ASSERT_TRUE(HasFinding(v, "UNCERTAIN_READ", "four_kind", 1)) << Describe(v);
+  EXPECT_NE(FindingsWith(v, "UNCERTAIN_READ")[0].message.find("column nobody plays"), std::string::npos);
 }
 
 // --- UNCERTAIN_READ --------------------------------------------------------------
