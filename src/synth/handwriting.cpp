@@ -473,6 +473,14 @@ WriterStyle RandomWriter(std::mt19937& rng, double dpi) {
 }
 
 DigitBank DigitBank::LoadTestHalf(const std::string& digits_png_path) {
+  return LoadIndices(digits_png_path, kDigitsPngTestBegin, kDigitsPngTestEnd);
+}
+
+DigitBank DigitBank::LoadTrainingHalf(const std::string& digits_png_path) {
+  return LoadIndices(digits_png_path, 0, kDigitsPngTestBegin);
+}
+
+DigitBank DigitBank::LoadIndices(const std::string& digits_png_path, int begin, int end) {
   const cv::Mat sheet = cv::imread(digits_png_path, cv::IMREAD_GRAYSCALE);
   SC_CHECK(!sheet.empty(),
            "cannot read the digits sheet '" << digits_png_path << "' (Debian package opencv-doc provides it)");
@@ -483,10 +491,10 @@ DigitBank DigitBank::LoadTestHalf(const std::string& digits_png_path) {
   DigitBank bank;
   for (int digit = 0; digit < 10; ++digit) {
     auto& glyphs = bank.glyphs_[digit];
-    glyphs.reserve(kDigitsPngTestEnd - kDigitsPngTestBegin);
-    // Only the test half is ever copied out: per-class index i lives in cell row
-    // 5*digit + i/100, column i%100 (tools/digits/split.md).
-    for (int i = kDigitsPngTestBegin; i < kDigitsPngTestEnd; ++i) {
+    glyphs.reserve(end - begin);
+    // Only the half asked for is ever copied out: per-class index i lives in
+    // cell row 5*digit + i/100, column i%100 (tools/digits/split.md).
+    for (int i = begin; i < end; ++i) {
       const int row = digit * (kDigitsPngPerClass / kCols) + i / kCols;
       const int col = i % kCols;
       glyphs.push_back(

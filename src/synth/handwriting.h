@@ -79,7 +79,9 @@ struct WriterStyle {
 /// Deterministic in rng. Throws Error if dpi <= 0.
 WriterStyle RandomWriter(std::mt19937& rng, double dpi);
 
-/// The test half of digits.png (per-class indices kDigitsPngTestBegin..kDigitsPngTestEnd-1).
+/// One half of digits.png: the test half (per-class indices kDigitsPngTestBegin..
+/// kDigitsPngTestEnd-1), which every measured corpus is written with, or the training
+/// half, only for cards whose glyphs train the recogniser (tools/digits).
 /// Load it once and share it: it is immutable, and its const methods are thread-safe.
 class DigitBank {
  public:
@@ -87,6 +89,11 @@ class DigitBank {
   /// copied out of the decoded image). Throws Error if the file is missing or is not
   /// the 2000x1000 digits sheet.
   static DigitBank LoadTestHalf(const std::string& digits_png_path = kDigitsPngPath);
+  /// The training half (per-class indices 0..kDigitsPngTestBegin-1), for cards made
+  /// to train the recogniser on digits as the scanner sees them. A corpus written
+  /// with it measures nothing: its digits are the ones the model learnt. Throws as
+  /// LoadTestHalf().
+  static DigitBank LoadTrainingHalf(const std::string& digits_png_path = kDigitsPngPath);
 
   /// Number of glyphs of `digit` (0..9): 250. Throws Error for a digit outside 0..9.
   int size(int digit) const;
@@ -97,7 +104,9 @@ class DigitBank {
   static int SourceIndex(int index) { return kDigitsPngTestBegin + index; }
 
  private:
-  std::array<std::vector<cv::Mat>, 10> glyphs_;  // [digit][index], test half only
+  static DigitBank LoadIndices(const std::string& digits_png_path, int begin, int end);
+
+  std::array<std::vector<cv::Mat>, 10> glyphs_;  // [digit][index], one half only
 };
 
 /// Where and how to write in one cell.

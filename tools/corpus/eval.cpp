@@ -3,7 +3,7 @@
 //
 //   tools/eval DIR [--limit N] [--list-errors] [--model FILE.onnx] [--number-model FILE.onnx|none]
 //                  [--no-compare-tesseract] [--tesseract-cells N] [--tesseract-psm 7|8]
-//                  [--tesseract-binarize] [--tesseract-dump DIR]
+//                  [--tesseract-binarize] [--tesseract-dump DIR] [--harvest-glyphs FILE [--harvest-numbers FILE]]
 //
 // Prints: grid detection rate, ruleset identification rate, cell accuracy by
 // profile, style, profile x style and style x cell kind, whole-card exact rate,
@@ -19,9 +19,15 @@
 // Measured on tools/synth --seed 11 --count 200 (first 2000 number cells):
 // PSM 7 (single line) 20.1% gray, 17.9% binarised; PSM 8 (single word) 13.8%
 // gray, 12.6% binarised, and slower; so the default is PSM 7 on gray ink.
+//
+// --harvest-glyphs FILE writes the digits of every number cell as the digit
+// reader was given them, labelled by the truth, for tools/digits to train on.
+// Only on a corpus written with digits.png's training half (tools/synth
+// --digit-half training): anything else would train on the test digits.
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -141,6 +147,8 @@ struct EvalOptions {
   bool tesseract_binarize = false; // give Tesseract black and white instead of the scaled gray ink
   std::string tesseract_dump;      // if set, write every compared cell's ink here (debugging the comparison)
   std::string dump_errors;         // if set, write every misread cell's ink here, named by truth and reading
+  std::string harvest_glyphs;      // if set, write every number cell's digit glyphs here, labelled (see the top)
+  std::string harvest_numbers;     // ... and, if set too, its whole-number ink here
   std::vector<std::string> settings;  // tuning overrides, "name=value" (see ApplySettings)
 };
 
@@ -159,6 +167,127 @@ class CountingReader : public DigitReader {
 
  private:
   DigitReader& inner_;
+};
+
+// Keeps every glyph the scanner classified on the current card, by its scores,
+// so that a reading's segmentations (which keep only the scores) lead back to
+// their glyphs.
+class RecordingReader : public DigitReader {
+ public:
+  explicit RecordingReader(DigitReader& inner) : inner_(inner) {}
+  DigitScores Classify(const cv::Mat& glyph) override {
+    const DigitScores scores = inner_.Classify(glyph);
+    glyphs_.emplace(scores, glyph.clone());
+    return scores;
+  }
+  NumberSteps ReadNumber(const cv::Mat& ink) override {
+    NumberSteps steps = inner_.ReadNumber(ink);
+    if (!steps.empty()) numbers_.emplace(steps, ink.clone());
+    return steps;
+  }
+  void Clear() {
+    glyphs_.clear();
+    numbers_.clear();
+  }
+  const cv::Mat* Find(const DigitScores& scores) const {
+    const auto it = glyphs_.find(scores);
+    return it == glyphs_.end() ? nullptr : &it->second;
+  }
+  const cv::Mat* Find(const NumberSteps& steps) const {
+    const auto it = numbers_.find(steps);
+    return it == numbers_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  DigitReader& inner_;
+  std::map<DigitScores, cv::Mat> glyphs_;
+  std::map<NumberSteps, cv::Mat> numbers_;
+};
+
+// Training glyphs for tools/digits: for each number cell, the digits of the
+// segmentation that reads the truth likeliest, among those with as many
+// digits, each labelled with its truth digit. Record, little-endian: label
+// u8, profile u8 (0 scan, 1 photo, 2 lowres, 3 rotated), height u16, width
+// u16, the label's probability f32, the reject probability (1 - the digits'
+// sum) f32, then height*width bytes (ink bright on 0, as classified).
+class GlyphHarvest {
+ public:
+  GlyphHarvest(const std::string& path, const std::string& numbers_path) : out_(path, std::ios::binary) {
+    SC_CHECK(out_, "cannot write '" << path << "'");
+    out_.write("SCGLYPH1", 8);
+    if (numbers_path.empty()) return;
+    numbers_.open(numbers_path, std::ios::binary);
+    SC_CHECK(numbers_, "cannot write '" << numbers_path << "'");
+    numbers_.write("SCNUMBR1", 8);
+  }
+  void Add(const Reading& reading, const std::string& truth, const std::string& profile, const RecordingReader& seen) {
+    const Segmentation* best = nullptr;
+    double best_score = -1;
+    for (const Segmentation& segmentation : reading.segmentations) {
+      if (segmentation.digits.size() != truth.size()) continue;
+      double score = segmentation.factor;
+      for (size_t i = 0; i < truth.size(); ++i) score *= segmentation.digits[i][truth[i] - '0'];
+      if (score > best_score) best_score = score, best = &segmentation;
+    }
+    if (!best) return;
+    const uint8_t profile_code = ProfileCode(profile);
+    for (size_t i = 0; i < truth.size(); ++i) {
+      const cv::Mat* glyph = seen.Find(best->digits[i]);
+      if (!glyph || glyph->type() != CV_8U || glyph->rows > 65535 || glyph->cols > 65535) continue;
+      const uint8_t label = truth[i] - '0';
+      const uint16_t rows = glyph->rows, cols = glyph->cols;
+      const float p_label = best->digits[i][label];
+      float digits_sum = 0;
+      for (float p : best->digits[i]) digits_sum += p;
+      const float p_reject = std::max(0.0f, 1.0f - digits_sum);
+      out_.write(reinterpret_cast<const char*>(&label), 1);
+      out_.write(reinterpret_cast<const char*>(&profile_code), 1);
+      out_.write(reinterpret_cast<const char*>(&rows), 2);
+      out_.write(reinterpret_cast<const char*>(&cols), 2);
+      out_.write(reinterpret_cast<const char*>(&p_label), 4);
+      out_.write(reinterpret_cast<const char*>(&p_reject), 4);
+      const cv::Mat packed = glyph->isContinuous() ? *glyph : glyph->clone();
+      out_.write(reinterpret_cast<const char*>(packed.data), static_cast<std::streamsize>(rows) * cols);
+      ++count;
+    }
+  }
+  // The whole-number reader's ink of the cell, when there is that model and a
+  // file for it: record "SCNUMBR1" files hold, per number, its digit count u8,
+  // the digits as text, profile u8, height u16, width u16, height*width bytes.
+  void AddNumber(const Reading& reading, const std::string& truth, const std::string& profile,
+                 const RecordingReader& seen) {
+    if (!numbers_.is_open() || reading.whole_steps.empty() || truth.size() > 255) return;
+    const cv::Mat* ink = seen.Find(reading.whole_steps);
+    if (!ink || ink->type() != CV_8U || ink->rows > 65535 || ink->cols > 65535) return;
+    const uint8_t length = truth.size(), profile_code = ProfileCode(profile);
+    const uint16_t rows = ink->rows, cols = ink->cols;
+    numbers_.write(reinterpret_cast<const char*>(&length), 1);
+    numbers_.write(truth.data(), length);
+    numbers_.write(reinterpret_cast<const char*>(&profile_code), 1);
+    numbers_.write(reinterpret_cast<const char*>(&rows), 2);
+    numbers_.write(reinterpret_cast<const char*>(&cols), 2);
+    const cv::Mat packed = ink->isContinuous() ? *ink : ink->clone();
+    numbers_.write(reinterpret_cast<const char*>(packed.data), static_cast<std::streamsize>(rows) * cols);
+    ++number_count;
+  }
+  void Finish() {
+    out_.close();
+    SC_CHECK(out_, "writing the glyphs failed");
+    if (numbers_.is_open()) {
+      numbers_.close();
+      SC_CHECK(numbers_, "writing the numbers failed");
+    }
+  }
+  long count = 0;
+  long number_count = 0;
+
+ private:
+  static uint8_t ProfileCode(const std::string& profile) {
+    return profile == "photo" ? 1 : profile == "lowres" ? 2 : profile == "rotated" ? 3 : 0;
+  }
+
+  std::ofstream out_;
+  std::ofstream numbers_;
 };
 
 // Applies "name=value" overrides to the cells', the reader's and the choice's tuning, so
@@ -306,11 +435,18 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   std::map<std::string, Tally> by_profile, by_style, by_kind, by_profile_style;
   std::vector<double> ms;
   std::vector<long> glyphs_per_image;
-  CountingReader counting_reader(*reader);
+  RecordingReader recording_reader(*reader);
+  CountingReader counting_reader(recording_reader);
+  std::unique_ptr<GlyphHarvest> harvest;
+  if (!eval.harvest_glyphs.empty()) harvest = std::make_unique<GlyphHarvest>(eval.harvest_glyphs, eval.harvest_numbers);
   std::map<std::string, std::vector<double>> ms_by_profile_style;
   for (const auto& path : truths) {
     const Json truth = Json::parse(ReadTextFile(path.string()));
     const std::string image = (std::filesystem::path(dir) / truth["image"].get<std::string>()).string();
+    SC_CHECK(!harvest || truth.value("digit_half", "test") == "training",
+             path.string() << " was written with digits.png's test half: its glyphs must not train the reader "
+                              "(tools/synth --digit-half training)");
+    recording_reader.Clear();
     const auto start = std::chrono::steady_clock::now();
     const long glyphs_before = counting_reader.glyphs;
     const ScanResult scan = ScanCard(image, rulesets, counting_reader, scan_options, text_reader.get());
@@ -388,6 +524,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
           const int band = confidence < 0.5 ? 0 : confidence < 0.7 ? 50 : confidence < 0.8 ? 70 : confidence < 0.9 ? 80 : confidence < 0.95 ? 90 : 95;
           by_confidence[band].Add(ok);
         }
+        if (harvest && number) harvest->Add(reading, want, profile, recording_reader);
+        if (harvest && number) harvest->AddNumber(reading, want, profile, recording_reader);
         reader_any.Add(number && std::any_of(reading.alternatives.begin(), reading.alternatives.end(),
                                              [&](const Candidate& c) { return c.value == value; }));
       }
@@ -437,6 +575,12 @@ int Run(const std::string& dir, const EvalOptions& eval) {
     if (expected.empty() && found) clean_found_alarm.Add(!reported.empty());
   }
   std::sort(ms.begin(), ms.end());
+  if (harvest) {
+    harvest->Finish();
+    std::cout << "glyphs harvested: " << harvest->count << " to " << eval.harvest_glyphs << "\n";
+    if (!eval.harvest_numbers.empty())
+      std::cout << "numbers harvested: " << harvest->number_count << " to " << eval.harvest_numbers << "\n";
+  }
   std::cout << "cards: " << truths.size() << "\n"
             << "grids found:          " << grids.Text() << "\n"
             << "ruleset identified:   " << ruleset_ids.Text() << "\n"
@@ -511,6 +655,13 @@ int main(int argc, char** argv) {
   app.add_flag("--list-errors", eval.list_errors, "Print every misread cell, missed finding and false finding");
   app.add_option("--set", eval.settings, "Tuning override name=value, e.g. read.cut_cost=0.5 (repeatable)");
   app.add_option("--dump-errors", eval.dump_errors, "Write every misread cell's ink (bright on black) to DIR, named by truth and reading, and the page around it beside the ink to DIR-page");
+  app.add_option("--harvest-glyphs", eval.harvest_glyphs,
+                 "Write every number cell's digit glyphs, labelled by the truth, to FILE (training data for "
+                 "tools/digits; only on a corpus made with synth --digit-half training)");
+  app.add_option("--harvest-numbers", eval.harvest_numbers,
+                 "With --harvest-glyphs: also write every number cell's ink as the whole-number reader got it, "
+                 "labelled, to FILE (training data for tools/digits/train_numbers.py)")
+      ->needs("--harvest-glyphs");
   app.add_option("--model", eval.model, "Digit model to evaluate (default: models/digits.onnx)");
   app.add_option("--number-model", eval.number_model,
                  "Whole-number model to evaluate (default: numbers.onnx beside the digit model; none: digit by digit only)");

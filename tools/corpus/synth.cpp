@@ -36,6 +36,7 @@ struct Args {
   int threads = 2;
   std::string templates = SCORECHECK_TEMPLATES_DIR;
   std::string digits = kDigitsPngPath;
+  std::string digit_half = "test";  // "training": cards to train the digit reader on, never to measure with
   double mistake_rate = 1.0 / 3;
   std::string style = "mixed";
   bool jpeg = false;           // store every image as JPEG (small committed samples)
@@ -74,7 +75,8 @@ int Run(const Args& args) {
     profiles.push_back(*profile);
   }
   SC_CHECK(!profiles.empty() && args.count > 0, "nothing to make");
-  const DigitBank digits = DigitBank::LoadTestHalf(args.digits);
+  const bool training = args.digit_half == "training";
+  const DigitBank digits = training ? DigitBank::LoadTrainingHalf(args.digits) : DigitBank::LoadTestHalf(args.digits);
   std::filesystem::create_directories(args.out);
 
   const auto start = std::chrono::steady_clock::now();
@@ -96,6 +98,8 @@ int Run(const Args& args) {
         SynthCard made = MakeSynthCard(rulesets, digits, options, std::string(stem) + ".jpg");
         const std::string image = std::string(stem) + (args.jpeg ? ".jpg" : made.capture.extension);
         made.truth["image"] = image;
+        // eval --harvest-glyphs takes only such cards, and they must never be measured on.
+        if (training) made.truth["digit_half"] = "training";
         const std::string problem = CheckTruth(made, rulesets);
         SC_CHECK(problem.empty(), problem);
         if (args.jpeg) made.capture.extension = ".jpg";
@@ -138,6 +142,10 @@ int main(int argc, char** argv) {
   app.add_option("--jpeg-quality-max", args.jpeg_quality_max, "Cap on JPEG quality")->check(CLI::Range(30, 100));
   app.add_option("--templates", args.templates, "Templates folder");
   app.add_option("--digits", args.digits, "digits.png (opencv-doc)");
+  app.add_option("--digit-half", args.digit_half,
+                 "Handwriting from digits.png's test half (every corpus measured on) or its training half "
+                 "(cards whose glyphs train the digit reader: eval --harvest-glyphs)")
+      ->check(CLI::IsMember({"test", "training"}));
   CLI11_PARSE(app, argc, argv);
   try {
     return scorecheck::Run(args);

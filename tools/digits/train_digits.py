@@ -141,6 +141,28 @@ def load_mnist(mnist_dir):
     return out  # list per class of [n,28,28] uint8
 
 
+def load_harvest(path, max_reject):
+    """Glyphs written by `eval --harvest-glyphs` (tools/corpus/eval.cpp): digits as
+    the scanner cut them out of synthetic cards written with digits.png's TRAINING
+    half, labelled by the cards' truth. Returns (uint8 crops, labels, profiles); glyphs
+    whose reject probability exceeds max_reject (most likely a bad cut, whose label
+    would be wrong) are left out."""
+    import struct
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"SCGLYPH1":
+        sys.exit(f"{path}: not a glyph file of eval --harvest-glyphs")
+    off, crops, labels, profiles = 8, [], [], []
+    while off < len(data):
+        label, profile, h, w, _p_label, p_reject = struct.unpack_from("<BBHHff", data, off)
+        off += 14
+        img = np.frombuffer(data, np.uint8, h * w, off).reshape(h, w)
+        off += h * w
+        if p_reject <= max_reject and label < 10:
+            crops.append(img.copy()); labels.append(label); profiles.append(profile)
+    return crops, np.array(labels, np.int64), np.array(profiles, np.int64)
+
+
 def ranges(rs, n):
     idx = []
     for a, b in rs:
@@ -573,9 +595,17 @@ def main():
     ap.add_argument("--sliver", type=float, default=0.1,
                     help="share of digit samples drawn with a thin sliver of a neighbour digit at an edge")
     ap.add_argument("--no-test", action="store_true", help="do not evaluate the held-out test sets")
+    ap.add_argument("--harvest", action="append", default=[],
+                    help="glyph file of eval --harvest-glyphs (cards of synth --digit-half training): digits "
+                         "as the scanner cuts them out of printed, photographed cards; repeatable")
+    ap.add_argument("--harvest-per-epoch", type=int, default=30000,
+                    help="harvested glyphs drawn (without replacement) into each epoch")
+    ap.add_argument("--harvest-max-reject", type=float, default=0.5,
+                    help="leave out harvested glyphs the current model gave a reject probability above this")
+    ap.add_argument("--threads", type=int, default=1, help="PyTorch threads (the result depends on it slightly)")
     args = ap.parse_args()
 
-    torch.set_num_threads(1)
+    torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
@@ -614,6 +644,17 @@ def main():
     Xval, yval = prep(val_src), np.array(val_y, np.int64)
     Xtest = {k: (prep(v[0]), np.array(v[1], np.int64)) for k, v in test.items()}
     Xtrain_plain = prep(train_src)
+    harvest_X, harvest_y, harvest_files = None, np.zeros(0, np.int64), []
+    for path in args.harvest:
+        crops, labels, _ = load_harvest(path, args.harvest_max_reject)
+        harvest_files.append({"file": os.path.basename(path), "glyphs": len(labels)})
+        X = prep(crops)
+        harvest_X = X if harvest_X is None else np.concatenate([harvest_X, X])
+        harvest_y = np.concatenate([harvest_y, labels])
+    n_harvest = min(len(harvest_y), args.harvest_per_epoch)
+    if len(harvest_y):
+        print(f"harvested glyphs: {len(harvest_y)} ({n_harvest} per epoch), per class "
+              f"{np.bincount(harvest_y, minlength=10).tolist()}", flush=True)
 
     # ---- model / optimiser ----
     ncls = 11 if args.reject > 0 else 10
@@ -623,8 +664,8 @@ def main():
     aug = Augmenter(args.seed + 1, args.restroke, args.lowres)
     bs = 64
     n_pos = len(train_src) * args.copies
-    n_rej = int(round(n_pos * args.reject / (1.0 - args.reject))) if args.reject > 0 else 0
-    steps_per_epoch = math.ceil((n_pos + n_rej) / bs)
+    n_rej = int(round((n_pos + n_harvest) * args.reject / (1.0 - args.reject))) if args.reject > 0 else 0
+    steps_per_epoch = math.ceil((n_pos + n_harvest + n_rej) / bs)
     not_one = np.where(train_y != 1)[0]  # neighbours for slivers (a sliver of a 1 is a whole 1)
     # held-out reject glyphs for validation (dev runs): built from validation digits only
     if len(val_src):
@@ -644,7 +685,11 @@ def main():
         X += [aug.reject(train_src, train_y) for _ in range(n_rej)]
         X = np.stack(X)[:, None]
         Y = np.concatenate([train_y[idx], np.full(n_rej, 10, np.int64)])
-        if n_rej:
+        if n_harvest:
+            pick = perm_rng.choice(len(harvest_y), n_harvest, replace=False)
+            X = np.concatenate([X, harvest_X[pick]])
+            Y = np.concatenate([Y, harvest_y[pick]])
+        if n_rej or n_harvest:
             order = perm_rng.permutation(len(Y))
             X, Y = X[order], Y[order]
         t_aug = time.time() - t0
@@ -751,7 +796,9 @@ def main():
         "split": SPLIT,
         "training": {"epochs": args.epochs, "copies_per_epoch": args.copies, "width": args.width,
                      "restroke": args.restroke, "lowres": args.lowres, "reject": args.reject, "sliver": args.sliver,
-                     "samples_per_epoch": n_pos + n_rej,
+                     "samples_per_epoch": n_pos + n_harvest + n_rej,
+                     "harvest": harvest_files, "harvest_per_epoch": n_harvest,
+                     "harvest_max_reject": args.harvest_max_reject,
                      "parameters": nparams, "seed": args.seed, "val_held_out": bool(args.val),
                      "train_digits": len(train_src), "seconds": round(train_seconds, 1),
                      "torch": torch.__version__, "opencv": cv2.__version__, "history": history},

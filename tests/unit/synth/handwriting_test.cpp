@@ -108,6 +108,25 @@ TEST_F(HandwritingTest, NoBankGlyphIsATrainingCell) {
   }
 }
 
+TEST_F(HandwritingTest, TrainingBankHoldsTheTrainingHalfOnly) {
+  // Cards whose glyphs train the reader (synth --digit-half training) are
+  // written with the training half: its cells, and no test cell.
+  const cv::Mat sheet = cv::imread(kDigitsPngPath, cv::IMREAD_GRAYSCALE);
+  ASSERT_FALSE(sheet.empty());
+  const DigitBank training = DigitBank::LoadTrainingHalf();
+  for (int d = 0; d < 10; ++d) {
+    ASSERT_EQ(training.size(d), kDigitsPngTestBegin) << "digit " << d;
+    for (int i : {0, 99, 100, 249})
+      EXPECT_EQ(cv::norm(training.Glyph(d, i), SheetCell(sheet, d, i), cv::NORM_INF), 0.0)
+          << "digit " << d << " training index " << i;
+    std::unordered_set<std::string> test;
+    for (int i = kDigitsPngTestBegin; i < kDigitsPngTestEnd; ++i) test.insert(Bytes(SheetCell(sheet, d, i)));
+    for (int i = 0; i < training.size(d); ++i)
+      EXPECT_EQ(test.count(Bytes(training.Glyph(d, i))), 0u) << "digit " << d << " training index " << i;
+  }
+  EXPECT_THROW(DigitBank::LoadTrainingHalf("/nonexistent/digits.png"), Error);
+}
+
 TEST_F(HandwritingTest, SplitMatchesTheDigitModelsSplit) {
   // The model's split is the SPLIT constant of tools/digits/train_digits.py
   // (tools/digits/split.md); ours must say the same.
