@@ -26,6 +26,7 @@
 // --digit-half training): anything else would train on the test digits.
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
@@ -174,15 +175,25 @@ class CountingReader : public DigitReader {
 // their glyphs.
 class RecordingReader : public DigitReader {
  public:
-  explicit RecordingReader(DigitReader& inner) : inner_(inner) {}
+  // `temperature`: ReadOptions::whole_number_temperature, with which ReadCell
+  // softens the whole-number reader's steps before a Reading keeps them.
+  RecordingReader(DigitReader& inner, double temperature) : inner_(inner), temperature_(temperature) {}
   DigitScores Classify(const cv::Mat& glyph) override {
     const DigitScores scores = inner_.Classify(glyph);
     glyphs_.emplace(scores, glyph.clone());
     return scores;
   }
   NumberSteps ReadNumber(const cv::Mat& ink) override {
-    NumberSteps steps = inner_.ReadNumber(ink);
-    if (!steps.empty()) numbers_.emplace(steps, ink.clone());
+    const NumberSteps steps = inner_.ReadNumber(ink);
+    // Keyed as the Reading will hold them: softened as ReadCell does.
+    NumberSteps softened = steps;
+    if (temperature_ > 1)
+      for (auto& step : softened) {
+        double sum = 0;
+        for (float& p : step) sum += p = static_cast<float>(std::pow(p, 1 / temperature_));
+        for (float& p : step) p = static_cast<float>(p / sum);
+      }
+    if (!steps.empty()) numbers_.emplace(softened, ink.clone());
     return steps;
   }
   void Clear() {
@@ -200,6 +211,7 @@ class RecordingReader : public DigitReader {
 
  private:
   DigitReader& inner_;
+  double temperature_;
   std::map<DigitScores, cv::Mat> glyphs_;
   std::map<NumberSteps, cv::Mat> numbers_;
 };
@@ -435,7 +447,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   std::map<std::string, Tally> by_profile, by_style, by_kind, by_profile_style;
   std::vector<double> ms;
   std::vector<long> glyphs_per_image;
-  RecordingReader recording_reader(*reader);
+  RecordingReader recording_reader(*reader, scan_options.read.whole_number_temperature);
   CountingReader counting_reader(recording_reader);
   std::unique_ptr<GlyphHarvest> harvest;
   if (!eval.harvest_glyphs.empty()) harvest = std::make_unique<GlyphHarvest>(eval.harvest_glyphs, eval.harvest_numbers);
