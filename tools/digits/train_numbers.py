@@ -362,6 +362,27 @@ def summarize(pred, labels, infos):
     return res
 
 
+def load_harvest(path):
+    """Numbers written by `eval --harvest-numbers` (tools/corpus/eval.cpp): the ink of
+    number cells as the scanner gives it to this reader, from synthetic cards written
+    with digits.png's TRAINING half, labelled by the cards' truth. Returns (uint8 inks,
+    digit strings); numbers longer than the longest it is trained for are left out."""
+    import struct
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != b"SCNUMBR1":
+        sys.exit(f"{path}: not a number file of eval --harvest-numbers")
+    off, inks, labels = 8, [], []
+    while off < len(data):
+        (length,) = struct.unpack_from("<B", data, off); off += 1
+        text = data[off:off + length].decode("ascii"); off += length
+        _profile, h, w = struct.unpack_from("<BHH", data, off); off += 5
+        ink = np.frombuffer(data, np.uint8, h * w, off).reshape(h, w); off += h * w
+        if 1 <= length <= max(LENGTH_P):
+            inks.append(ink.copy()); labels.append(text)
+    return inks, labels
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--digits-png", default=td.DIGITS_PNG_DEFAULT)
@@ -375,10 +396,16 @@ def main():
     ap.add_argument("--seed", type=int, default=20241123)
     ap.add_argument("--eval-n", type=int, default=6000)
     ap.add_argument("--eval-seed", type=int, default=777)
+    ap.add_argument("--harvest", action="append", default=[],
+                    help="number file of eval --harvest-numbers (cards of synth --digit-half training): numbers "
+                         "as the scanner cuts them out of printed, photographed cards; repeatable")
+    ap.add_argument("--harvest-per-epoch", type=int, default=20000,
+                    help="harvested numbers drawn (without replacement) into each epoch, besides --samples")
+    ap.add_argument("--threads", type=int, default=1, help="PyTorch threads")
     ap.add_argument("--dump", default="", help="write a PNG grid of training samples here and exit")
     args = ap.parse_args()
 
-    torch.set_num_threads(1)
+    torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
@@ -404,6 +431,16 @@ def main():
     print(f"train digits {sum(map(len, train_pool))}, held-out digits {sum(map(len, test_pool))}", flush=True)
 
     maker = NumberMaker(train_pool, args.seed + 1)
+    harvest_X, harvest_labs, harvest_files = [], [], []
+    for path in args.harvest:
+        inks, labels = load_harvest(path)
+        harvest_files.append({"file": os.path.basename(path), "numbers": len(labels)})
+        harvest_X += [normalize_number(ink) for ink in inks]
+        harvest_labs += labels
+    harvest_X = np.stack(harvest_X)[:, None] if harvest_X else None
+    n_harvest = min(len(harvest_labs), args.harvest_per_epoch)
+    if n_harvest:
+        print(f"harvested numbers: {len(harvest_labs)} ({n_harvest} per epoch)", flush=True)
     if args.dump:
         X, labs, infos = make_set(maker, 64)
         rows = [np.concatenate([np.pad(X[r * 4 + c, 0], 2, constant_values=0.3) for c in range(4)], 1)
@@ -429,7 +466,7 @@ def main():
     print(f"NumberNet: {nparams} parameters, {macs / 1e6:.2f} M MACs per image", flush=True)
 
     ctc = nn.CTCLoss(blank=BLANK, zero_infinity=True)
-    steps_per_epoch = math.ceil(args.samples / args.batch) * args.reuse
+    steps_per_epoch = math.ceil((args.samples + n_harvest) / args.batch) * args.reuse
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, epochs=args.epochs,
                                                 steps_per_epoch=steps_per_epoch, pct_start=0.15)
@@ -440,6 +477,10 @@ def main():
     for ep in range(args.epochs):
         t0 = time.time()
         X, labs, _ = make_set(maker, args.samples)
+        if n_harvest:
+            pick = perm_rng.choice(len(harvest_labs), n_harvest, replace=False)
+            X = np.concatenate([X, harvest_X[pick]])
+            labs = list(labs) + [harvest_labs[i] for i in pick]
         t_gen = time.time() - t0
         t_gen_total += t_gen
         tgt_all = [torch.tensor([int(ch) + 1 for ch in l], dtype=torch.long) for l in labs]
@@ -551,7 +592,8 @@ def main():
         "training": {"args": vars(args), "length_distribution": LENGTH_P, "parameters": nparams,
                      "macs_per_image": macs, "seconds": round(train_seconds, 1),
                      "generation_seconds": round(t_gen_total, 1),
-                     "train_digits": sum(map(len, train_pool)),
+                     "train_digits": sum(map(len, train_pool)), "harvest": harvest_files,
+                     "harvest_per_epoch": n_harvest,
                      "torch": torch.__version__, "opencv": cv2.__version__, "history": history},
         "metrics_heldout_pytorch": metrics,
         "opencv_vs_pytorch_max_abs_logit_diff": diff,
