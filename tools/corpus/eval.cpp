@@ -252,14 +252,13 @@ class GlyphHarvest {
       float digits_sum = 0;
       for (float p : best->digits[i]) digits_sum += p;
       const float p_reject = std::max(0.0f, 1.0f - digits_sum);
-      out_.write(reinterpret_cast<const char*>(&label), 1);
-      out_.write(reinterpret_cast<const char*>(&profile_code), 1);
-      out_.write(reinterpret_cast<const char*>(&rows), 2);
-      out_.write(reinterpret_cast<const char*>(&cols), 2);
-      out_.write(reinterpret_cast<const char*>(&p_label), 4);
-      out_.write(reinterpret_cast<const char*>(&p_reject), 4);
-      const cv::Mat packed = glyph->isContinuous() ? *glyph : glyph->clone();
-      out_.write(reinterpret_cast<const char*>(packed.data), static_cast<std::streamsize>(rows) * cols);
+      Put(out_, label);
+      Put(out_, profile_code);
+      Put(out_, rows);
+      Put(out_, cols);
+      Put(out_, p_label);
+      Put(out_, p_reject);
+      PutPixels(out_, *glyph);
       ++count;
     }
   }
@@ -273,13 +272,12 @@ class GlyphHarvest {
     if (!ink || ink->type() != CV_8U || ink->rows > 65535 || ink->cols > 65535) return;
     const uint8_t length = truth.size(), profile_code = ProfileCode(profile);
     const uint16_t rows = ink->rows, cols = ink->cols;
-    numbers_.write(reinterpret_cast<const char*>(&length), 1);
+    Put(numbers_, length);
     numbers_.write(truth.data(), length);
-    numbers_.write(reinterpret_cast<const char*>(&profile_code), 1);
-    numbers_.write(reinterpret_cast<const char*>(&rows), 2);
-    numbers_.write(reinterpret_cast<const char*>(&cols), 2);
-    const cv::Mat packed = ink->isContinuous() ? *ink : ink->clone();
-    numbers_.write(reinterpret_cast<const char*>(packed.data), static_cast<std::streamsize>(rows) * cols);
+    Put(numbers_, profile_code);
+    Put(numbers_, rows);
+    Put(numbers_, cols);
+    PutPixels(numbers_, *ink);
     ++number_count;
   }
   void Finish() {
@@ -294,6 +292,15 @@ class GlyphHarvest {
   long number_count = 0;
 
  private:
+  // Little-endian, as written on this machine (x86-64) and read by tools/digits.
+  template <typename T>
+  static void Put(std::ofstream& out, T value) {
+    out.write(reinterpret_cast<const char*>(&value), sizeof value);
+  }
+  static void PutPixels(std::ofstream& out, const cv::Mat& image) {
+    const cv::Mat packed = image.isContinuous() ? image : image.clone();
+    out.write(reinterpret_cast<const char*>(packed.data), static_cast<std::streamsize>(packed.total()));
+  }
   static uint8_t ProfileCode(const std::string& profile) {
     return profile == "photo" ? 1 : profile == "lowres" ? 2 : profile == "rotated" ? 3 : 0;
   }
