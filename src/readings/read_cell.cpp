@@ -637,12 +637,7 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
   std::vector<Candidate> alternatives;
   if (options.whole_number_weight > 0) reading.whole_steps = reader.ReadNumber(NumberInk(ink));
   const NumberSteps unsoftened = reading.whole_steps;
-  if (options.whole_number_temperature > 1)
-    for (auto& step : reading.whole_steps) {
-      double sum = 0;
-      for (float& p : step) sum += p = static_cast<float>(std::pow(p, 1 / options.whole_number_temperature));
-      for (float& p : step) p = static_cast<float>(p / sum);
-    }
+  reading.whole_steps = SoftenSteps(unsoftened, options.whole_number_temperature);
   if (reading.whole_steps.empty()) {
     for (const auto& [value, score] : scores) alternatives.push_back({value, score});
   } else {

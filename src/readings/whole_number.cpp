@@ -107,4 +107,14 @@ std::vector<SpelledNumber> LikeliestNumbers(const NumberSteps& steps, int count,
   return result;
 }
 
+NumberSteps SoftenSteps(NumberSteps steps, double temperature) {
+  if (temperature <= 1) return steps;
+  for (auto& step : steps) {
+    double sum = 0;
+    for (float& p : step) sum += p = static_cast<float>(std::pow(p, 1 / temperature));
+    for (float& p : step) p = static_cast<float>(p / sum);
+  }
+  return steps;
+}
+
 }  // namespace scorecheck

@@ -34,6 +34,12 @@ inline constexpr int kNumberCanvasWidth = 96;
 /// alignment of the digits to the steps). 0 for an empty string or no steps.
 double SequenceProbability(const NumberSteps& steps, const std::string& digits);
 
+/// The steps softened: each probability raised to 1 / `temperature` and each
+/// step renormalised, so that the model's sure mistakes leave room for other
+/// spellings (ReadOptions::whole_number_temperature). As they are when
+/// `temperature` is 1 or less.
+NumberSteps SoftenSteps(NumberSteps steps, double temperature);
+
 /// One reading of the steps.
 struct SpelledNumber {
   std::string digits;

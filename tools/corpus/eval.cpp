@@ -186,14 +186,7 @@ class RecordingReader : public DigitReader {
   NumberSteps ReadNumber(const cv::Mat& ink) override {
     const NumberSteps steps = inner_.ReadNumber(ink);
     // Keyed as the Reading will hold them: softened as ReadCell does.
-    NumberSteps softened = steps;
-    if (temperature_ > 1)
-      for (auto& step : softened) {
-        double sum = 0;
-        for (float& p : step) sum += p = static_cast<float>(std::pow(p, 1 / temperature_));
-        for (float& p : step) p = static_cast<float>(p / sum);
-      }
-    if (!steps.empty()) numbers_.emplace(softened, ink.clone());
+    if (!steps.empty()) numbers_.emplace(SoftenSteps(steps, temperature_), ink.clone());
     return steps;
   }
   void Clear() {

@@ -55,6 +55,21 @@ TEST(WholeNumberTest, LikeliestNumbersRankTheSpellings) {
   EXPECT_TRUE(LikeliestNumbers(steps, 3, 2).empty());
 }
 
+TEST(WholeNumberTest, SofteningLeavesRoomForOtherSpellingsAndKeepsTheOrder) {
+  const NumberSteps steps = {Step(2, kBlank, 0.1f), Step(kBlank)};  // "1" at 0.9, blank at 0.1
+  const NumberSteps soft = SoftenSteps(steps, 3);
+  ASSERT_EQ(soft.size(), 2u);
+  // 0.9^(1/3) = 0.965 and 0.1^(1/3) = 0.464, renormalised.
+  EXPECT_NEAR(soft[0][2], 0.965 / (0.965 + 0.464), 1e-3);
+  EXPECT_NEAR(soft[0][kBlank], 0.464 / (0.965 + 0.464), 1e-3);
+  EXPECT_FLOAT_EQ(soft[1][kBlank], 1.0f);
+  EXPECT_NEAR(SequenceProbability(steps, "1"), 0.9, 1e-6);  // the sure spelling gives way
+  EXPECT_NEAR(SequenceProbability(soft, "1"), 0.965 / (0.965 + 0.464), 1e-3);
+  // At 1 or below the steps stay as they are.
+  EXPECT_EQ(SoftenSteps(steps, 1), steps);
+  EXPECT_EQ(SoftenSteps(steps, 0.5), steps);
+}
+
 TEST(WholeNumberTest, NormalizeNumberScalesTheInkToTwentyPixelsHighAndCentresIt) {
   cv::Mat ink = cv::Mat::zeros(100, 200, CV_8U);
   cv::rectangle(ink, cv::Rect(50, 20, 40, 60), cv::Scalar(200), cv::FILLED);  // 2:3, 60 px high
