@@ -9,7 +9,9 @@
 //
 // Data rule: digit shapes come only from the TEST half of OpenCV's digits.png
 // (see kDigitsPngTestBegin below). The other half trains the recogniser, and a
-// training digit in a synthetic image would make every measurement optimistic.
+// training digit in a synthetic image would make every measurement optimistic;
+// it is drawn only on training cards (DigitBank::LoadTrainingHalf), which are
+// never measured on.
 
 #include <array>
 #include <random>
