@@ -144,7 +144,7 @@ def load_mnist(mnist_dir):
 def load_harvest(path, max_reject):
     """Glyphs written by `eval --harvest-glyphs` (tools/corpus/eval.cpp): digits as
     the scanner cut them out of synthetic cards written with digits.png's TRAINING
-    half, labelled by the cards' truth. Returns (uint8 crops, labels, profiles); glyphs
+    half, labelled by the cards' truth. Returns (uint8 crops, labels); glyphs
     whose reject probability exceeds max_reject (most likely a bad cut, whose label
     would be wrong) are left out."""
     import struct
@@ -152,15 +152,15 @@ def load_harvest(path, max_reject):
         data = f.read()
     if data[:8] != b"SCGLYPH1":
         sys.exit(f"{path}: not a glyph file of eval --harvest-glyphs")
-    off, crops, labels, profiles = 8, [], [], []
+    off, crops, labels = 8, [], []
     while off < len(data):
-        label, profile, h, w, _p_label, p_reject = struct.unpack_from("<BBHHff", data, off)
+        label, _profile, h, w, _p_label, p_reject = struct.unpack_from("<BBHHff", data, off)
         off += 14
         img = np.frombuffer(data, np.uint8, h * w, off).reshape(h, w)
         off += h * w
         if p_reject <= max_reject and label < 10:
-            crops.append(img.copy()); labels.append(label); profiles.append(profile)
-    return crops, np.array(labels, np.int64), np.array(profiles, np.int64)
+            crops.append(img.copy()); labels.append(label)
+    return crops, np.array(labels, np.int64)
 
 
 def ranges(rs, n):
@@ -601,7 +601,7 @@ def main():
     ap.add_argument("--harvest-per-epoch", type=int, default=30000,
                     help="harvested glyphs drawn (without replacement) into each epoch")
     ap.add_argument("--harvest-max-reject", type=float, default=0.5,
-                    help="leave out harvested glyphs the current model gave a reject probability above this")
+                    help="leave out harvested glyphs the harvesting model gave a reject probability above this")
     ap.add_argument("--threads", type=int, default=1, help="PyTorch threads (the result depends on it slightly)")
     args = ap.parse_args()
 
@@ -646,7 +646,7 @@ def main():
     Xtrain_plain = prep(train_src)
     harvest_X, harvest_y, harvest_files = None, np.zeros(0, np.int64), []
     for path in args.harvest:
-        crops, labels, _ = load_harvest(path, args.harvest_max_reject)
+        crops, labels = load_harvest(path, args.harvest_max_reject)
         harvest_files.append({"file": os.path.basename(path), "glyphs": len(labels)})
         X = prep(crops)
         harvest_X = X if harvest_X is None else np.concatenate([harvest_X, X])
