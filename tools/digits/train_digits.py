@@ -141,6 +141,21 @@ def load_mnist(mnist_dir):
     return out  # list per class of [n,28,28] uint8
 
 
+def harvest_bytes(path, magic, option):
+    """The records of a file written by `eval <option>` (tools/corpus/eval.cpp), after
+    its 8-byte `magic`; exits naming the file when it is not one."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != magic:
+        sys.exit(f"{path}: not a file of eval {option}")
+    return data, 8
+
+
+def harvest_pixels(data, off, h, w):
+    """The h x w uint8 image at `off` of harvest data, and the offset after it."""
+    return np.frombuffer(data, np.uint8, h * w, off).reshape(h, w).copy(), off + h * w
+
+
 def load_harvest(path, max_reject):
     """Glyphs written by `eval --harvest-glyphs` (tools/corpus/eval.cpp): digits as
     the scanner cut them out of synthetic cards written with digits.png's TRAINING
@@ -148,18 +163,13 @@ def load_harvest(path, max_reject):
     whose reject probability exceeds max_reject (most likely a bad cut, whose label
     would be wrong) are left out."""
     import struct
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:8] != b"SCGLYPH1":
-        sys.exit(f"{path}: not a glyph file of eval --harvest-glyphs")
-    off, crops, labels = 8, [], []
+    data, off = harvest_bytes(path, b"SCGLYPH1", "--harvest-glyphs")
+    crops, labels = [], []
     while off < len(data):
         label, _profile, h, w, _p_label, p_reject = struct.unpack_from("<BBHHff", data, off)
-        off += 14
-        img = np.frombuffer(data, np.uint8, h * w, off).reshape(h, w)
-        off += h * w
+        img, off = harvest_pixels(data, off + 14, h, w)
         if p_reject <= max_reject and label < 10:
-            crops.append(img.copy()); labels.append(label)
+            crops.append(img); labels.append(label)
     return crops, np.array(labels, np.int64)
 
 

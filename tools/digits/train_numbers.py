@@ -368,18 +368,15 @@ def load_harvest(path):
     with digits.png's TRAINING half, labelled by the cards' truth. Returns (uint8 inks,
     digit strings); numbers longer than the longest it is trained for are left out."""
     import struct
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:8] != b"SCNUMBR1":
-        sys.exit(f"{path}: not a number file of eval --harvest-numbers")
-    off, inks, labels = 8, [], []
+    data, off = td.harvest_bytes(path, b"SCNUMBR1", "--harvest-numbers")
+    inks, labels = [], []
     while off < len(data):
         (length,) = struct.unpack_from("<B", data, off); off += 1
         text = data[off:off + length].decode("ascii"); off += length
-        _profile, h, w = struct.unpack_from("<BHH", data, off); off += 5
-        ink = np.frombuffer(data, np.uint8, h * w, off).reshape(h, w); off += h * w
+        _profile, h, w = struct.unpack_from("<BHH", data, off)
+        ink, off = td.harvest_pixels(data, off + 5, h, w)
         if 1 <= length <= max(LENGTH_P):
-            inks.append(ink.copy()); labels.append(text)
+            inks.append(ink); labels.append(text)
     return inks, labels
 
 
