@@ -527,14 +527,31 @@ class Segmenter {
   std::map<std::pair<std::pair<int, int>, std::vector<uchar>>, DigitScores> classified_;  // see Classify()
 };
 
+}  // namespace
+
+DigitScores SoftenDigit(const DigitScores& scores, double temperature) {
+  if (temperature <= 1) return scores;
+  // The reject output's share is what the ten digits leave (11-way softmax).
+  double sum = 0;
+  for (float p : scores) sum += p;
+  const double reject = std::max(0.0, 1.0 - sum);
+  DigitScores softened{};
+  double total = std::pow(reject, 1 / temperature);
+  for (int d = 0; d < 10; ++d) total += softened[d] = static_cast<float>(std::pow(std::max(0.0f, scores[d]), 1 / temperature));
+  for (float& p : softened) p = static_cast<float>(p / total);
+  return softened;
+}
+
+namespace {
+
 // ValueScore() of `digits` with the given whole-number steps (the reading's
 // own, softened, or the steps as read for the confidence).
-double MixedScore(const Reading& reading, const NumberSteps& steps, const std::string& digits) {
+double MixedScore(const Reading& reading, const NumberSteps& steps, const std::string& digits, double temperature) {
   double best = 0;
   for (const Segmentation& segmentation : reading.segmentations) {
     if (segmentation.digits.size() != digits.size()) continue;
     double score = segmentation.factor;
-    for (size_t i = 0; i < digits.size(); ++i) score *= segmentation.digits[i][digits[i] - '0'];
+    for (size_t i = 0; i < digits.size(); ++i) score *= SoftenDigit(segmentation.digits[i], temperature)[digits[i] - '0'];
     best = std::max(best, score);
   }
   if (steps.empty() || reading.whole_weight <= 0) return best;
@@ -573,6 +590,7 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
         reading.whole_steps = number.whole_steps;
         reading.whole_weight = number.whole_weight;
         reading.whole_floor = number.whole_floor;
+        reading.digit_temperature = number.digit_temperature;
         reading.number_confidence = number.number_confidence;
       }
       return reading;
@@ -585,6 +603,7 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
     case InkKind::kNumber: break;
   }
 
+  reading.digit_temperature = options.digit_temperature;
   Segmenter segmenter(ink, reader, options);
   const std::vector<Partial> segmentations = segmenter.Run();
   if (segmentations.empty()) {
@@ -610,7 +629,7 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
     reading.segmentations.push_back(std::move(kept));
     std::vector<Candidate> beam = {{0, 1.0}};
     for (size_t g = 0; g < segmentation.glyphs.size(); ++g) {
-      const DigitScores& digit_scores = segmentation.glyphs[g].scores;
+      const DigitScores digit_scores = SoftenDigit(segmentation.glyphs[g].scores, options.digit_temperature);
       std::vector<Candidate> next;
       for (const Candidate& partial : beam)
         for (int d = 0; d < 10; ++d) {
@@ -657,7 +676,8 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
   reading.value = alternatives.front().value;
   reading.number_confidence = alternatives.front().score;
   // How sure, on the scale of a probability: the same mix, steps as read.
-  if (!reading.whole_steps.empty()) reading.number_confidence = MixedScore(reading, unsoftened, std::to_string(reading.value));
+  if (!reading.whole_steps.empty() || reading.digit_temperature > 1)
+    reading.number_confidence = MixedScore(reading, unsoftened, std::to_string(reading.value), 1);
   reading.confidence = reading.number_confidence;
   // The raw text keeps every digit as read, leading zeros too ("07").
   std::ostringstream raw;
@@ -681,7 +701,7 @@ Reading ReadTicksOrPoints(const CellInk& as_value, const CellInk& as_ticks, Digi
 }
 
 double ValueScore(const Reading& reading, int value) {
-  return value < 0 ? 0 : MixedScore(reading, reading.whole_steps, std::to_string(value));
+  return value < 0 ? 0 : MixedScore(reading, reading.whole_steps, std::to_string(value), reading.digit_temperature);
 }
 
 }  // namespace scorecheck

@@ -335,6 +335,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"read.whole_number_weight", &options.read.whole_number_weight},
       {"read.whole_number_floor", &options.read.whole_number_floor},
       {"read.whole_number_temperature", &options.read.whole_number_temperature},
+      {"read.digit_temperature", &options.read.digit_temperature},
       {"min_confidence", &options.min_confidence},
       {"verify.unconfirmed_below", &options.verify.unconfirmed_below},
       {"read.curved_cross_number", &options.read.curved_cross_number},
@@ -441,6 +442,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   // The digit reader alone on number cells: its top reading, and whether the
   // truth is among its alternatives at all (the most rule-aware choice can fix).
   Tally reader_top, reader_any, whole_top;
+  std::map<std::string, Tally> reader_top_by_profile;  // profile / digit count -> top reading right
   // How well the reader's confidence predicts a misread: number cells by the
   // confidence the card carries for them.
   std::map<int, Tally> by_confidence;  // band lower bound in percent -> right readings
@@ -527,6 +529,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
         const Reading& reading = scanned->reading;
         const bool number = reading.status == ReadingStatus::kNumber;
         reader_top.Add(number && reading.alternatives.front().value == value);
+        reader_top_by_profile[profile + " / " + Kind(want)].Add(number && reading.alternatives.front().value == value);
         if (!reading.whole_steps.empty()) {
           const std::vector<SpelledNumber> spelled = LikeliestNumbers(reading.whole_steps, 1, 4);
           whole_top.Add(!spelled.empty() && spelled[0].digits == std::to_string(value));
@@ -607,6 +610,9 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   std::cout << "number cells right, by the reader's confidence in its top reading:\n";
   for (const auto& [band, tally] : by_confidence)
     std::cout << "  " << std::setw(9) << (band == 0 ? std::string("< 0.50") : ">= 0." + std::to_string(band)) << "  " << tally.Text() << "\n";
+  std::cout << "number cells, reader's top reading right, by profile and digits:\n";
+  for (const auto& [key, tally] : reader_top_by_profile)
+    std::cout << "  " << std::setw(28) << key << "  " << tally.Text() << "\n";
   std::cout << "cell accuracy by profile:\n";
   for (const auto& [key, tally] : by_profile) std::cout << "  " << std::setw(9) << key << "  " << tally.Text() << "\n";
   std::cout << "cell accuracy by sheet style:\n";

@@ -3,6 +3,8 @@
 
 #include "readings/read_cell.h"
 
+#include <cmath>
+
 #include <gtest/gtest.h>
 #include <opencv2/imgproc.hpp>
 
@@ -389,7 +391,9 @@ TEST(ReadCellTest, SixDigitsAreIllegible) {
 
 TEST(ReadCellTest, ValueScoreScoresAnyValueOfTheSameLength) {
   FakeDigitReader reader = OnesAndFours();
-  const Reading reading = ReadCell(InkOf({{60, 30, 8, 40}, {80, 30, 25, 40}}), reader);
+  ReadOptions unsoftened;  // the digit scores as the classifier gives them
+  unsoftened.digit_temperature = 1;
+  const Reading reading = ReadCell(InkOf({{60, 30, 8, 40}, {80, 30, 25, 40}}), reader, unsoftened);
   ASSERT_EQ(reading.status, ReadingStatus::kNumber);
   EXPECT_NEAR(ValueScore(reading, 14), reading.alternatives[0].score, 1e-6);
   // "11": the second digit as a 1 gets the fake's leftover share, 0.05 / 9.
@@ -500,6 +504,42 @@ TEST(ReadCellTest, TheConfidenceIsTheReadersOwnNotTheSoftenedMix) {
   // ... but the confidence takes the steps as they are.
   EXPECT_GT(reading.confidence, 0.85);
   EXPECT_DOUBLE_EQ(reading.number_confidence, reading.confidence);
+}
+
+TEST(ReadCellTest, SoftenDigitRaisesTheDoubtsAndTheRejectShareAlike) {
+  DigitScores scores{};
+  scores[3] = 0.9f;
+  scores[8] = 0.05f;  // the reject output holds the other 0.05
+  const DigitScores soft = SoftenDigit(scores, 2);
+  // sqrt(0.9) = 0.949, sqrt(0.05) = 0.224 twice (the 8 and the reject), renormalised.
+  const double total = std::sqrt(0.9) + 2 * std::sqrt(0.05);
+  EXPECT_NEAR(soft[3], std::sqrt(0.9) / total, 1e-6);
+  EXPECT_NEAR(soft[8], std::sqrt(0.05) / total, 1e-6);
+  EXPECT_EQ(soft[0], 0.0f);  // a class the model rules out stays out
+  // At 1 or below the scores stay as they are.
+  EXPECT_EQ(SoftenDigit(scores, 1), scores);
+  EXPECT_EQ(SoftenDigit(scores, 0.5), scores);
+}
+
+TEST(ReadCellTest, SoftenedDigitsRaiseTheAlternativesButNotTheConfidence) {
+  FakeDigitReader reader = OnesAndFours();
+  const CellInk ink = InkOf({{60, 30, 8, 40}, {80, 30, 25, 40}});  // "14", each digit at 0.95
+  ReadOptions soft, plain_options;
+  soft.digit_temperature = 2;
+  plain_options.digit_temperature = 1;
+  const Reading plain = ReadCell(ink, reader, plain_options);
+  const Reading softened = ReadCell(ink, reader, soft);
+  EXPECT_EQ(softened.value, 14);
+  // "11": its second digit gets the fake's leftover share, 0.05 / 9, which
+  // softening raises far more than it lowers the 0.95s.
+  const double ratio_plain = ValueScore(plain, 11) / ValueScore(plain, 14);
+  const double ratio_soft = ValueScore(softened, 11) / ValueScore(softened, 14);
+  EXPECT_NEAR(ratio_plain, (0.05 / 9) / 0.95, 1e-6);
+  EXPECT_NEAR(ratio_soft, std::sqrt((0.05 / 9) / 0.95), 1e-6);
+  EXPECT_NEAR(softened.alternatives.front().score, ValueScore(softened, 14), 1e-9);
+  // The confidence is the reader's own, not softened.
+  EXPECT_NEAR(softened.confidence, 0.95 * 0.95, 1e-6);
+  EXPECT_DOUBLE_EQ(softened.confidence, plain.confidence);
 }
 
 }  // namespace
