@@ -71,12 +71,14 @@ void AskFor(const Reading& reading, int value, const ChoiceOptions& options,
 }
 
 // The bonus a column's upper entries earn, raw and (for a ×k column whose
-// entries are written multiplied) scaled. From the entries only: also
-// accepting the bonus the written subtotal earns (one slip, not two) found
-// 11 more player errors over four corpora of 300 (10 of them on the one that
-// suggested it) but gave 2 more error-free cards a false alarm on the others:
-// a bonus that disagrees with the entries is evidence against misread entries.
-std::vector<int> ExpectedUpperBonus(const Partial& partial, const Ruleset& ruleset, int k) {
+// entries are written multiplied) scaled, and with `follow_written` the bonus
+// the written upper subtotal earns too (one slip, not two). That was tried
+// with the digit scores as the classifier gives them: 11 more player errors
+// found over four corpora of 300, 2 more error-free cards alarmed. With them
+// softened (ReadOptions::digit_temperature), an entry's alternatives are
+// plausible enough that the double cost made the decoder explain a subtotal
+// slip across the threshold away as a misread entry.
+std::vector<int> ExpectedUpperBonus(const Partial& partial, const Ruleset& ruleset, int k, bool follow_written) {
   int upper = 0;
   for (const RowSpec& row : ruleset.rows)
     if (row.kind == RowKind::kEntry && row.section == "upper") {
@@ -84,12 +86,43 @@ std::vector<int> ExpectedUpperBonus(const Partial& partial, const Ruleset& rules
       if (it != partial.contribution.end()) upper += it->second;
     }
   const UpperBonusRule& rule = ruleset.upper_bonus;
-  std::vector<int> expected = {upper >= rule.threshold ? rule.points : 0};
-  if (k > 1) {
-    expected.push_back(upper >= rule.threshold * k ? rule.points * k : 0);  // multiplied entries, scaled bonus
-    expected.push_back(upper >= rule.threshold * k ? rule.points : 0);      // multiplied entries, raw bonus
-  }
+  std::vector<int> expected;
+  const auto earned = [&](int subtotal) {
+    expected.push_back(subtotal >= rule.threshold ? rule.points : 0);
+    if (k > 1) {
+      expected.push_back(subtotal >= rule.threshold * k ? rule.points * k : 0);  // multiplied entries, scaled bonus
+      expected.push_back(subtotal >= rule.threshold * k ? rule.points : 0);      // multiplied entries, raw bonus
+    }
+  };
+  earned(upper);
+  if (follow_written)
+    for (const RowSpec& row : ruleset.rows)
+      if (row.kind == RowKind::kTotal && row.section == "upper" && !row.times_multiplier)
+        if (auto it = partial.contribution.find(row.id); it != partial.contribution.end()) earned(it->second);
   return expected;
+}
+
+// The points a Yahtzee-bonus box's number may hold in `partial`: what its
+// ticks earn when they were read before it (a split row: ticks, then points;
+// `from_ticks` set), else any whole number of bonuses (up to 12 of them).
+// Raw, and times k in a ×k column whose bonus scales.
+std::vector<int> BonusPointsDue(const Partial& partial, const RowSpec& row, const Ruleset& ruleset, int k,
+                                bool& from_ticks) {
+  const YahtzeeBonusRule& rule = *ruleset.yahtzee_bonus;
+  const int scale = rule.scales_with_multiplier ? k : 1;
+  std::vector<int> due;
+  const auto add = [&](int points) {
+    due.push_back(points);
+    if (scale > 1) due.push_back(points * scale);
+  };
+  const auto ticks = partial.contribution.find(row.id);
+  from_ticks = ticks != partial.contribution.end();
+  if (from_ticks) {
+    add(ticks->second);
+  } else {
+    for (int checks = 0; checks <= 12; ++checks) add(rule.PointsFor(checks));
+  }
+  return due;
 }
 
 // How far `value` lies from the nearest score `row` can take in a ×k column
@@ -196,7 +229,14 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
         AskFor(reading, sum, options, candidates);
         if (row->times_multiplier) AskFor(reading, sum * k, options, candidates);
       } else if (row->kind == RowKind::kUpperBonus) {
-        for (int expected : ExpectedUpperBonus(partial, ruleset, k)) AskFor(reading, expected, options, candidates);
+        for (int expected : ExpectedUpperBonus(partial, ruleset, k, options.bonus_follows_written_subtotal)) AskFor(reading, expected, options, candidates);
+      } else if (row->kind == RowKind::kYahtzeeBonus && options.check_bonus_points && ruleset.yahtzee_bonus &&
+                 cell.part != CellPart::kChecks) {
+        // The ticks' points, or one to three bonuses: values a messy 100 is asked for.
+        bool from_ticks = false;
+        const std::vector<int> due = BonusPointsDue(partial, *row, ruleset, k, from_ticks);
+        for (size_t i = 0; i < due.size() && (from_ticks || i < 8); ++i)
+          if (due[i] > 0) AskFor(reading, due[i], options, candidates);
       }
       if (crossed) {
         for (auto& [value, likeness] : candidates) likeness *= scale;
@@ -233,11 +273,20 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
             break;
           }
           case RowKind::kUpperBonus: {
-            const std::vector<int> expected = ExpectedUpperBonus(partial, ruleset, k);
+            const std::vector<int> expected = ExpectedUpperBonus(partial, ruleset, k, options.bonus_follows_written_subtotal);
             factor = std::find(expected.begin(), expected.end(), value) != expected.end() ? 1 : options.mismatch_factor;
             break;
           }
-          case RowKind::kYahtzeeBonus: break;  // points beside ticks: any value the reader sees
+          case RowKind::kYahtzeeBonus: {
+            if (!options.check_bonus_points || !ruleset.yahtzee_bonus || cell.part == CellPart::kChecks) break;
+            // Points beside ticks should be what the ticks earn; points alone
+            // a whole number of bonuses (100 read as 700 is neither).
+            bool from_ticks = false;
+            const std::vector<int> due = BonusPointsDue(partial, *row, ruleset, k, from_ticks);
+            if (std::find(due.begin(), due.end(), value) == due.end())
+              factor = from_ticks ? options.mismatch_factor : options.illegal_factor;
+            break;
+          }
         }
         Partial extended = partial;
         extended.weight *= likeness * factor;

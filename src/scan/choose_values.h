@@ -72,6 +72,15 @@ struct ChoiceOptions {
                                   ///< leaving it unread (scoring nothing); default 0.1: above mismatch_factor, so
                                   ///< a total that only adds up with that value settles it, and far below 1, so
                                   ///< nothing short of a total does
+  bool check_bonus_points = true;  ///< a Yahtzee bonus's points should be what its ticks earn (else they cost
+                                   ///< mismatch_factor), points alone a whole number of bonuses (else
+                                   ///< illegal_factor): a 100 read 700, 120 or 90 was kept as read. Default true
+                                   ///< (seeds 900025 + 900026, digit temperature 1.5: error-free cards with a
+                                   ///< false alarm 12 -> 9 of 431, player errors found unchanged at 308 of 331)
+  bool bonus_follows_written_subtotal = true;  ///< an upper bonus agreeing with the written upper subtotal adds
+                                               ///< up too: a subtotal slip across the threshold is one slip,
+                                               ///< not two (the player's bonus follows their subtotal). Default
+                                               ///< true (same seeds: 307 -> 308 found, no card more alarmed)
   int beam_width = 256;           ///< partial columns kept while decoding; default 256
 };
 

@@ -386,6 +386,8 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"verify.trust_carried_totals", &options.verify.trust_carried_totals},
       {"grid.snap_to_lines", &options.grid.snap_to_lines},
       {"grid.layout_fallback", &options.grid.layout_fallback},
+      {"choice.check_bonus_points", &options.choice.check_bonus_points},
+      {"choice.bonus_follows_written_subtotal", &options.choice.bonus_follows_written_subtotal},
   };
   for (const std::string& setting : settings) {
     const size_t eq = setting.find('=');

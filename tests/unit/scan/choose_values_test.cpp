@@ -286,5 +286,62 @@ TEST(ChooseValuesTest, TheWeightSaysHowWellTheRulesFitTheReadings) {
   EXPECT_LE(fivezee, 0);
 }
 
+// A one-digit reading: the digit scores of its one segmentation (the rest
+// share nothing); the top digit is the reading.
+Reading OneDigit(std::map<int, float> scores) {
+  Segmentation segmentation;
+  DigitScores digit{};
+  int top = scores.begin()->first;
+  for (const auto& [d, p] : scores) {
+    digit[d] = p;
+    if (p > digit[top]) top = d;
+  }
+  segmentation.digits.push_back(digit);
+  Reading reading = Number({{top, digit[top]}});
+  reading.segmentations = {segmentation};
+  return reading;
+}
+
+TEST(ChooseValuesTest, ABonusLeftOutAfterASubtotalSlipIsOneSlipNotTwo) {
+  // Entries 3 + 6 + 9 + 12 + 15 + 18 = 63, bonus due; the player wrote 62
+  // and so no bonus. Aces read "3", a 2 seen at a fiftieth of it: with a 2
+  // every written number would add up.
+  std::vector<ColumnCell> column = UpperColumn(12, 0.99, {}, {{62, 0.99}});
+  column[0].reading = OneDigit({{3, 0.6f}, {2, 0.012f}});
+  column.push_back({"upper_bonus", CellPart::kValue, Number({{0, 0.99}})});
+  // The bonus weighed by the entries alone: the slip costs twice (subtotal
+  // and bonus), and the 2 wins.
+  ChoiceOptions entries_only;
+  entries_only.bonus_follows_written_subtotal = false;
+  EXPECT_EQ(ChooseColumnValues(column, Classic(), 1, entries_only).cells[0].value, 2);
+  // The bonus the written subtotal earns agrees (the default): one slip, the aces stay 3.
+  const std::vector<Choice> choices = ChooseColumnValues(column, Classic(), 1).cells;
+  EXPECT_EQ(choices[0].value, 3);
+  EXPECT_EQ(choices[6].value, 62);
+  EXPECT_EQ(choices[7].value, 0);
+}
+
+TEST(ChooseValuesTest, BonusPointsAreWhatTheTicksEarnOrWholeBonuses) {
+  Reading one_tick;
+  one_tick.status = ReadingStatus::kChecks;
+  one_tick.checks = 1;
+  ChoiceOptions check, unchecked;
+  unchecked.check_bonus_points = false;
+  // Points beside one tick read "700" (a 1 taken for a 7), 100 a fifth as likely.
+  std::vector<ColumnCell> column = {{"yahtzee_bonus", CellPart::kChecks, one_tick},
+                                    {"yahtzee_bonus", CellPart::kPoints, Number({{700, 0.5}, {100, 0.1}})}};
+  EXPECT_EQ(ChooseColumnValues(column, Classic(), 1, unchecked).cells[1].value, 700);
+  EXPECT_EQ(ChooseColumnValues(column, Classic(), 1, check).cells[1].value, 100);
+  // Sure points stay as read: the player's to answer for (verify reports them).
+  column[1].reading = Number({{700, 0.99}, {100, 0.005}});
+  EXPECT_EQ(ChooseColumnValues(column, Classic(), 1, check).cells[1].value, 700);
+  // Points alone: "120" is no whole number of bonuses, "100" is.
+  std::vector<ColumnCell> alone = {{"yahtzee_bonus", CellPart::kValue, Number({{120, 0.5}, {100, 0.1}})}};
+  EXPECT_EQ(ChooseColumnValues(alone, Classic(), 1, unchecked).cells[0].value, 120);
+  EXPECT_EQ(ChooseColumnValues(alone, Classic(), 1, check).cells[0].value, 100);
+  alone[0].reading = Number({{200, 0.5}, {100, 0.3}});
+  EXPECT_EQ(ChooseColumnValues(alone, Classic(), 1, check).cells[0].value, 200);  // two bonuses
+}
+
 }  // namespace
 }  // namespace scorecheck
