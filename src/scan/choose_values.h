@@ -44,8 +44,11 @@ struct ChoiceOptions {
                                       ///< a kind; that is a tens digit misread (a 2 taken for a 9). Defaults
                                       ///< 0.002 and 10 (development corpus of 300 cards: 9 false errors fewer
                                       ///< on 3 cards, one error-free card quiet, recall unchanged)
-  double mismatch_factor = 0.04;  ///< weight of a bonus that does not match the rows it depends on, or of a total
-                                  ///< a slip away from their sum (see far_mismatch_factor); default 0.04. Higher
+  double mismatch_factor = 0.05;  ///< weight of a bonus that does not match the rows it depends on, or of a total
+                                  ///< a slip away from their sum (see far_mismatch_factor); default 0.05 (with
+                                  ///< the digit scores softened at 1.5, seeds 900025 + 900026: 0.04 finds 308 of
+                                  ///< 331 player errors with 9 of 431 error-free cards alarmed, 0.05 315 and 12,
+                                  ///< 0.06 319 and 19 (without the bonus-points check), 0.1 322 and 31). Higher
                                   ///< keeps more written totals as written: more player errors found, more misread
                                   ///< totals reported as errors. With far_mismatch_factor at 0.005, seed 900008:
                                   ///< 0.02 finds 177 of 191 player errors with 17 of 202 error-free cards alarmed,
@@ -68,10 +71,13 @@ struct ChoiceOptions {
                                        ///< errors found unchanged at 177 of 191; 0.002: 16 and 174; 0.01: 33 and 177;
                                        ///< again with mismatch_factor at 0.04: 0.003 finds 179 with 21 alarmed,
                                        ///< 0.005 183 and 22, 0.01 184 and 35)
-  double unread_guess = 0.1;      ///< weight of giving an unreadable entry box one of its legal values, against
-                                  ///< leaving it unread (scoring nothing); default 0.1: above mismatch_factor, so
+  double unread_guess = 0.08;     ///< weight of giving an unreadable entry box one of its legal values, against
+                                  ///< leaving it unread (scoring nothing); default 0.08: above mismatch_factor, so
                                   ///< a total that only adds up with that value settles it, and far below 1, so
-                                  ///< nothing short of a total does
+                                  ///< nothing short of a total does; times mismatch_factor below
+                                  ///< far_mismatch_factor, so a guess that leaves its total a slip off does not
+                                  ///< beat leaving the mark unread (was 0.1 with mismatch_factor 0.04: the same
+                                  ///< 0.004 against 0.005)
   bool check_bonus_points = true;  ///< a Yahtzee bonus's points should be what its ticks earn (else they cost
                                    ///< mismatch_factor), points alone a whole number of bonuses (else
                                    ///< illegal_factor): a 100 read 700, 120 or 90 was kept as read. Default true
