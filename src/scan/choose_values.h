@@ -33,7 +33,11 @@ struct ColumnCell {
 /// Tuning for ChooseColumnValues().
 struct ChoiceOptions {
   double sure_reading = 0.97;     ///< a top reading at least this sure is kept as read; default 0.97 (the
-                                  ///< reader is wrong about 1 in 50 of its readings at 0.9, a 4 taken for a 9)
+                                  ///< reader is wrong about 1 in 50 of its readings at 0.9, a 4 taken for a 9).
+                                  ///< On the alternatives' scale: with the digit scores softened
+                                  ///< (ReadOptions::digit_temperature 1.5) hardly a reading reaches it (0.9 chose
+                                  ///< the same on 600 cards), and a sure reading is kept because its
+                                  ///< alternatives score too little (plausible, plausible_expected)
   double plausible = 0.1;         ///< alternatives scoring below this share of the top one are not considered; default 0.1
   double plausible_expected = 0.001;  ///< the same for a value the rules expect (a legal score, a total's
                                       ///< sum) scored directly although not among the top readings: the
