@@ -222,19 +222,27 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
         AskFor(reading, legal, options, cell_candidates);
         if (k > 1) AskFor(reading, legal * k, options, cell_candidates);
       }
+    const bool points_checked = row->kind == RowKind::kYahtzeeBonus && options.check_bonus_points &&
+                                ruleset.yahtzee_bonus && cell.part != CellPart::kChecks;
     for (const Partial& partial : beam) {
       std::vector<std::pair<int, double>> candidates = cell_candidates;
       const int sum = row->kind == RowKind::kTotal ? SumOf(*row, partial) : 0;
       if (row->kind == RowKind::kTotal) {
         AskFor(reading, sum, options, candidates);
         if (row->times_multiplier) AskFor(reading, sum * k, options, candidates);
-      } else if (row->kind == RowKind::kUpperBonus) {
-        for (int expected : ExpectedUpperBonus(partial, ruleset, k, options.bonus_follows_written_subtotal)) AskFor(reading, expected, options, candidates);
-      } else if (row->kind == RowKind::kYahtzeeBonus && options.check_bonus_points && ruleset.yahtzee_bonus &&
-                 cell.part != CellPart::kChecks) {
-        // The ticks' points, or one to three bonuses: values a messy 100 is asked for.
-        bool from_ticks = false;
-        const std::vector<int> due = BonusPointsDue(partial, *row, ruleset, k, from_ticks);
+      }
+      // What a bonus box should hold in this partial, asked for and then
+      // weighed against each candidate below.
+      std::vector<int> due;
+      bool from_ticks = false;
+      if (row->kind == RowKind::kUpperBonus) {
+        due = ExpectedUpperBonus(partial, ruleset, k, options.bonus_follows_written_subtotal);
+        for (int expected : due) AskFor(reading, expected, options, candidates);
+      } else if (points_checked) {
+        // The ticks' points, or the first whole numbers of bonuses (the first
+        // eight values: up to 7 bonuses, or 3 raw and scaled in a ×k column):
+        // values a messy 100 is asked for.
+        due = BonusPointsDue(partial, *row, ruleset, k, from_ticks);
         for (size_t i = 0; i < due.size() && (from_ticks || i < 8); ++i)
           if (due[i] > 0) AskFor(reading, due[i], options, candidates);
       }
@@ -272,21 +280,15 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
             factor = slip ? options.mismatch_factor : options.far_mismatch_factor;
             break;
           }
-          case RowKind::kUpperBonus: {
-            const std::vector<int> expected = ExpectedUpperBonus(partial, ruleset, k, options.bonus_follows_written_subtotal);
-            factor = std::find(expected.begin(), expected.end(), value) != expected.end() ? 1 : options.mismatch_factor;
+          case RowKind::kUpperBonus:
+            factor = std::find(due.begin(), due.end(), value) != due.end() ? 1 : options.mismatch_factor;
             break;
-          }
-          case RowKind::kYahtzeeBonus: {
-            if (!options.check_bonus_points || !ruleset.yahtzee_bonus || cell.part == CellPart::kChecks) break;
+          case RowKind::kYahtzeeBonus:
             // Points beside ticks should be what the ticks earn; points alone
             // a whole number of bonuses (100 read as 700 is neither).
-            bool from_ticks = false;
-            const std::vector<int> due = BonusPointsDue(partial, *row, ruleset, k, from_ticks);
-            if (std::find(due.begin(), due.end(), value) == due.end())
+            if (points_checked && std::find(due.begin(), due.end(), value) == due.end())
               factor = from_ticks ? options.mismatch_factor : options.illegal_factor;
             break;
-          }
         }
         Partial extended = partial;
         extended.weight *= likeness * factor;
