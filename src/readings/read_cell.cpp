@@ -532,13 +532,13 @@ class Segmenter {
 DigitScores SoftenDigit(const DigitScores& scores, double temperature) {
   if (temperature <= 1) return scores;
   // The reject output's share is what the ten digits leave (11-way softmax).
+  std::array<float, 11> eleven{};
   double sum = 0;
-  for (float p : scores) sum += p;
-  const double reject = std::max(0.0, 1.0 - sum);
+  for (int d = 0; d < 10; ++d) sum += eleven[d] = std::max(0.0f, scores[d]);
+  eleven[10] = static_cast<float>(std::max(0.0, 1.0 - sum));
+  SoftenEleven(eleven, temperature);
   DigitScores softened{};
-  double total = std::pow(reject, 1 / temperature);
-  for (int d = 0; d < 10; ++d) total += softened[d] = static_cast<float>(std::pow(std::max(0.0f, scores[d]), 1 / temperature));
-  for (float& p : softened) p = static_cast<float>(p / total);
+  std::copy_n(eleven.begin(), 10, softened.begin());
   return softened;
 }
 

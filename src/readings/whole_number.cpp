@@ -107,13 +107,15 @@ std::vector<SpelledNumber> LikeliestNumbers(const NumberSteps& steps, int count,
   return result;
 }
 
+void SoftenEleven(std::array<float, 11>& probabilities, double temperature) {
+  if (temperature <= 1) return;
+  double sum = 0;
+  for (float& p : probabilities) sum += p = static_cast<float>(std::pow(p, 1 / temperature));
+  for (float& p : probabilities) p = static_cast<float>(p / sum);
+}
+
 NumberSteps SoftenSteps(NumberSteps steps, double temperature) {
-  if (temperature <= 1) return steps;
-  for (auto& step : steps) {
-    double sum = 0;
-    for (float& p : step) sum += p = static_cast<float>(std::pow(p, 1 / temperature));
-    for (float& p : step) p = static_cast<float>(p / sum);
-  }
+  for (auto& step : steps) SoftenEleven(step, temperature);
   return steps;
 }
 

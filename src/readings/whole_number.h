@@ -40,6 +40,10 @@ double SequenceProbability(const NumberSteps& steps, const std::string& digits);
 /// `temperature` is 1 or less.
 NumberSteps SoftenSteps(NumberSteps steps, double temperature);
 
+/// One distribution over eleven classes softened the same way, in place
+/// (a step of the steps; the digit classifier's ten digits and reject).
+void SoftenEleven(std::array<float, 11>& probabilities, double temperature);
+
 /// One reading of the steps.
 struct SpelledNumber {
   std::string digits;
