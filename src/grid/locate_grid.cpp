@@ -180,12 +180,13 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     const Ruleset* ruleset;
     std::vector<RulesetMatch> per_grid;
     double labels = 0, total = 0;
+    bool contender = false;  // tied with the best on the labels
   };
   auto by_total = [](const Scored& a, const Scored& b) { return a.total > b.total; };
   auto score_all = [&] {
     std::vector<Scored> scored;
     for (const Ruleset* ruleset : candidates) {
-      Scored entry{ruleset, {}, 0, 0};
+      Scored entry{ruleset, {}, 0, 0, false};
       for (int g = 0; g < grid_count; ++g) {
         entry.per_grid.push_back(MatchRows(row_texts[g], *ruleset, vocabulary, options.labels));
         entry.labels += entry.per_grid.back().score / grid_count;
@@ -196,23 +197,28 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     std::stable_sort(scored.begin(), scored.end(), by_total);
     return scored;
   };
-  auto tied = [&](const std::vector<Scored>& scored) {
-    return scored.size() > 1 && scored[1].total >= scored[0].total - options.tie_margin;
-  };
   std::vector<Scored> scored = score_all();
   const Lattice& first = lattice.grids.front();
+  // The rulesets the labels alone cannot tell apart: each piece of evidence
+  // below re-ranks all of them. Re-ranking only those still close after the
+  // how-to text let a lowres how-to reading push Triple Yahtzee 0.003 past
+  // the margin on a sheet titled "Triple Yahtzee", whose title was then read
+  // and counted for classic and fivezee only.
+  const double label_cutoff = scored.front().total - options.tie_margin;
+  for (Scored& entry : scored) entry.contender = entry.total >= label_cutoff;
   // Tied on the labels: read the how-to cells of the rows where the tied
   // rulesets print different how-to text (Jumbo FiveZee's "Score 35 if total
   // is 83 or over" against classic's 63), and only those: the whole column
   // costs twice the labels.
-  if (tied(scored) && first.first_score_column >= 2) {
+  const auto contenders = std::count_if(scored.begin(), scored.end(), [](const Scored& e) { return e.contender; });
+  if (contenders > 1 && first.first_score_column >= 2) {
     std::vector<std::vector<bool>> wanted(grid_count);
     bool any = false;
     for (int g = 0; g < grid_count; ++g) {
       wanted[g].assign(lattice.grids[g].rows(), false);
       std::vector<std::string> first_how_to(lattice.grids[g].rows(), "\x01");  // "\x01": not seen yet
       for (const Scored& entry : scored) {
-        if (entry.total < scored[0].total - options.tie_margin) continue;
+        if (!entry.contender) continue;
         std::vector<std::string> how_to(lattice.grids[g].rows());
         for (const RowMatch& row : entry.per_grid[g].rows)
           how_to[row.printed_row] = entry.ruleset->FindRow(row.row_id)->how_to_score;
@@ -226,9 +232,8 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
       read_rows(1, wanted, [](PrintedRowText& row, const std::string& text) { row.how_to = text; });
       // The differing rows decide: mean likeness of what is printed there to
       // what each tied ruleset prints there.
-      const double cutoff = scored[0].total - options.tie_margin;
       for (Scored& entry : scored) {
-        if (entry.total < cutoff) continue;
+        if (!entry.contender) continue;
         double sum = 0;
         int count = 0;
         for (const RowMatch& row : entry.per_grid[0].rows)
@@ -242,9 +247,12 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     }
   }
 
-  // Still close: the title above the grids and the score columns' headers
-  // (e.g. "Triple Yahtzee", "×1 ×2 ×3") may tell the rulesets apart.
-  if (tied(scored)) {
+  // The title above the grids (e.g. "Triple Yahtzee") may tell the
+  // contenders apart, whatever the how-to text said: that is a few blurred
+  // words, the title a large one. The score columns' headers (e.g. "×1 ×2
+  // ×3") only re-rank those still close: plain "#1 #2 #3" headers match
+  // piecepack's fixed headers but say nothing against the label evidence.
+  if (contenders > 1) {
     float top = first.frame.y;
     for (const Lattice& grid : lattice.grids) top = std::min(top, grid.frame.y);
     const std::string title = ReadArea(flat, cv::Rect(0, 0, flat.cols, static_cast<int>(top)), *reader);
@@ -253,13 +261,12 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     const cv::Rect header_band(cv::Point(static_cast<int>(header_left), static_cast<int>(first.row_y[0])),
                                cv::Point(static_cast<int>(first.column_x.back()), static_cast<int>(first.row_y[1])));
     const std::string headers = ReadArea(flat, header_band, *reader);
-    // Only the tied rulesets are re-ranked: plain "1 2 3" headers match
-    // piecepack's fixed headers but say nothing against the label evidence.
-    const double cutoff = scored[0].total - options.tie_margin;
-    for (Scored& entry : scored)
-      if (entry.total >= cutoff)
-        entry.total += options.evidence_weight *
-                       (TitleEvidence(title, *entry.ruleset, all) + HeaderEvidence(headers, columns, *entry.ruleset));
+    const double cutoff = scored.front().total - options.tie_margin;
+    for (Scored& entry : scored) {
+      if (!entry.contender) continue;
+      const double header = entry.total >= cutoff ? HeaderEvidence(headers, columns, *entry.ruleset) : 0;
+      entry.total += options.evidence_weight * (TitleEvidence(title, *entry.ruleset, all) + header);
+    }
     std::stable_sort(scored.begin(), scored.end(), by_total);
   }
 

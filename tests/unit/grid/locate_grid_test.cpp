@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <string>
+#include <vector>
+
 #include <opencv2/core.hpp>
 
 #include "sheet/render_sheet.h"
@@ -134,6 +138,36 @@ TEST(LocateGridTest, UnreadableLabelsFallBackOnTheOnlyRulesetOfTheGridsShape) {
   const Grid one = LocateGrid(FindPage(RenderSheetImage(OtherSheet("piecepack", 6, 1), 150)), ShippedRulesets(), {}, &blind);
   EXPECT_FALSE(one.ok());
   EXPECT_NE(one.detail.find("labels fit no ruleset"), std::string::npos) << one.detail;
+}
+
+// Tesseract, but every how-to line that Triple Yahtzee prints differently
+// from classic comes out as classic's wording: a blurred how-to column.
+class ClassicHowToReader : public TextReader {
+ public:
+  std::vector<TextLine> ReadLines(const cv::Mat& block) override {
+    std::vector<TextLine> lines = tesseract_->ReadLines(block);
+    for (TextLine& line : lines) {
+      if (line.text.find("column") == std::string::npos && line.text.find("extra") == std::string::npos) continue;
+      if (line.text.find("63") != std::string::npos) line.text = "Score 35 if total score is 63 or over";
+      else if (line.text.find("100") != std::string::npos) line.text = "Check for each bonus; score 100 per check";
+      else line.text = "Upper total plus lower total";
+    }
+    return lines;
+  }
+
+ private:
+  std::unique_ptr<TextReader> tesseract_ = TextReader::Create();
+};
+
+TEST(LocateGridTest, TheTitleCountsWhateverTheHowToTextSaid) {
+  // The how-to text then favours classic; the title still says "Triple
+  // Yahtzee" and must be weighed for triple too, not only for the rulesets
+  // the how-to text left close.
+  ClassicHowToReader reader;
+  const SheetLayout layout = OtherSheet("triple", 3, 1);
+  const Grid grid = LocateGrid(FindPage(RenderSheetImage(layout, 150)), ShippedRulesets(), {}, &reader);
+  ASSERT_TRUE(grid.ok()) << grid.detail;
+  EXPECT_EQ(grid.ruleset_id, "triple");
 }
 
 TEST(LocateGridTest, ATurnedOtherSheetIsTurnedBack) {
