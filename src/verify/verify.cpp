@@ -489,6 +489,19 @@ std::vector<Finding> UncertainReads(const CardColumn& column, const Ruleset& rul
   return findings;
 }
 
+// True when at least options.hard_column_share of the column's read cells
+// are uncertain (VerifyOptions::hard_column_share).
+bool HardToRead(const CardColumn& column, const VerifyOptions& options) {
+  int read = 0, uncertain = 0;
+  for (const auto& [row_id, cell] : column.cells) {
+    const std::optional<double> confidence = cell.LeastConfidence();
+    if (!confidence) continue;
+    ++read;
+    if (*confidence < options.min_confidence) ++uncertain;
+  }
+  return read > 0 && uncertain >= options.hard_column_share * read;
+}
+
 }  // namespace
 
 GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyOptions& options) {
@@ -516,6 +529,11 @@ GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyO
     for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence))
       result.findings.push_back(std::move(finding));
     std::set<std::string> doubted;  // rows whose error became a warning (findings come in sheet order)
+    // In a column hard to read as a whole, a misreading explains an error at
+    // a higher confidence: most of its cells could be misread too.
+    const bool hard = HardToRead(column, options);
+    const double unconfirmed_below =
+        hard ? std::max(options.unconfirmed_below, options.unconfirmed_in_hard_column) : options.unconfirmed_below;
     for (Finding& finding : evaluated.findings) {
       if (finding.severity == Severity::kError && finding.row) {
         // A bonus claimed without its precondition is the ticks' claim;
@@ -538,10 +556,11 @@ GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyO
         const bool misreading_clears = !finding.expected || cell.other_readings.empty() ||
                                        std::find(cell.other_readings.begin(), cell.other_readings.end(),
                                                  *finding.expected) != cell.other_readings.end();
-        if (confidence && *confidence < options.unconfirmed_below && !vouched_for && misreading_clears) {
+        if (confidence && *confidence < unconfirmed_below && !vouched_for && misreading_clears) {
           doubted.insert(*finding.row);
           std::ostringstream doubt;
           doubt << " (but the cell was read with confidence " << std::fixed << std::setprecision(2) << *confidence
+                << (hard ? ", in a column most of which is hard to read" : "")
                 << ": it may be a misreading; a person should look)";
           finding.severity = Severity::kWarning;
           finding.message += doubt.str();

@@ -338,6 +338,8 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"read.digit_temperature", &options.read.digit_temperature},
       {"min_confidence", &options.min_confidence},
       {"verify.unconfirmed_below", &options.verify.unconfirmed_below},
+      {"verify.hard_column_share", &options.verify.hard_column_share},
+      {"verify.unconfirmed_in_hard_column", &options.verify.unconfirmed_in_hard_column},
       {"read.curved_cross_number", &options.read.curved_cross_number},
       {"read.straight_cross", &options.read.straight_cross},
       {"choice.plausible", &options.choice.plausible},
