@@ -8,6 +8,7 @@
 #include <cmath>
 #include <iomanip>
 #include <map>
+#include <numeric>
 #include <optional>
 #include <sstream>
 
@@ -547,13 +548,41 @@ namespace {
 // ValueScore() of `digits` with the given whole-number steps (the reading's
 // own, softened, or the steps as read for the confidence).
 double MixedScore(const Reading& reading, const NumberSteps& steps, const std::string& digits, double temperature) {
-  double best = 0;
-  for (const Segmentation& segmentation : reading.segmentations) {
-    if (segmentation.digits.size() != digits.size()) continue;
-    double score = segmentation.factor;
-    for (size_t i = 0; i < digits.size(); ++i) score *= SoftenDigit(segmentation.digits[i], temperature)[digits[i] - '0'];
-    best = std::max(best, score);
-  }
+  const auto segmenter = [&](const std::string& spelled) {
+    double best = 0;
+    for (const Segmentation& segmentation : reading.segmentations) {
+      if (segmentation.digits.size() != spelled.size()) continue;
+      double score = segmentation.factor;
+      for (size_t i = 0; i < spelled.size(); ++i) score *= SoftenDigit(segmentation.digits[i], temperature)[spelled[i] - '0'];
+      best = std::max(best, score);
+    }
+    return best;
+  };
+  double best = segmenter(digits);
+  // A 1 the segmenter may have lost: one leaning into its neighbour, or
+  // written over its edge, is part of that digit's glyph (a "10" whose 1
+  // overlaps the 0 reads "0"; a "318" reads "38"). Such a glyph is not one
+  // digit, which the classifier's reject output says: the value without the
+  // 1, as the segmenter reads it, times the reject share of the glyph the 1
+  // would be part of (the likelier of its neighbours), times hidden_one. A
+  // clean "5" (reject share ~0.001) does not turn into "15".
+  if (reading.hidden_one > 0 && digits.size() > 1)
+    for (size_t i = 0; i < digits.size(); ++i) {
+      if (digits[i] != '1') continue;
+      const std::string rest = digits.substr(0, i) + digits.substr(i + 1);
+      if (rest.size() > 1 && rest[0] == '0') continue;
+      for (const Segmentation& segmentation : reading.segmentations) {
+        if (segmentation.digits.size() != rest.size()) continue;
+        double score = segmentation.factor * reading.hidden_one, host_reject = 0;
+        for (size_t k = 0; k < rest.size(); ++k) {
+          const DigitScores soft = SoftenDigit(segmentation.digits[k], temperature);
+          score *= soft[rest[k] - '0'];
+          if (k + 1 == i || k == i)  // the glyphs before and after the 1, in `rest`
+            host_reject = std::max(host_reject, 1.0 - std::accumulate(soft.begin(), soft.end(), 0.0));
+        }
+        best = std::max(best, score * host_reject);
+      }
+    }
   if (steps.empty() || reading.whole_weight <= 0) return best;
   // A geometric mix: a value both readers find likely keeps its score; one
   // the segmenter cannot spell at all (a lost digit) needs the other's
@@ -593,6 +622,7 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
         reading.whole_weight = number.whole_weight;
         reading.whole_floor = number.whole_floor;
         reading.digit_temperature = number.digit_temperature;
+        reading.hidden_one = number.hidden_one;
         reading.number_confidence = number.number_confidence;
       }
       return reading;
@@ -606,6 +636,7 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
   }
 
   reading.digit_temperature = options.digit_temperature;
+  reading.hidden_one = options.hidden_one_factor;
   Segmenter segmenter(ink, reader, options);
   const std::vector<Partial> segmentations = segmenter.Run();
   if (segmentations.empty()) {

@@ -56,6 +56,7 @@ struct Reading {
   double whole_weight = 0;            ///< how the alternatives weighed them (ReadOptions::whole_number_weight), so
   double whole_floor = 0;             ///< that ValueScore() scores any value the same way
   double digit_temperature = 1;       ///< ... and how it softened the digit scores (ReadOptions::digit_temperature)
+  double hidden_one = 0;              ///< ... and what it makes of a 1 the segmenter may have lost (ReadOptions::hidden_one_factor)
 };
 
 /// How likely the reader finds that a reading says `value` (>= 0), on the
@@ -146,6 +147,14 @@ struct ReadOptions {
                                      ///< cards with a false alarm and 319 of 331 player errors found; 1.25: 19
                                      ///< and 317; 1.5: 12 and 307; 2.5: 12 and 285 (decoder's mismatch_factor
                                      ///< then retuned, see ChoiceOptions)
+  double hidden_one_factor = 1;      ///< ValueScore() of a value with a 1 the segmenter's readings lack (a 1 that
+                                     ///< touches or overlaps its neighbour is read as part of it: "10" read 0,
+                                     ///< "318" read 38) is at least the value without that 1 times the reject share
+                                     ///< of the neighbour's glyph times this; 0 = off. Default 1 (seeds 900025,
+                                     ///< 900026, 900028, 900 cards: error-free cards with a false alarm 23 -> 18
+                                     ///< of 638, player errors found 499 -> 497 of 526; 2: 17 and 497 with a
+                                     ///< triple column decoded wrong; a flat share without the reject output,
+                                     ///< 0.05: 19 and 492, a clean "5" taken for "15" to hide a slip of 10)
   int whole_number_candidates = 6;   ///< the whole-number reader's likeliest readings added to the segmenter's
   int bonus_points_step = 50;        ///< points written in a Yahtzee-bonus box are a multiple of this
                                      ///< (100 a tick, rock's 50 and 150, triple's x2 x3); default 50

@@ -336,6 +336,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"read.whole_number_floor", &options.read.whole_number_floor},
       {"read.whole_number_temperature", &options.read.whole_number_temperature},
       {"read.digit_temperature", &options.read.digit_temperature},
+      {"read.hidden_one_factor", &options.read.hidden_one_factor},
       {"min_confidence", &options.min_confidence},
       {"verify.unconfirmed_below", &options.verify.unconfirmed_below},
       {"verify.hard_column_share", &options.verify.hard_column_share},

@@ -402,6 +402,49 @@ TEST(ReadCellTest, ValueScoreScoresAnyValueOfTheSameLength) {
   EXPECT_EQ(ValueScore(reading, -1), 0);
 }
 
+// Reads narrow glyphs as 1 (0.95) and wider ones as 4 at only 0.65: 0.3 of
+// the wide glyph goes to the reject output (not one digit: a 1 may hide in it).
+class OnesAndDoubtfulFours : public DigitReader {
+ public:
+  DigitScores Classify(const cv::Mat& glyph) override {
+    DigitScores scores;
+    scores.fill(0.05f / 9);
+    if (glyph.cols < 12) scores[1] = 0.95f;
+    else scores[4] = 0.65f;
+    return scores;
+  }
+  NumberSteps ReadNumber(const cv::Mat&) override { return {}; }
+};
+
+TEST(ReadCellTest, AOneTheSegmenterMayHaveLostScoresByItsNeighboursRejectShare) {
+  const CellInk fourteen = InkOf({{60, 30, 8, 40}, {80, 30, 25, 40}});
+  ReadOptions options;
+  options.digit_temperature = 1;
+  options.split_doubtful = 0;  // the 4 is not tried as touching digits: the segmenter reads "14" only
+  options.hidden_one_factor = 2;
+  OnesAndDoubtfulFours doubtful;
+  const Reading reading = ReadCell(fourteen, doubtful, options);
+  ASSERT_EQ(reading.value, 14);
+  // "114" and "141": a 1 beside the 4, hidden in its glyph: the value
+  // without it times the 4's reject share (0.3) times the factor. (The 1
+  // read surely, reject share 0, hides nothing.)
+  const double without = ValueScore(reading, 14);
+  EXPECT_NEAR(ValueScore(reading, 114), 2 * 0.3 * without, 1e-6);
+  EXPECT_NEAR(ValueScore(reading, 141), 2 * 0.3 * without, 1e-6);
+  // Only a 1, one of them, and never leaving a leading zero ("104" is not "1" + "04").
+  EXPECT_EQ(ValueScore(reading, 444), 0);
+  EXPECT_EQ(ValueScore(reading, 1114), 0);
+  EXPECT_EQ(ValueScore(reading, 104), 0);
+  // A value the segmenter reads keeps its own score when that is higher.
+  EXPECT_NEAR(ValueScore(reading, 11), 0.95 * (0.05 / 9), 1e-6);
+  // Glyphs read surely as one digit each (no reject share) hide no 1 ...
+  FakeDigitReader sure = OnesAndFours();
+  EXPECT_EQ(ValueScore(ReadCell(fourteen, sure, options), 114), 0);
+  // ... and switched off (0), none does.
+  options.hidden_one_factor = 0;
+  EXPECT_EQ(ValueScore(ReadCell(fourteen, doubtful, options), 114), 0);
+}
+
 // Reads a glyph by its shape: wider than 1.2 times its height it is no one
 // digit (a weak 8), else by its mean ink width per row a stroke (a 1) or a
 // wider shape (a 4).
