@@ -564,8 +564,8 @@ double MixedScore(const Reading& reading, const NumberSteps& steps, const std::s
   // overlaps the 0 reads "0"; a "318" reads "38"). Such a glyph is not one
   // digit, which the classifier's reject output says: the value without the
   // 1, as the segmenter reads it, times the reject share of the glyph the 1
-  // would be part of (the likelier of its neighbours), times hidden_one. A
-  // clean "5" (reject share ~0.001) does not turn into "15".
+  // would be part of (the more doubtful of its neighbours), times hidden_one.
+  // A clean "5" (reject share ~0.001) does not turn into "15".
   if (reading.hidden_one > 0 && digits.size() > 1)
     for (size_t i = 0; i < digits.size(); ++i) {
       if (digits[i] != '1') continue;

@@ -530,7 +530,7 @@ GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyO
       result.findings.push_back(std::move(finding));
     std::set<std::string> doubted;  // rows whose error became a warning (findings come in sheet order)
     // In a column hard to read as a whole, a misreading explains an error at
-    // a higher confidence: most of its cells could be misread too.
+    // a higher confidence: many of its cells could be misread too.
     const bool hard = HardToRead(column, options);
     const double unconfirmed_below =
         hard ? std::max(options.unconfirmed_below, options.unconfirmed_in_hard_column) : options.unconfirmed_below;
@@ -560,7 +560,7 @@ GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyO
           doubted.insert(*finding.row);
           std::ostringstream doubt;
           doubt << " (but the cell was read with confidence " << std::fixed << std::setprecision(2) << *confidence
-                << (hard ? ", in a column most of which is hard to read" : "")
+                << (hard ? ", in a column much of which is hard to read" : "")
                 << ": it may be a misreading; a person should look)";
           finding.severity = Severity::kWarning;
           finding.message += doubt.str();
