@@ -548,13 +548,21 @@ namespace {
 // ValueScore() of `digits` with the given whole-number steps (the reading's
 // own, softened, or the steps as read for the confidence).
 double MixedScore(const Reading& reading, const NumberSteps& steps, const std::string& digits, double temperature) {
-  const auto segmenter = [&](const std::string& spelled) {
+  // The segmenter's best score of `spelled`; with `hidden_at` (a position in
+  // `digits`), of `spelled` being those digits less a 1 there, hidden in the
+  // glyph before or after it (see below).
+  const auto segmenter = [&](const std::string& spelled, std::optional<size_t> hidden_at = std::nullopt) {
     double best = 0;
     for (const Segmentation& segmentation : reading.segmentations) {
       if (segmentation.digits.size() != spelled.size()) continue;
-      double score = segmentation.factor;
-      for (size_t i = 0; i < spelled.size(); ++i) score *= SoftenDigit(segmentation.digits[i], temperature)[spelled[i] - '0'];
-      best = std::max(best, score);
+      double score = segmentation.factor, host_reject = 0;
+      for (size_t k = 0; k < spelled.size(); ++k) {
+        const DigitScores soft = SoftenDigit(segmentation.digits[k], temperature);
+        score *= soft[spelled[k] - '0'];
+        if (hidden_at && (k + 1 == *hidden_at || k == *hidden_at))
+          host_reject = std::max(host_reject, 1.0 - std::accumulate(soft.begin(), soft.end(), 0.0));
+      }
+      best = std::max(best, hidden_at ? score * reading.hidden_one * host_reject : score);
     }
     return best;
   };
@@ -571,17 +579,7 @@ double MixedScore(const Reading& reading, const NumberSteps& steps, const std::s
       if (digits[i] != '1') continue;
       const std::string rest = digits.substr(0, i) + digits.substr(i + 1);
       if (rest.size() > 1 && rest[0] == '0') continue;
-      for (const Segmentation& segmentation : reading.segmentations) {
-        if (segmentation.digits.size() != rest.size()) continue;
-        double score = segmentation.factor * reading.hidden_one, host_reject = 0;
-        for (size_t k = 0; k < rest.size(); ++k) {
-          const DigitScores soft = SoftenDigit(segmentation.digits[k], temperature);
-          score *= soft[rest[k] - '0'];
-          if (k + 1 == i || k == i)  // the glyphs before and after the 1, in `rest`
-            host_reject = std::max(host_reject, 1.0 - std::accumulate(soft.begin(), soft.end(), 0.0));
-        }
-        best = std::max(best, score * host_reject);
-      }
+      best = std::max(best, segmenter(rest, i));
     }
   if (steps.empty() || reading.whole_weight <= 0) return best;
   // A geometric mix: a value both readers find likely keeps its score; one
