@@ -407,6 +407,14 @@ bool IsDash(const cv::Mat& blob_mask, const cv::Rect& box, double cell_width, in
   return hull_area > 0 && m.m00 / hull_area >= options.solid_dash_solidity;
 }
 
+// True when `blob` stands inside `cell` sideways, its middle clear of either
+// side: a digit does; a remnant of a side's ruled line, or the end of the
+// neighbour's digit reaching in over it, does not.
+bool StandsInBox(const cv::Rect& blob, const cv::Rect2f& cell) {
+  const double centre = blob.x + 0.5 * blob.width;
+  return centre > cell.x + 0.1 * cell.width && centre < cell.x + 0.9 * cell.width;
+}
+
 // How much more of `blob`'s pixels lie near one of its bounding box's
 // diagonals than if they were spread evenly over the box: 0 for even ink,
 // 1 when all of it lies near them. The bands along the diagonals cover about
@@ -630,9 +638,23 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
   // Cross-outs: one flat stroke across the cell, or a dash (slanted, short
   // or blurred thick), or one or two strokes along the diagonals of a box
   // covering most of it.
+  const cv::Rect2f& c = result.cell_in_crop;
   for (size_t b = 0; b < kept.size(); ++b) {
     const cv::Rect& box = kept[b].first;
     const bool flat_across = box.width > 0.6 * w && box.height < 0.3 * h;
+    // A stroke striking a box out is alone in it; beside a mark as tall as a
+    // digit it is a digit written flat (the long wavy 2 of a "25" or "21").
+    // Not beside a remnant of a side's line or the end of a neighbour's digit
+    // reaching in over the side: a digit stands inside the box, and holds
+    // ink (a 1 beside a long 2 about a third as much).
+    if (options.digit_beside_dash > 0) {
+      const int dash_ink = cv::countNonZero(result.blob_masks[b]);
+      bool digit_beside = false;
+      for (size_t o = 0; o < kept.size() && !digit_beside; ++o)
+        digit_beside = o != b && kept[o].first.height >= options.digit_beside_dash * h &&
+                       StandsInBox(kept[o].first, c) && cv::countNonZero(result.blob_masks[o]) >= 0.15 * dash_ink;
+      if (digit_beside) continue;
+    }
     if (flat_across || IsDash(result.blob_masks[b], box, w, ink_pixels, options)) {
       result.kind = InkKind::kCrossed;
       result.confidence = 0.9;
@@ -649,7 +671,19 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     // 0.6 above even ink is about 0.86 of the pixels near the diagonals. On
     // dev seed 900008 numbers read "X" went from 50 to 3 cells, cross-outs
     // read as something else from 18 to 24 (most on one blurred page).
-    if (share > 0.6 && result.blobs.size() <= 2) {
+    // Two strokes of an X (or halves of one stroke) lie over each other;
+    // two marks side by side in the box, each with a fair share of the ink,
+    // are digits ("25" with a long wavy 2). A cross beside a remnant of a
+    // side's line is still a cross.
+    bool side_by_side = false;
+    if (result.blobs.size() == 2) {
+      const cv::Rect &a = result.blobs[0], &b = result.blobs[1];
+      const int ink_a = cv::countNonZero(result.blob_masks[0]), ink_b = cv::countNonZero(result.blob_masks[1]);
+      side_by_side = std::min(a.x + a.width, b.x + b.width) - std::max(a.x, b.x) <
+                         options.cross_overlap * std::min(a.width, b.width) &&
+                     StandsInBox(a, c) && StandsInBox(b, c) && std::min(ink_a, ink_b) >= 0.15 * std::max(ink_a, ink_b);
+    }
+    if (share > 0.6 && result.blobs.size() <= 2 && !side_by_side) {
       result.kind = InkKind::kCrossed;
       result.confidence = std::min(1.0, share);
       result.straightness = CentreLineStraightness(result.blobs, result.blob_masks);

@@ -35,6 +35,15 @@ struct CellOptions {
   double dash_elongation = 6;       ///< ... and this many times longer than thick is a dash striking the box out
   double solid_dash_elongation = 3.5;  ///< ... or this many times, when it fills this share of its convex hull:
   double solid_dash_solidity = 0.9;    ///< a broad pen's dash in a small box
+  double digit_beside_dash = 0.35;  ///< a dash with another mark at least this share of the cell height beside
+                                    ///< it is a digit written flat (the long tail of a 2 in "25"), not a
+                                    ///< stroke striking the box out, which is alone; 0 = off; default 0.35
+  double cross_overlap = 0.5;       ///< two marks along a box's diagonals are the strokes of a cross only when
+                                    ///< they overlap sideways by this share of the narrower one; side by side
+                                    ///< they are two digits; 0 = off; default 0.5. With digit_beside_dash,
+                                    ///< seeds 900025 + 900026 + 900028: error-free cards with a false alarm
+                                    ///< 18 -> 17 of 638, player errors found unchanged at 497 of 526, 6 more
+                                    ///< cells right (numbers read "X" 12 -> 7; cross-outs misread 40 -> 40)
   double side_remnant_band = 0.08;  ///< a thin upright piece whose edge is this close to a side (share of the
                                     ///< cell height) is what the line removal left of the side's ruled line;
                                     ///< default 0.08 (0.18 also took a 1 written a few pixels from the left

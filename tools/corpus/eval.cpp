@@ -360,6 +360,8 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.pen_heavier", &options.cells.pen_heavier},
       {"cells.remnant_height", &options.cells.remnant_height},
       {"cells.min_dash_width", &options.cells.min_dash_width},
+      {"cells.digit_beside_dash", &options.cells.digit_beside_dash},
+      {"cells.cross_overlap", &options.cells.cross_overlap},
       {"cells.dash_elongation", &options.cells.dash_elongation},
       {"cells.solid_dash_elongation", &options.cells.solid_dash_elongation},
       {"cells.solid_dash_solidity", &options.cells.solid_dash_solidity},

@@ -381,6 +381,29 @@ TEST(ExtractCellTest, CrossOutStrokesAreStraightCrammedDigitsAreNot) {
   EXPECT_LT(dash.straightness, 0.7);
 }
 
+TEST(ExtractCellTest, ALongFlatDigitBesideAnotherIsANumber) {
+  // "21" with the 2 written as one long low wave and the 1 upright beside
+  // it: the 2 alone would pass for a dash striking the box out.
+  CellPage c;
+  std::vector<cv::Point> two;
+  for (int x = 60; x <= 140; ++x) two.emplace_back(x, 96 - (x - 60) / 5 + static_cast<int>(std::lround(3 * std::sin((x - 60) * 0.12))));
+  cv::polylines(c.page, two, false, cv::Scalar(60), 3);
+  cv::line(c.page, cv::Point(170, 52), cv::Point(164, 104), cv::Scalar(60), 3);
+  EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue).kind, InkKind::kNumber);
+  CellOptions dash_alone;
+  dash_alone.digit_beside_dash = 0;
+  dash_alone.cross_overlap = 0;
+  EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue, dash_alone).kind, InkKind::kCrossed);
+  // The same stroke beside the end of the left neighbour's digit reaching in
+  // over the line is a cross-out still.
+  CellPage spill;
+  cv::polylines(spill.page, two, false, cv::Scalar(60), 3);
+  cv::ellipse(spill.page, cv::Point(36, 80), cv::Size(16, 26), 0, -60, 60, cv::Scalar(60), 3);
+  const CellInk crossed = ExtractCell(spill.page, spill.cell, CellPart::kValue);
+  EXPECT_EQ(crossed.blobs.size(), 2u);
+  EXPECT_EQ(crossed.kind, InkKind::kCrossed);
+}
+
 TEST(ExtractCellTest, ThreeTicksAreCounted) {
   CellPage c;
   for (int i = 0; i < 3; ++i) {
