@@ -148,6 +148,7 @@ struct EvalOptions {
   bool tesseract_binarize = false; // give Tesseract black and white instead of the scaled gray ink
   std::string tesseract_dump;      // if set, write every compared cell's ink here (debugging the comparison)
   std::string dump_errors;         // if set, write every misread cell's ink here, named by truth and reading
+  std::string dump_top_misreads;   // if set, write the ink of every number cell whose top reading is wrong here
   std::string harvest_glyphs;      // if set, write every number cell's digit glyphs here, labelled (see the top)
   std::string harvest_numbers;     // ... and, if set too, its whole-number ink here
   std::vector<std::string> settings;  // tuning overrides, "name=value" (see ApplySettings)
@@ -454,6 +455,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   // confidence the card carries for them.
   std::map<int, Tally> by_confidence;  // band lower bound in percent -> right readings
   std::map<std::string, Tally> by_profile, by_style, by_kind, by_profile_style;
+  // The rule-aware step's overrides of the reader's top reading, by how
+  // likely the reader found the chosen value against its top one: when it
+  // passes over a fair reading to make a column add up, is it right?
+  std::map<std::string, Tally> overrides;
   std::vector<double> ms;
   std::vector<long> glyphs_per_image;
   RecordingReader recording_reader(*reader, scan_options.read.whole_number_temperature);
@@ -485,6 +490,23 @@ int Run(const std::string& dir, const EvalOptions& eval) {
 
     bool exact = found;
     cv::Mat normalized;  // for the comparison; made once per card, when needed
+    // A cell's ink extracted again the way the scanner did, for the comparison
+    // and the dumps.
+    const auto InkOf = [&](const ScannedCell& cell) {
+      if (normalized.empty()) normalized = NormalizeLighting(scan.grid.image);
+      return ExtractCell(normalized, cell.where.cell_in_page, cell.where.part, scan_options.cells,
+                         WrittenBesideCell(scan.grid, cell.where));
+    };
+    // The page around the cell as the cells stage saw it (inverted like the
+    // ink), the cell's lines in gray, and beside it the ink: tells a misplaced
+    // cell or ink lost in extraction from a misreading.
+    const auto PageBesideInk = [&](const CellInk& ink) {
+      cv::Mat page = 255 - normalized(ink.crop_in_page);
+      cv::rectangle(page, ink.cell_in_crop, cv::Scalar(128), 1);
+      cv::Mat both;
+      cv::hconcat(page, ink.ink, both);
+      return both;
+    };
     for (const Json& cell : truth["cells"]) {
       const int g = cell["grid"], c = cell["column"];
       const std::string row = cell["row"];
@@ -507,9 +529,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
         // readers get identical input and only the reading is timed. The cells
         // lie on grid.image (other printers' sheets: the page turned upright and
         // straightened by the lattice stage), not on page.rectified.
-        if (normalized.empty()) normalized = NormalizeLighting(scan.grid.image);
-        const CellInk ink = ExtractCell(normalized, scanned->where.cell_in_page, scanned->where.part, scan_options.cells,
-                                         WrittenBesideCell(scan.grid, scanned->where));
+        const CellInk ink = InkOf(*scanned);
         const int value = std::stoi(want);
         auto start = std::chrono::steady_clock::now();
         const Reading ours = ReadCell(ink, *reader, scan_options.read);
@@ -536,6 +556,21 @@ int Run(const std::string& dir, const EvalOptions& eval) {
         const Reading& reading = scanned->reading;
         const bool number = reading.status == ReadingStatus::kNumber;
         reader_top.Add(number && reading.alternatives.front().value == value);
+        if (number && reading.alternatives.front().value != value && !eval.dump_top_misreads.empty()) {
+          const CellInk ink = InkOf(*scanned);
+          if (!ink.ink.empty())
+            cv::imwrite(eval.dump_top_misreads + "/" + profile + "-" + Kind(want).substr(8, 1) + "-" +
+                            path.stem().stem().string() + "-g" + std::to_string(g) + "c" + std::to_string(c) + "-" + row +
+                            "-want" + want + "-top" + std::to_string(reading.alternatives.front().value) + ".png",
+                        PageBesideInk(ink));
+        }
+        if (number && scanned->corrected) {
+          const double ratio = ValueScore(reading, scanned->chosen) / std::max(1e-12, reading.alternatives.front().score);
+          const std::string band = ratio < 0.05 ? "< 0.05" : ratio < 0.1 ? "0.05-0.1" : ratio < 0.2 ? "0.1-0.2" : ratio < 0.5 ? "0.2-0.5" : ">= 0.5";
+          const std::string top_band = reading.alternatives.front().score < 0.1 ? "top < 0.1" : "top >= 0.1";
+          overrides[std::string(row.find("total") != std::string::npos ? "total" : "entry") + ", " + top_band + ", " + band]
+              .Add(scanned->chosen == value);
+        }
         reader_top_by_profile[profile + " / " + Kind(want)].Add(number && reading.alternatives.front().value == value);
         if (!reading.whole_steps.empty()) {
           const std::vector<SpelledNumber> spelled = LikeliestNumbers(reading.whole_steps, 1, 4);
@@ -552,21 +587,12 @@ int Run(const std::string& dir, const EvalOptions& eval) {
                                              [&](const Candidate& c) { return c.value == value; }));
       }
       if (!ok && found && scanned && !eval.dump_errors.empty()) {
-        if (normalized.empty()) normalized = NormalizeLighting(scan.grid.image);
-        const CellInk ink = ExtractCell(normalized, scanned->where.cell_in_page, scanned->where.part, scan_options.cells,
-                                         WrittenBesideCell(scan.grid, scanned->where));
+        const CellInk ink = InkOf(*scanned);
         const std::string name = path.stem().stem().string() + "-g" + std::to_string(g) + "c" + std::to_string(c) +
                                  "-" + row + "-want" + want + "-got" + got + ".png";
         if (!ink.ink.empty()) {
           cv::imwrite(eval.dump_errors + "/" + name, ink.ink);
-          // Beside it, in DIR-page/, the page around the cell as the cells stage
-          // saw it (inverted like the ink), the cell's lines in gray, and the ink:
-          // tells a misplaced cell or ink lost in extraction from a misreading.
-          cv::Mat page = 255 - normalized(ink.crop_in_page);
-          cv::rectangle(page, ink.cell_in_crop, cv::Scalar(128), 1);
-          cv::Mat both;
-          cv::hconcat(page, ink.ink, both);
-          cv::imwrite(eval.dump_errors + "-page/" + name, both);
+          cv::imwrite(eval.dump_errors + "-page/" + name, PageBesideInk(ink));
         }
       }
       if (!ok && list_errors && found)
@@ -617,6 +643,9 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   std::cout << "number cells right, by the reader's confidence in its top reading:\n";
   for (const auto& [band, tally] : by_confidence)
     std::cout << "  " << std::setw(9) << (band == 0 ? std::string("< 0.50") : ">= 0." + std::to_string(band)) << "  " << tally.Text() << "\n";
+  std::cout << "number cells the rule-aware step read otherwise than the reader's top reading, right, by row, top "
+               "reading's score and the chosen value's against it:\n";
+  for (const auto& [key, tally] : overrides) std::cout << "  " << std::setw(34) << key << "  " << tally.Text() << "\n";
   std::cout << "number cells, reader's top reading right, by profile and digits:\n";
   for (const auto& [key, tally] : reader_top_by_profile)
     std::cout << "  " << std::setw(28) << key << "  " << tally.Text() << "\n";
@@ -679,6 +708,9 @@ int main(int argc, char** argv) {
   app.add_option("--limit", eval.limit, "Only the first N cards");
   app.add_flag("--list-errors", eval.list_errors, "Print every misread cell, missed finding and false finding");
   app.add_option("--set", eval.settings, "Tuning override name=value, e.g. read.cut_cost=0.5 (repeatable)");
+  app.add_option("--dump-top-misreads", eval.dump_top_misreads,
+                 "Write the ink of every number cell whose digit reader's top reading is wrong to DIR (named "
+                 "profile-digits-card-cell-row-want-top)");
   app.add_option("--dump-errors", eval.dump_errors, "Write every misread cell's ink (bright on black) to DIR, named by truth and reading, and the page around it beside the ink to DIR-page");
   app.add_option("--harvest-glyphs", eval.harvest_glyphs,
                  "Write every number cell's digit glyphs, labelled by the truth, to FILE (training data for "
@@ -702,7 +734,7 @@ int main(int argc, char** argv) {
   scorecheck::LimitOcrThreads(argv);
   try {
     // The dump folders need not exist beforehand (cv::imwrite does not make them).
-    for (const std::string& folder : {eval.dump_errors, eval.tesseract_dump})
+    for (const std::string& folder : {eval.dump_errors, eval.tesseract_dump, eval.dump_top_misreads})
       if (!folder.empty()) std::filesystem::create_directories(folder);
     if (!eval.dump_errors.empty()) std::filesystem::create_directories(eval.dump_errors + "-page");
     return scorecheck::Run(dir, eval);
