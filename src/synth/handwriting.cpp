@@ -177,15 +177,52 @@ struct RenderedDigit {
   double right = 0.0;  // ink extent right of the anchor, un-slanted (>= 0)
 };
 
+// A loop the source glyph has filled in (a broad pen, a small loop of a 9, 6
+// or 8: a third of digits.png's 8s have fewer than two holes) has no hole, so
+// its skeleton is a short spur: re-stroked with a fine pen, a 9 became a "/"
+// and a 6 an "l". A writer's pen goes round such a loop: where a disk as wide
+// as the glyph's median stroke fits inside the shape, the outline of that part,
+// inset by half a stroke, replaces the centre line. On a plain stroke that
+// outline is about its centre line; on a filled loop it is the loop. With it,
+// 0.9% of the test half's digits drawn at messiness 0 read as another digit,
+// without it 1.6% (0.8% of the glyphs as they are). Both images CV_8U 0/255.
+void DrawRoundFilledLoops(const cv::Mat& shape, cv::Mat& skeleton) {
+  cv::Mat inside;
+  cv::distanceTransform(shape, inside, cv::DIST_L2, cv::DIST_MASK_PRECISE);
+  std::vector<float> half_widths;
+  for (int v = 0; v < skeleton.rows; ++v)
+    for (int u = 0; u < skeleton.cols; ++u)
+      if (skeleton.at<uchar>(v, u)) half_widths.push_back(inside.at<float>(v, u));
+  if (half_widths.empty()) return;
+  std::nth_element(half_widths.begin(), half_widths.begin() + half_widths.size() / 2, half_widths.end());
+  const double half_width = std::max(1.0, static_cast<double>(half_widths[half_widths.size() / 2]));
+  const auto disk = [](double radius) {
+    const int r = std::max(1, static_cast<int>(std::lround(radius)));
+    return cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(2 * r + 1, 2 * r + 1));
+  };
+  cv::Mat blobs;
+  cv::morphologyEx(shape, blobs, cv::MORPH_OPEN, disk(half_width));
+  if (cv::countNonZero(blobs) == 0) return;
+  cv::Mat loop_line;
+  cv::erode(blobs, loop_line, disk(half_width));
+  std::vector<std::vector<cv::Point>> loops;
+  cv::findContours(loop_line, loops, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  cv::Mat interior;
+  cv::erode(loop_line, interior, disk(1.0));
+  skeleton.setTo(0, interior);
+  cv::drawContours(skeleton, loops, -1, cv::Scalar(255), 1);
+}
+
 // Renders one glyph at `height_px` (the height its ink box in digits.png maps to).
 // Pipeline: one remap from the padded 20x20 glyph through slant, rotation, scale and
 // an elastic displacement field (bicubic, so the upscale is smooth), a threshold to
 // the digit's shape, its skeleton, the distance to that skeleton, and a re-stroke
 // with the writer's pen on the full-resolution canvas.
-// The shape, skeleton and distance are computed at half resolution when the digit is
-// big enough (>= 40 px): Zhang-Suen thinning dominated the cost (~3 ms per digit at
-// full size), the glyph has only 20 px of detail anyway, and a distance field
-// upsampled bilinearly is accurate at the stroke's edge, where it matters.
+// The shape and its skeleton are made at the canvas's full resolution. At half
+// resolution (once done for big digits, to halve the cost of thinning) Zhang-Suen
+// deleted diagonal strokes two pixels wide: the foot of a 2 went and it read as a
+// reversed C, and 2.5% of the test half's digits drawn at messiness 0 read as
+// another digit, against 1.6% at full resolution (before the filled loops below).
 RenderedDigit RenderDigit(const DigitPlan& plan, double height_px, double slant_for_spacing_deg,
                           const WriterStyle& writer, double width_px) {
   std::mt19937 rng(plan.seed);
@@ -237,33 +274,25 @@ RenderedDigit RenderDigit(const DigitPlan& plan, double height_px, double slant_
   // digit (scale << 1) would otherwise ask for a huge one.
   const cv::Size field_size(std::clamp(static_cast<int>(std::ceil(canvas.width / scale)), 8, 128),
                             std::clamp(static_cast<int>(std::ceil(canvas.height / scale)), 8, 128));
-  // The shape's working grid: the canvas, or half of it for big digits. A grid
-  // pixel (u', v') is canvas point ((u' + 0.5) / fx - 0.5, ...), cv::resize's convention.
-  const double reduce = height_px >= 40.0 ? 0.5 : 1.0;
-  const cv::Size grid(std::max(1, static_cast<int>(std::ceil(canvas.width * reduce))),
-                      std::max(1, static_cast<int>(std::ceil(canvas.height * reduce))));
-  const double gx = static_cast<double>(grid.width) / canvas.width;
-  const double gy = static_cast<double>(grid.height) / canvas.height;
-
   cv::Mat field[2];
   cv::RNG cv_rng = CvRng(rng);
   for (cv::Mat& f : field) {
     cv::Mat noise(field_size, CV_32F);
     cv_rng.fill(noise, cv::RNG::UNIFORM, -1.0, 1.0);
     cv::GaussianBlur(noise, noise, cv::Size(0, 0), sigma_src, sigma_src, cv::BORDER_REFLECT);
-    cv::resize(noise * alpha_src, f, grid, 0, 0, cv::INTER_LINEAR);
+    cv::resize(noise * alpha_src, f, canvas, 0, 0, cv::INTER_LINEAR);
   }
 
-  // Sampling map: grid pixel -> source pixel. A plain loop: the grid is ~50x50.
-  cv::Mat map_x(grid, CV_32F), map_y(grid, CV_32F);
-  for (int v = 0; v < grid.height; ++v) {
+  // Sampling map: canvas pixel -> source pixel. A plain loop: the canvas is ~100x100.
+  cv::Mat map_x(canvas, CV_32F), map_y(canvas, CV_32F);
+  for (int v = 0; v < canvas.height; ++v) {
     float* mx = map_x.ptr<float>(v);
     float* my = map_y.ptr<float>(v);
     const float* fx = field[0].ptr<float>(v);
     const float* fy = field[1].ptr<float>(v);
-    const double dv = (v + 0.5) / gy - 0.5 - anchor.y;
-    for (int u = 0; u < grid.width; ++u) {
-      const double du = (u + 0.5) / gx - 0.5 - anchor.x;
+    const double dv = v - anchor.y;
+    for (int u = 0; u < canvas.width; ++u) {
+      const double du = u - anchor.x;
       mx[u] = static_cast<float>(box_centre.x + inverse(0, 0) * du + inverse(0, 1) * dv + fx[u]);
       my[u] = static_cast<float>(box_centre.y + inverse(1, 0) * du + inverse(1, 1) * dv + fy[u]);
     }
@@ -282,14 +311,8 @@ RenderedDigit RenderDigit(const DigitPlan& plan, double height_px, double slant_
   }
   cv::Mat skeleton;
   cv::ximgproc::thinning(shape, skeleton, cv::ximgproc::THINNING_ZHANGSUEN);
+  DrawRoundFilledLoops(shape, skeleton);
   cv::Mat dist = DistanceToLine(skeleton);
-  if (grid != canvas) {
-    cv::resize(dist, dist, canvas, 0, 0, cv::INTER_LINEAR);
-    dist *= 2.0 / (gx + gy);  // grid px -> canvas px
-    // The half-resolution skeleton is a staircase of 2 px steps; smooth them out of
-    // the stroke's edge.
-    cv::GaussianBlur(dist, dist, cv::Size(0, 0), 1.0);
-  }
   out.ink.alpha = StrokeAlpha(dist, width_px * plan.width_factor, writer, rng);
 
   // Ink extent along the writing line, measured in coordinates with the slant
