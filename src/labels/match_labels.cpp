@@ -112,6 +112,7 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
   std::vector<double> skip_cost(n, 0), points_like(n, 0);
   const std::vector<std::string> no_labels;
   const std::vector<std::string>& points_labels = ruleset.yahtzee_bonus ? ruleset.yahtzee_bonus->points_labels : no_labels;
+  for (int i = 0; i < n; ++i) points_like[i] = BestSimilarity(printed[i].label, points_labels);
   for (int i = 0; i < n; ++i) {
     // A row that reads more like a section header ("Upper section") than
     // like a ruleset row is that header, not a garbled label of a row next
@@ -124,13 +125,20 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
       const RowSpec& row = ruleset.rows[j];
       double label = std::max(BestSimilarity(printed[i].label, row.labels), LabelSimilarity(printed[i].label, row.name));
       if (header > label) label -= header;
+      // Likewise a row that reads like the bonus's points row (as much as
+      // makes it one below the ticks row), and more than like this one, is
+      // that points row: paired with the total below it, it pushed every
+      // total down a row when their labels were unreadable ("Seore 100 per
+      // Oce" took the lower total's place, card 0205 of seed 900028 remade,
+      // low resolution).
+      if (row.kind != RowKind::kYahtzeeBonus && points_like[i] >= options.min_points_row && points_like[i] > label)
+        label -= points_like[i];
       if (!printed[i].how_to.empty() && !row.how_to_score.empty())
         label = (1 - options.how_to_weight) * label + options.how_to_weight * LabelSimilarity(printed[i].how_to, row.how_to_score);
       like[i][j] = label;
     }
     const double known = BestSimilarity(printed[i].label, vocabulary);
     skip_cost[i] = header >= known ? 0 : options.unmatched_row_penalty * std::max(0.0, (known - 0.5) / 0.5);
-    points_like[i] = BestSimilarity(printed[i].label, points_labels);
   }
 
   // best[i][j]: printed rows < i and ruleset rows < j placed. Moves: leave a

@@ -3,6 +3,8 @@
 
 #include "labels/match_labels.h"
 
+#include <map>
+
 #include <gtest/gtest.h>
 
 #include "support/test_support.h"
@@ -136,6 +138,30 @@ TEST(MatchRowsTest, ASectionHeaderIsNotTheGarbledTotalAboveIt) {
       if (row.printed_row == above) EXPECT_EQ(row.row_id, layout.rows[above].row_id) << id;
     }
   }
+}
+
+TEST(MatchRowsTest, TheBonusPointsRowIsNotTheGarbledTotalBelowIt) {
+  // Card 0205 of seed 900028 (remade with the fixed handwriting, low
+  // resolution): the labels as Tesseract read them. The points row read
+  // "Seore 100 per Oce" and both totals below it were past reading; the
+  // points row took the lower total's place, and every total moved down a row.
+  const std::vector<std::string> labels = {
+      "Upper section", "Toomer -", "Twos .", "Threes", "Fours", "Fives", "Sixes", "Total score", "Bonus",
+      "Pets oF ear eet A", "Lower section", "Sofakind \u00ab=", "4ofaking \u00abre", "Full house weed", "Small straight",
+      "Large straight ~", "FiveZee", "Chance", "Fivelee bonus", "Seore 100 per Oce", "euebepeneendien abeckan",
+      "weanw wan \u2014", "Grand total"};
+  std::vector<PrintedRowText> texts;
+  for (const std::string& label : labels) texts.push_back({label, ""});
+  const RulesetMatch match = Match(texts, "fivezee");
+  ASSERT_TRUE(match.ok);
+  std::map<int, std::string> row_of;
+  for (const RowMatch& row : match.rows)
+    row_of[row.printed_row] = row.row_id + (row.part == CellPart::kPoints ? "/points" : "");
+  EXPECT_EQ(row_of[18], "yahtzee_bonus");
+  EXPECT_EQ(row_of[19], "yahtzee_bonus/points");
+  EXPECT_EQ(row_of[20], "lower_total");
+  EXPECT_EQ(row_of[21], "upper_total_copy");
+  EXPECT_EQ(row_of[22], "grand_total");
 }
 
 TEST(MatchRowsTest, TheRightRulesetScoresHighest) {
