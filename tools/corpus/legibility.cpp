@@ -8,13 +8,15 @@
 //
 // For each messiness level 0, 0.25, 0.5, 0.75, 1 it writes N single digits
 // (0..9 in turn, glyphs drawn at random from the test half of digits.png,
-// seed 7) at PX px high with a PX px pen on white, one per 120x120 page, and
+// seed 7) at PX px high with a PX px pen on white, one per page (a cell 2 PX
+// high, at least 100 px, with a 10 px margin), and
 // classifies the ink with models/digits.onnx; it prints the share read right
 // per level and per digit, and the same for the 20x20 glyphs as they are (the
 // ceiling the renderer could reach). --dump writes every misread page there.
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -63,6 +65,8 @@ int Run(const LegibilityOptions& options) {
     for (int i = 0; i < bank.size(digit); ++i, ++glyphs) glyphs_right += Best(reader->Classify(bank.Glyph(digit, i))) == digit;
   std::cout << "glyphs as they are:  " << Share(glyphs_right, glyphs) << "\n";
 
+  // A page twice the digit's height, so that a big digit is not clipped.
+  const int cell = std::max(100, static_cast<int>(std::ceil(2 * options.height_px)));
   for (double messiness : {0.0, 0.25, 0.5, 0.75, 1.0}) {
     std::mt19937 rng(7);
     std::array<int, 10> right{}, total{};
@@ -72,8 +76,8 @@ int Run(const LegibilityOptions& options) {
       writer.messiness = messiness;
       writer.digit_height_px = options.height_px;
       writer.pen_width_px = options.pen_px;
-      cv::Mat page(120, 120, CV_8UC3, cv::Scalar(255, 255, 255));
-      WriteNumber(page, cv::Rect2f(10, 10, 100, 100), digit, writer, bank, rng);
+      cv::Mat page(cell + 20, cell + 20, CV_8UC3, cv::Scalar(255, 255, 255));
+      WriteNumber(page, cv::Rect2f(10, 10, cell, cell), digit, writer, bank, rng);
       cv::Mat grey;
       cv::cvtColor(page, grey, cv::COLOR_BGR2GRAY);
       cv::Mat ink = 255 - grey;
