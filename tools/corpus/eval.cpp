@@ -559,6 +559,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
         if (number && reading.alternatives.front().value != value && !eval.dump_top_misreads.empty()) {
           const CellInk ink = InkOf(*scanned);
           if (!ink.ink.empty())
+            // Kind(want) is "number (N digits)": N, after "number (", groups the files.
             cv::imwrite(eval.dump_top_misreads + "/" + profile + "-" + Kind(want).substr(8, 1) + "-" +
                             path.stem().stem().string() + "-g" + std::to_string(g) + "c" + std::to_string(c) + "-" + row +
                             "-want" + want + "-top" + std::to_string(reading.alternatives.front().value) + ".png",

@@ -273,8 +273,6 @@ TEST_F(HandwritingTest, WriteNumberRejectsBadInput) {
   EXPECT_THROW(WriteNumber(page, cv::Rect2f(10, 10, 0, 80), 5, writer, Bank(), rng), Error);
 }
 
-// --- CrossOut / DrawTicks ----------------------------------------------------
-
 // Enclosed background regions of a 0/255 image: the loops of a digit.
 int Loops(const cv::Mat& ink) {
   std::vector<std::vector<cv::Point>> contours;
@@ -308,6 +306,8 @@ TEST_F(HandwritingTest, RestrokedDigitsKeepTheirLoops) {
     EXPECT_GE(drawn_with_loops, glyphs_with_loops - 5) << "digit " << digit;
   }
 }
+
+// --- CrossOut / DrawTicks ----------------------------------------------------
 
 TEST_F(HandwritingTest, CrossOutInksInsideTheCell) {
   const cv::Rect2f cell(40.0f, 30.0f, 280.0f, 110.0f);
