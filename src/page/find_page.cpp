@@ -137,8 +137,9 @@ Page FindPage(const cv::Mat& image, const PageOptions& options) {
 
   // 2. The paper's outline.
   // Searched in the grey image made for the markers: shrinking the photo once
-  // more from there is cheap.
-  if (const PaperOutline outline = FindPaperOutline(small, options.outline); outline.found) {
+  // more from there is cheap. The photo in colour is searched too when that
+  // outline fills little of it.
+  if (const PaperOutline outline = FindPaperOutline(small, options.outline, image); outline.found) {
     std::array<cv::Point2f, 4> corners_px;
     for (int i = 0; i < 4; ++i) corners_px[i] = (outline.corners_in_image[i] + cv::Point2f(0.5f, 0.5f)) * static_cast<float>(1.0 / scale) - cv::Point2f(0.5f, 0.5f);
     const double top = cv::norm(corners_px[1] - corners_px[0]), bottom = cv::norm(corners_px[2] - corners_px[3]);

@@ -14,6 +14,9 @@
 //      stripes have checks there);
 //   4. of the quads that pass, the one with the most edge seen, weighted by its
 //      area (the paper encloses every printed frame on it).
+//   5. an outline filling little of the picture may be a frame printed on the
+//      paper, its edge lost against a pale coloured cloth: searched again in
+//      colour, and replaced by a clearly larger quad enclosing it.
 // Fails (found == false) when no quad passes: the caller takes the whole image.
 
 #include <array>
@@ -34,6 +37,11 @@ struct OutlineOptions {
   double border_coverage = 0.5;      ///< the coverage a side lying on the image border counts as (0..1); default 0.5
   double min_side_contrast = 0.04;   ///< tone change across each seen side, |inside - outside| / inside, at least; default 0.04
   double max_roughness = 0.2;        ///< share of jumps in tone along the strip just inside a side, at most (paper is even); default 0.2
+  double small_outline = 0.4;        ///< an outline filling less than this share of a colour picture is looked for
+                                     ///< again in min(B,G,R) - colour_weight * (max - min), where a coloured cloth
+  double colour_weight = 2;          ///< as bright as the paper stands apart from it; defaults 0.4 and 2. That
+  double larger_outline = 1.15;      ///< outline is taken when it encloses the grey one and is at least
+                                     ///< larger_outline times as large; default 1.15
   double max_corner_outside = 0.25;  ///< corners may lie this share of the image size outside it (paper leaving the frame); default 0.25
   bool Check() const;                ///< true when every field is in range
 };
@@ -47,8 +55,12 @@ struct PaperOutline {
   std::string detail;                           ///< how it was found, or why not
 };
 
-/// Finds the paper's outline in `image` (8-bit BGR or grey). Never throws for a
-/// bad photo; returns found == false when no quad is convincing.
-PaperOutline FindPaperOutline(const cv::Mat& image, const OutlineOptions& options = {});
+/// Finds the paper's outline in `image` (8-bit BGR or grey). When it fills
+/// little of the picture, the same picture in colour (`image` itself, or
+/// `colour`, any size) is searched again with colour taken off (see
+/// OutlineOptions::small_outline). Never throws for a bad photo; returns
+/// found == false when no quad is convincing.
+PaperOutline FindPaperOutline(const cv::Mat& image, const OutlineOptions& options = {},
+                              const cv::Mat& colour = cv::Mat());
 
 }  // namespace scorecheck

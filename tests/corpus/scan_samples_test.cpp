@@ -27,7 +27,8 @@ struct Expectation {
 };
 
 // Measured when set: own sheets 18/18 grids, 99.5% of cells; other printers'
-// sheets 6/6 grids, 99.7% of cells.
+// sheets 6/6 grids, 99.7% of cells (7/7 with card 0104 of seed 900033, whose
+// page outline needs the search with colour taken off).
 // Only ever raise these (own 0.82 -> 0.83 -> 0.85 -> 0.93 once the rule-aware
 // choice asked the reader for expected values -> 0.94 with cross-out shapes
 // read as numbers and narrow touching digits split -> 0.95 with uneven cuts
@@ -38,7 +39,7 @@ struct Expectation {
 // their labels -> 0.98 -> 0.985 -> 0.99 with that model).
 const std::map<std::string, Expectation> kThresholds = {
     {"own", {18, 0.99}},
-    {"other", {6, 0.99}},
+    {"other", {7, 0.99}},
 };
 
 // Cell accuracy this far above its threshold is reported as worth tightening

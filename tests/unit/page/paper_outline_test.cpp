@@ -209,6 +209,9 @@ TEST(PaperOutlineTest, OptionsCheck) {
   OutlineOptions bad;
   bad.min_area = 1.5;
   EXPECT_FALSE(bad.Check());
+  OutlineOptions smaller;
+  smaller.larger_outline = 0.9;  // a replacement must be larger
+  EXPECT_FALSE(smaller.Check());
 }
 
 }  // namespace
