@@ -602,12 +602,13 @@ PaperOutline FindPaperOutline(const cv::Mat& image, const OutlineOptions& option
   // white desk (seed 900033 card 0131).
   const double image_area = static_cast<double>(image.cols) * image.rows;
   if (!in_gray.found || Area(in_gray) >= options.small_outline * image_area) return in_gray;
+  // A colour `image` is already shrunk to the working size; `colour` is shrunk here.
   const cv::Mat& source = image.channels() == 3 ? image : colour;
   if (source.empty() || source.channels() != 3) return in_gray;
   const double colour_scale =
       std::min(1.0, static_cast<double>(options.work_long_side_px) / std::max(source.cols, source.rows));
-  cv::Mat colour_small;
-  cv::resize(source, colour_small, cv::Size(), colour_scale, colour_scale, cv::INTER_AREA);
+  cv::Mat colour_small = small;
+  if (&source != &image) cv::resize(source, colour_small, cv::Size(), colour_scale, colour_scale, cv::INTER_AREA);
   PaperOutline in_colour = OutlineIn(Whiteness(colour_small, options.colour_weight), colour_scale, options);
   if (!in_colour.found) return in_gray;
   const cv::Point2f to_image(static_cast<float>(image.cols) / source.cols, static_cast<float>(image.rows) / source.rows);

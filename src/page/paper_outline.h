@@ -37,11 +37,9 @@ struct OutlineOptions {
   double border_coverage = 0.5;      ///< the coverage a side lying on the image border counts as (0..1); default 0.5
   double min_side_contrast = 0.04;   ///< tone change across each seen side, |inside - outside| / inside, at least; default 0.04
   double max_roughness = 0.2;        ///< share of jumps in tone along the strip just inside a side, at most (paper is even); default 0.2
-  double small_outline = 0.4;        ///< an outline filling less than this share of a colour picture is looked for
-                                     ///< again in min(B,G,R) - colour_weight * (max - min), where a coloured cloth
-  double colour_weight = 2;          ///< as bright as the paper stands apart from it; defaults 0.4 and 2. That
-  double larger_outline = 1.15;      ///< outline is taken when it encloses the grey one and is at least
-                                     ///< larger_outline times as large; default 1.15
+  double small_outline = 0.4;        ///< an outline filling less than this share of a colour picture is looked for again with colour taken off; default 0.4
+  double colour_weight = 2;          ///< colour taken off: min(B,G,R) - colour_weight * (max - min), so a cloth as bright as the paper stands apart; default 2
+  double larger_outline = 1.15;      ///< that outline replaces the grey one when it encloses it and is at least this many times as large; default 1.15
   double max_corner_outside = 0.25;  ///< corners may lie this share of the image size outside it (paper leaving the frame); default 0.25
   bool Check() const;                ///< true when every field is in range
 };
