@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <string>
+#include <unordered_map>
 
 namespace scorecheck {
 namespace {
@@ -14,11 +14,53 @@ namespace {
 constexpr int kStaysCrossed = -1;
 constexpr int kStaysUnread = -2;
 
+// In Partial::contribution: a row whose cell has not been decoded yet (or
+// that the column does not hold).
+constexpr int kNotYet = std::numeric_limits<int>::min();
+
 // A partial decoding: the values chosen so far and how likely they are.
+// The beam copies one per candidate of every cell, so a total's parts are
+// looked up by row position, not by id.
 struct Partial {
   double weight = 1;
-  std::vector<int> values;                  // per cell so far (kStaysCrossed for a cross-out)
-  std::map<std::string, int> contribution;  // row id -> what it adds to a total
+  std::vector<int> values;        // per cell so far (kStaysCrossed for a cross-out)
+  std::vector<int> contribution;  // per ruleset row (sheet order): what it adds to a total, or kNotYet
+};
+
+// The ruleset's rows by position (Ruleset::rows), for Partial::contribution.
+struct RowPositions {
+  explicit RowPositions(const Ruleset& ruleset) : rows(ruleset.rows), parts(rows.size()) {
+    for (size_t i = 0; i < rows.size(); ++i) {
+      for (const std::string& part : rows[i].sum_of)
+        if (const RowSpec* found = ruleset.FindRow(part)) parts[i].push_back(Of(found));
+      if (rows[i].section != "upper") continue;
+      if (rows[i].kind == RowKind::kEntry) upper_entries.push_back(static_cast<int>(i));
+      if (rows[i].kind == RowKind::kTotal && !rows[i].times_multiplier) upper_totals.push_back(static_cast<int>(i));
+    }
+  }
+  int Of(const RowSpec* row) const { return static_cast<int>(row - rows.data()); }
+
+  const std::vector<RowSpec>& rows;
+  std::vector<std::vector<int>> parts;  // per row: the positions of the rows it adds (sum_of)
+  std::vector<int> upper_entries;       // upper-section entry rows, sheet order
+  std::vector<int> upper_totals;        // upper-section totals not times the column's multiplier, sheet order
+};
+
+// ValueScore() of one cell's reading, each value scored once: every partial
+// of the beam asks a total for its sum, and most ask for the same few.
+class ValueScores {
+ public:
+  explicit ValueScores(const Reading& reading) : reading_(reading) {}
+  const Reading& reading() const { return reading_; }
+  double operator()(int value) {
+    auto [it, added] = known_.try_emplace(value, 0.0);
+    if (added) it->second = ValueScore(reading_, value);
+    return it->second;
+  }
+
+ private:
+  const Reading& reading_;
+  std::unordered_map<int, double> known_;
 };
 
 // The candidate values of a number cell with their weights relative to the
@@ -46,27 +88,26 @@ std::vector<Partial> MostLikely(std::vector<Partial> partials, int width) {
   return partials;
 }
 
-// What the rows a total adds hold in `partial`.
-int SumOf(const RowSpec& total, const Partial& partial) {
+// What the rows a total adds (`parts`, positions) hold in `partial`.
+int SumOf(const std::vector<int>& parts, const Partial& partial) {
   int sum = 0;
-  for (const std::string& part : total.sum_of) {
-    auto it = partial.contribution.find(part);
-    if (it != partial.contribution.end()) sum += it->second;
-  }
+  for (int part : parts)
+    if (partial.contribution[part] != kNotYet) sum += partial.contribution[part];
   return sum;
 }
 
 // Adds `value` to `candidates` when the reader finds it plausible although it
 // was not among the top few readings: the value the rules expect (a legal
 // score, the sum a total should hold) is asked for directly.
-void AskFor(const Reading& reading, int value, const ChoiceOptions& options,
+void AskFor(ValueScores& scores, int value, const ChoiceOptions& options,
             std::vector<std::pair<int, double>>& candidates) {
+  const Reading& reading = scores.reading();
   if (reading.alternatives.empty()) return;
   const double top = reading.alternatives.front().score;
   if (top >= options.sure_reading || top <= 0) return;
   for (const auto& [known, likeness] : candidates)
     if (known == value) return;
-  const double score = ValueScore(reading, value);
+  const double score = scores(value);
   if (score >= options.plausible_expected * top) candidates.emplace_back(value, score / top);
 }
 
@@ -78,13 +119,9 @@ void AskFor(const Reading& reading, int value, const ChoiceOptions& options,
 // softened (ReadOptions::digit_temperature), an entry's alternatives are
 // plausible enough that the double cost made the decoder explain a subtotal
 // slip across the threshold away as a misread entry.
-std::vector<int> ExpectedUpperBonus(const Partial& partial, const Ruleset& ruleset, int k, bool follow_written) {
-  int upper = 0;
-  for (const RowSpec& row : ruleset.rows)
-    if (row.kind == RowKind::kEntry && row.section == "upper") {
-      auto it = partial.contribution.find(row.id);
-      if (it != partial.contribution.end()) upper += it->second;
-    }
+std::vector<int> ExpectedUpperBonus(const Partial& partial, const Ruleset& ruleset, const RowPositions& positions,
+                                    int k, bool follow_written) {
+  const int upper = SumOf(positions.upper_entries, partial);
   const UpperBonusRule& rule = ruleset.upper_bonus;
   std::vector<int> expected;
   const auto earned = [&](int subtotal) {
@@ -96,9 +133,8 @@ std::vector<int> ExpectedUpperBonus(const Partial& partial, const Ruleset& rules
   };
   earned(upper);
   if (follow_written)
-    for (const RowSpec& row : ruleset.rows)
-      if (row.kind == RowKind::kTotal && row.section == "upper" && !row.times_multiplier)
-        if (auto it = partial.contribution.find(row.id); it != partial.contribution.end()) earned(it->second);
+    for (int total : positions.upper_totals)
+      if (partial.contribution[total] != kNotYet) earned(partial.contribution[total]);
   return expected;
 }
 
@@ -106,7 +142,7 @@ std::vector<int> ExpectedUpperBonus(const Partial& partial, const Ruleset& rules
 // ticks earn when they were read before it (a split row: ticks, then points;
 // `from_ticks` set), else any whole number of bonuses (up to 12 of them).
 // Raw, and times k in a ×k column whose bonus scales.
-std::vector<int> BonusPointsDue(const Partial& partial, const RowSpec& row, const Ruleset& ruleset, int k,
+std::vector<int> BonusPointsDue(const Partial& partial, int position, const Ruleset& ruleset, int k,
                                 bool& from_ticks) {
   const YahtzeeBonusRule& rule = *ruleset.yahtzee_bonus;
   const int scale = rule.scales_with_multiplier ? k : 1;
@@ -115,10 +151,9 @@ std::vector<int> BonusPointsDue(const Partial& partial, const RowSpec& row, cons
     due.push_back(points);
     if (scale > 1) due.push_back(points * scale);
   };
-  const auto ticks = partial.contribution.find(row.id);
-  from_ticks = ticks != partial.contribution.end();
+  from_ticks = partial.contribution[position] != kNotYet;
   if (from_ticks) {
-    add(ticks->second);
+    add(partial.contribution[position]);
   } else {
     for (int checks = 0; checks <= 12; ++checks) add(rule.PointsFor(checks));
   }
@@ -136,13 +171,14 @@ int DistanceToLegal(const RowSpec& row, int k, int value) {
   return distance;
 }
 
-// What the rows a total adds hold in `partial`, the ones written (not 0).
-std::vector<int> PartsOf(const RowSpec& total, const Partial& partial) {
-  std::vector<int> parts;
-  for (const std::string& part : total.sum_of)
-    if (auto it = partial.contribution.find(part); it != partial.contribution.end() && it->second != 0)
-      parts.push_back(it->second);
-  return parts;
+// What the rows a total adds (`parts`, positions) hold in `partial`, the
+// ones written (not 0).
+std::vector<int> PartsOf(const std::vector<int>& parts, const Partial& partial) {
+  std::vector<int> written;
+  for (int part : parts)
+    if (partial.contribution[part] != kNotYet && partial.contribution[part] != 0)
+      written.push_back(partial.contribution[part]);
+  return written;
 }
 
 // True when a player adding up to `expected` could have written `written`
@@ -171,10 +207,14 @@ bool IsSlip(int written, int expected, const std::vector<int>& parts, int scale 
 ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Ruleset& ruleset, int multiplier,
                                 const ChoiceOptions& options) {
   const int k = std::max(1, multiplier);
+  const RowPositions positions(ruleset);
   std::vector<Partial> beam(1);
+  beam.front().contribution.assign(ruleset.rows.size(), kNotYet);
   for (const ColumnCell& cell : column) {
     const RowSpec* row = ruleset.FindRow(cell.row_id);
+    const int position = row ? positions.Of(row) : -1;
     const Reading& reading = cell.reading;
+    ValueScores scores(reading);
     // A mark the shape test took for a cross-out, with a number reading: the
     // cross weighs 1 and each number its score, so a total that only adds up
     // with the number (or a cross where none belongs) can turn it.
@@ -192,13 +232,13 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
       for (const Partial& partial : beam) {
         Partial unread = partial;
         unread.values.push_back(kStaysUnread);
-        unread.contribution[row->id] = 0;
+        unread.contribution[position] = 0;
         next.push_back(std::move(unread));
         for (int value : guesses) {
           Partial extended = partial;
           extended.weight *= options.unread_guess;
           extended.values.push_back(value);
-          extended.contribution[row->id] = value;
+          extended.contribution[position] = value;
           next.push_back(std::move(extended));
         }
       }
@@ -210,7 +250,7 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
       for (Partial& partial : beam) {
         partial.values.push_back(0);
         if (row && reading.status == ReadingStatus::kChecks && row->kind == RowKind::kYahtzeeBonus && ruleset.yahtzee_bonus)
-          partial.contribution[row->id] = ruleset.yahtzee_bonus->PointsFor(reading.checks);
+          partial.contribution[position] = ruleset.yahtzee_bonus->PointsFor(reading.checks);
         next.push_back(std::move(partial));
       }
       beam = std::move(next);
@@ -219,32 +259,32 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
     std::vector<std::pair<int, double>> cell_candidates = Candidates(reading, options);
     if (row->kind == RowKind::kEntry)
       for (int legal : row->legal_raw) {
-        AskFor(reading, legal, options, cell_candidates);
-        if (k > 1) AskFor(reading, legal * k, options, cell_candidates);
+        AskFor(scores, legal, options, cell_candidates);
+        if (k > 1) AskFor(scores, legal * k, options, cell_candidates);
       }
     const bool points_checked = row->kind == RowKind::kYahtzeeBonus && options.check_bonus_points &&
                                 ruleset.yahtzee_bonus && cell.part != CellPart::kChecks;
     for (const Partial& partial : beam) {
       std::vector<std::pair<int, double>> candidates = cell_candidates;
-      const int sum = row->kind == RowKind::kTotal ? SumOf(*row, partial) : 0;
+      const int sum = row->kind == RowKind::kTotal ? SumOf(positions.parts[position], partial) : 0;
       if (row->kind == RowKind::kTotal) {
-        AskFor(reading, sum, options, candidates);
-        if (row->times_multiplier) AskFor(reading, sum * k, options, candidates);
+        AskFor(scores, sum, options, candidates);
+        if (row->times_multiplier) AskFor(scores, sum * k, options, candidates);
       }
       // What a bonus box should hold in this partial, asked for and then
       // weighed against each candidate below.
       std::vector<int> due;
       bool from_ticks = false;
       if (row->kind == RowKind::kUpperBonus) {
-        due = ExpectedUpperBonus(partial, ruleset, k, options.bonus_follows_written_subtotal);
-        for (int expected : due) AskFor(reading, expected, options, candidates);
+        due = ExpectedUpperBonus(partial, ruleset, positions, k, options.bonus_follows_written_subtotal);
+        for (int expected : due) AskFor(scores, expected, options, candidates);
       } else if (points_checked) {
         // The ticks' points, or the first whole numbers of bonuses (the first
         // eight values: up to 7 bonuses, or 3 raw and scaled in a ×k column):
         // values a messy 100 is asked for.
-        due = BonusPointsDue(partial, *row, ruleset, k, from_ticks);
+        due = BonusPointsDue(partial, position, ruleset, k, from_ticks);
         for (size_t i = 0; i < due.size() && (from_ticks || i < 8); ++i)
-          if (due[i] > 0) AskFor(reading, due[i], options, candidates);
+          if (due[i] > 0) AskFor(scores, due[i], options, candidates);
       }
       if (crossed) {
         for (auto& [value, likeness] : candidates) likeness *= scale;
@@ -258,7 +298,7 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
           Partial extended = partial;
           extended.weight *= belongs ? 1 : options.mismatch_factor;
           extended.values.push_back(kStaysCrossed);
-          extended.contribution[row->id] = 0;
+          extended.contribution[position] = 0;
           next.push_back(std::move(extended));
           continue;
         }
@@ -275,7 +315,7 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
             if (adds_up) break;
             // Only a total that does not add up asks what kind of slip it is
             // (this runs for every candidate of every partial in the beam).
-            const std::vector<int> parts = PartsOf(*row, partial);
+            const std::vector<int> parts = PartsOf(positions.parts[position], partial);
             const bool slip = IsSlip(value, sum, parts) || (row->times_multiplier && IsSlip(value, sum * k, parts, k));
             factor = slip ? options.mismatch_factor : options.far_mismatch_factor;
             break;
@@ -293,7 +333,7 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
         Partial extended = partial;
         extended.weight *= likeness * factor;
         extended.values.push_back(value);
-        extended.contribution[row->id] = value;
+        extended.contribution[position] = value;
         next.push_back(std::move(extended));
       }
     }
