@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
+#include <cstdint>
 
 #include <opencv2/imgproc.hpp>
 
@@ -70,37 +70,63 @@ double SequenceProbability(const NumberSteps& steps, const std::string& digits) 
 
 std::vector<SpelledNumber> LikeliestNumbers(const NumberSteps& steps, int count, int max_digits) {
   // Each prefix: probability of the steps so far spelling it and ending in a
-  // blank, or ending in its last digit.
-  struct Ends {
+  // blank, or ending in its last digit. A prefix is coded as its digits (each
+  // plus one) in base 11, left-aligned to max_digits places: codes sort as the
+  // digit strings do, so ties rank as they would by spelling, and the beam is
+  // copied and looked up without building strings (it runs for every cell).
+  max_digits = std::clamp(max_digits, 0, 18);
+  std::vector<std::uint64_t> place(max_digits + 1, 0);  // place[i]: the weight of digit i
+  std::uint64_t weight = 1;
+  for (int i = max_digits - 1; i >= 0; --i, weight *= 11) place[i] = weight;
+  struct Prefix {
+    std::uint64_t code = 0;
+    int length = 0, last = -1;  // digits; the last one (-1: none)
     double blank = 0, digit = 0;
+    double Total() const { return blank + digit; }
   };
-  std::map<std::string, Ends> beam = {{"", {1.0, 0.0}}};
+  const auto by_code = [](const Prefix& a, const Prefix& b) { return a.code < b.code; };
+  std::vector<Prefix> beam = {{0, 0, -1, 1.0, 0.0}};  // sorted by code
+  std::vector<Prefix> next;
   for (const auto& step : steps) {
-    std::map<std::string, Ends> next;
-    for (const auto& [prefix, ends] : beam) {
-      next[prefix].blank += (ends.blank + ends.digit) * step[kBlank];
+    next.clear();
+    for (const Prefix& prefix : beam) next.push_back({prefix.code, prefix.length, prefix.last, 0.0, 0.0});
+    const size_t kept = next.size();
+    // The entry of `prefix` followed by digit d: a prefix of the beam, or new.
+    // (Two prefixes never share an extension.)
+    const auto extended = [&](const Prefix& prefix, int d) -> Prefix& {
+      const Prefix wanted{prefix.code + static_cast<std::uint64_t>(d + 1) * place[prefix.length], prefix.length + 1, d};
+      const auto it = std::lower_bound(next.begin(), next.begin() + static_cast<std::ptrdiff_t>(kept), wanted, by_code);
+      if (it != next.begin() + static_cast<std::ptrdiff_t>(kept) && it->code == wanted.code) return *it;
+      next.push_back(wanted);
+      return next.back();
+    };
+    for (size_t b = 0; b < kept; ++b) {
+      const Prefix prefix = beam[b];
+      next[b].blank += prefix.Total() * step[kBlank];
       for (int d = 0; d < 10; ++d) {
         const float p = step[d + 1];
         if (p < kNegligible) continue;
-        const char c = static_cast<char>('0' + d);
-        if (!prefix.empty() && prefix.back() == c) {
-          next[prefix].digit += ends.digit * p;  // the same digit, still being written
-          next[prefix + c].digit += ends.blank * p;  // a second one, after a blank
-        } else if (static_cast<int>(prefix.size()) < max_digits) {
-          next[prefix + c].digit += (ends.blank + ends.digit) * p;
+        if (prefix.last == d) {
+          next[b].digit += prefix.digit * p;  // the same digit, still being written
+          if (prefix.length < max_digits) extended(prefix, d).digit += prefix.blank * p;  // a second one, after a blank
+        } else if (prefix.length < max_digits) {
+          extended(prefix, d).digit += prefix.Total() * p;
         }
       }
     }
-    std::vector<std::pair<std::string, Ends>> ranked(next.begin(), next.end());
-    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
-      return a.second.blank + a.second.digit > b.second.blank + b.second.digit;
-    });
-    if (static_cast<int>(ranked.size()) > kBeamWidth) ranked.resize(kBeamWidth);
-    beam = std::map<std::string, Ends>(ranked.begin(), ranked.end());
+    std::sort(next.begin(), next.end(), by_code);
+    std::sort(next.begin(), next.end(), [](const Prefix& a, const Prefix& b) { return a.Total() > b.Total(); });
+    if (static_cast<int>(next.size()) > kBeamWidth) next.resize(kBeamWidth);
+    std::sort(next.begin(), next.end(), by_code);
+    beam.swap(next);
   }
   std::vector<SpelledNumber> result;
-  for (const auto& [prefix, ends] : beam)
-    if (!prefix.empty() && ends.blank + ends.digit > 0) result.push_back({prefix, ends.blank + ends.digit});
+  for (const Prefix& prefix : beam) {
+    if (prefix.length == 0 || prefix.Total() <= 0) continue;
+    std::string digits;
+    for (int i = 0; i < prefix.length; ++i) digits += static_cast<char>('0' + prefix.code / place[i] % 11 - 1);
+    result.push_back({digits, prefix.Total()});
+  }
   std::sort(result.begin(), result.end(),
             [](const SpelledNumber& a, const SpelledNumber& b) { return a.probability > b.probability; });
   if (static_cast<int>(result.size()) > count) result.resize(count);

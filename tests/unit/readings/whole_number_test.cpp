@@ -55,6 +55,25 @@ TEST(WholeNumberTest, LikeliestNumbersRankTheSpellings) {
   EXPECT_TRUE(LikeliestNumbers(steps, 3, 2).empty());
 }
 
+TEST(WholeNumberTest, LikeliestNumbersNeverSpellMoreDigitsThanAllowed) {
+  // Five 1s with blanks between: a repeated digit once slipped past the limit.
+  NumberSteps steps;
+  for (int i = 0; i < 5; ++i) {
+    steps.push_back(Step(Digit(1)));
+    steps.push_back(Step(kBlank));
+  }
+  EXPECT_TRUE(LikeliestNumbers(steps, 3, 4).empty());
+  // Most likely "1111", one of the 1s read as a blank instead.
+  steps[4] = Step(kBlank, Digit(1), 0.4f);
+  const std::vector<SpelledNumber> best = LikeliestNumbers(steps, 3, 4);
+  ASSERT_EQ(best.size(), 1u);
+  EXPECT_EQ(best[0].digits, "1111");
+  EXPECT_NEAR(best[0].probability, 0.6, 1e-6);
+  ASSERT_EQ(LikeliestNumbers(steps, 3, 5).size(), 2u);
+  EXPECT_EQ(LikeliestNumbers(steps, 3, 5)[0].digits, "1111");
+  EXPECT_EQ(LikeliestNumbers(steps, 3, 5)[1].digits, "11111");
+}
+
 TEST(WholeNumberTest, SofteningLeavesRoomForOtherSpellingsAndKeepsTheOrder) {
   const NumberSteps steps = {Step(2, kBlank, 0.1f), Step(kBlank)};  // "1" at 0.9, blank at 0.1
   const NumberSteps soft = SoftenSteps(steps, 3);
