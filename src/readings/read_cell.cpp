@@ -551,7 +551,14 @@ double MixedScore(const Reading& reading, const NumberSteps& steps, const std::s
   // The segmenter's best score of `spelled`; with `hidden_at` (a position in
   // `digits`), of `spelled` being those digits less a 1 there, hidden in the
   // glyph before or after it (see below).
-  const auto segmenter = [&](const std::string& spelled, std::optional<size_t> hidden_at = std::nullopt) {
+  // `side` (with `hidden_at`): the share of a host glyph's credit when the 1
+  // would follow its digit (`after`: the glyph before the 1's place) or
+  // precede it (`before`: the glyph after); see side_share below.
+  struct Sides {
+    double after = 1, before = 1;
+  };
+  const auto segmenter = [&](const std::string& spelled, std::optional<size_t> hidden_at = std::nullopt,
+                             Sides side = {}) {
     double best = 0;
     for (const Segmentation& segmentation : reading.segmentations) {
       if (segmentation.digits.size() != spelled.size()) continue;
@@ -560,11 +567,27 @@ double MixedScore(const Reading& reading, const NumberSteps& steps, const std::s
         const DigitScores soft = SoftenDigit(segmentation.digits[k], temperature);
         score *= soft[spelled[k] - '0'];
         if (hidden_at && (k + 1 == *hidden_at || k == *hidden_at))
-          host_reject = std::max(host_reject, 1.0 - std::accumulate(soft.begin(), soft.end(), 0.0));
+          host_reject = std::max(host_reject, (1.0 - std::accumulate(soft.begin(), soft.end(), 0.0)) *
+                                                  (k + 1 == *hidden_at ? side.after : side.before));
       }
       best = std::max(best, hidden_at ? score * reading.hidden_one * host_reject : score);
     }
     return best;
+  };
+  // A glyph hiding a 1 says nothing of which side of its digit the 1 is on:
+  // "212" and "221" both read "22" with a doubtful second glyph, and a total
+  // written with two digits swapped (a player's slip) passed for a misread of
+  // its sum. The whole-number reader sees the order: the 1 on this side keeps
+  // the credit, scaled down by as much as that reader finds the 1 likelier on the
+  // other side. (Split between the two orders instead, an order it cannot
+  // tell halved both: a "15" read "5", with "15" and "51" alike to it, was no
+  // longer found for a total that needed it.)
+  const auto side_share = [&](size_t one, size_t other) {
+    std::string swapped = digits;
+    std::swap(swapped[one], swapped[other]);
+    if (steps.empty() || reading.whole_weight <= 0 || swapped == digits) return 1.0;
+    const double here = SequenceProbability(steps, digits), there = SequenceProbability(steps, swapped);
+    return there > here ? here / there : 1.0;
   };
   double best = segmenter(digits);
   // A 1 the segmenter may have lost: one leaning into its neighbour, or
@@ -579,7 +602,8 @@ double MixedScore(const Reading& reading, const NumberSteps& steps, const std::s
       if (digits[i] != '1') continue;
       const std::string rest = digits.substr(0, i) + digits.substr(i + 1);
       if (rest.size() > 1 && rest[0] == '0') continue;
-      best = std::max(best, segmenter(rest, i));
+      const Sides side{i > 0 ? side_share(i, i - 1) : 1.0, i + 1 < digits.size() ? side_share(i, i + 1) : 1.0};
+      best = std::max(best, segmenter(rest, i, side));
     }
   if (steps.empty() || reading.whole_weight <= 0) return best;
   // A geometric mix: a value both readers find likely keeps its score; one

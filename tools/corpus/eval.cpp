@@ -110,6 +110,14 @@ std::string ReadingText(const ScannedCell* cell, const std::string& want) {
   out << std::fixed << std::setprecision(2) << " (confidence " << cell->reading.confidence << "; read";
   for (const Candidate& alternative : cell->reading.alternatives) out << " " << alternative.value << ":" << alternative.score;
   if (IsNumber(want) && want.size() < 6) out << std::setprecision(4) << "; wanted " << ValueScore(cell->reading, std::stoi(want));
+  if (cell->chosen != cell->reading.value) {
+    Reading no_hidden = cell->reading;
+    no_hidden.hidden_one = 0;
+    Reading no_whole = cell->reading;
+    no_whole.whole_steps.clear();
+    out << std::setprecision(4) << "; chosen " << cell->chosen << ":" << ValueScore(cell->reading, cell->chosen)
+        << " (no hidden 1: " << ValueScore(no_hidden, cell->chosen) << ", segmenter alone: " << ValueScore(no_whole, cell->chosen) << ")";
+  }
   out << "; digits";
   for (const Segmentation& segmentation : cell->reading.segmentations) out << " " << segmentation.digits.size();
   out << ")";

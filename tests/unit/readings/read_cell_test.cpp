@@ -445,6 +445,54 @@ TEST(ReadCellTest, AOneTheSegmenterMayHaveLostScoresByItsNeighboursRejectShare) 
   EXPECT_EQ(ValueScore(ReadCell(fourteen, doubtful, options), 114), 0);
 }
 
+// OnesAndDoubtfulFours with a whole-number reader that sees `number`, each
+// step 0.9 sure.
+class OnesAndDoubtfulFoursSeeing : public OnesAndDoubtfulFours {
+ public:
+  explicit OnesAndDoubtfulFoursSeeing(const std::string& number) {
+    const auto step = [](int label) {
+      std::array<float, 11> probabilities;
+      probabilities.fill(0.01f);
+      probabilities[label] = 0.9f;
+      return probabilities;
+    };
+    steps_.push_back(step(0));
+    for (const char c : number) {
+      steps_.push_back(step(c - '0' + 1));
+      steps_.push_back(step(0));
+    }
+  }
+  NumberSteps ReadNumber(const cv::Mat&) override { return steps_; }
+
+ private:
+  NumberSteps steps_;
+};
+
+TEST(ReadCellTest, TheWholeNumberReaderSaysWhichSideOfItsNeighbourALostOneIsOn) {
+  const CellInk fourteen = InkOf({{60, 30, 8, 40}, {80, 30, 25, 40}});
+  ReadOptions options;
+  options.digit_temperature = 1;
+  options.split_doubtful = 0;  // the segmenter reads "14" only, as above
+  options.whole_number_temperature = 1;
+  options.whole_number_weight = 1e-6;  // the mix is all but the segmenter's
+  // The 4's glyph may hide a 1 on either side of it: "114" and "141" alike ...
+  OnesAndDoubtfulFours blind;
+  const Reading unplaced = ReadCell(fourteen, blind, options);
+  ASSERT_GT(ValueScore(unplaced, 141), 0);
+  EXPECT_DOUBLE_EQ(ValueScore(unplaced, 114), ValueScore(unplaced, 141));
+  // ... unless the whole-number reader sees the 1 after it: "114" is then a
+  // swap of "141" the segmenter has no evidence for (a player's total
+  // written with two digits swapped passed for a misread of its sum).
+  OnesAndDoubtfulFoursSeeing seeing("141");
+  const Reading placed = ReadCell(fourteen, seeing, options);
+  EXPECT_NEAR(ValueScore(placed, 141), ValueScore(unplaced, 141), 1e-4 * ValueScore(unplaced, 141));
+  EXPECT_LT(ValueScore(placed, 114), 0.01 * ValueScore(placed, 141));
+  // With no say (weight 0), it does not place the 1 either.
+  options.whole_number_weight = 0;
+  const Reading ignored = ReadCell(fourteen, seeing, options);
+  EXPECT_DOUBLE_EQ(ValueScore(ignored, 114), ValueScore(ignored, 141));
+}
+
 // Reads a glyph by its shape: wider than 1.2 times its height it is no one
 // digit (a weak 8), else by its mean ink width per row a stroke (a 1) or a
 // wider shape (a 4).
