@@ -518,6 +518,40 @@ cv::Mat NormalizeLighting(const cv::Mat& page_bgr) {
   return normalized;
 }
 
+// True when `box`, a mark wholly outside the cell (`cell`, in a crop
+// `crop_width` wide), is a digit of the number in it written just beyond a
+// side line: digit-tall, level with the row, close to a line with a written
+// column on its far side (beside printed labels or the grid's edge, the
+// PenAlongSide test covers strokes on the line), not running on out of the
+// crop, and the cell's own ink (`kept`) pushed against that line and level
+// with it. A writer who runs a number over the side starts or ends it
+// there; the neighbour's digits sit in their own box. (Synthetic cards
+// overrun a side by up to a quarter of the digit height: the leading 1 of
+// a "10" landed wholly left of the left line and read "0".)
+bool BelongsBeyondSide(const cv::Rect& box, const std::vector<std::pair<cv::Rect, int>>& kept, const cv::Rect2f& cell,
+                       int crop_width, WrittenBeside beside, const CellOptions& options) {
+  const double h = cell.height;
+  if (box.height < 0.45 * h || box.width < 3 || box.width > 0.6 * h) return false;
+  if (box.y < cell.y - 0.2 * h || box.y + box.height > cell.y + cell.height + 0.2 * h) return false;
+  // Beyond the line, or over it by no more than a pen's width.
+  const double over = 0.06 * h;
+  const bool left = box.x < cell.x && box.x + box.width <= cell.x + over;
+  const bool right = box.x + box.width > cell.x + cell.width && box.x >= cell.x + cell.width - over;
+  if (left == right) return false;
+  if (left ? (!beside.left || box.x <= 0) : (!beside.right || box.x + box.width >= crop_width)) return false;
+  const double from_line = std::max(0.0, static_cast<double>(left ? cell.x - (box.x + box.width) : box.x - (cell.x + cell.width)));
+  if (from_line > options.beyond_side * h) return false;
+  // Our ink nearest that line.
+  const cv::Rect* nearest = nullptr;
+  for (const auto& [other, label] : kept)
+    if (!nearest || (left ? other.x < nearest->x : other.x + other.width > nearest->x + nearest->width))
+      nearest = &other;
+  const double ink_from_line = left ? nearest->x - cell.x : cell.x + cell.width - (nearest->x + nearest->width);
+  if (ink_from_line > options.beyond_side_ink * h) return false;
+  const int level = std::min(box.y + box.height, nearest->y + nearest->height) - std::max(box.y, nearest->y);
+  return level >= 0.5 * std::min(box.height, nearest->height);
+}
+
 CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, CellPart part, const CellOptions& options,
                     WrittenBeside beside) {
   CellInk result;
@@ -546,6 +580,7 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
                        static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
   int ink_pixels = 0;
   std::vector<std::pair<cv::Rect, int>> kept;
+  std::vector<std::pair<cv::Rect, int>> beyond_sides;  // marks wholly beyond a side line: see below
   for (int i = 1; i < count; ++i) {
     const int area = stats.at<int>(i, cv::CC_STAT_AREA);
     if (area < options.min_blob_fraction * cell_area) continue;
@@ -556,13 +591,21 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     // as inside, wherever it lies (a 1 written on the left line, mostly left
     // of it).
     const int pen_pixels = any_pen ? cv::countNonZero(pen_on_side(box) & (labels(box) == i)) : 0;
-    if (inside.empty() && pen_pixels == 0) continue;  // wholly in the margin: another cell's ink
+    if (inside.empty() && pen_pixels == 0) {
+      // Wholly in the margin: another cell's ink, or a digit of ours written
+      // just beyond a side line, claimed below if our ink comes up to it.
+      beyond_sides.push_back({box, i});
+      continue;
+    }
     const cv::Rect2f& c = result.cell_in_crop;
     const int here = inside.empty() ? 0 : cv::countNonZero(labels(inside) == i);
     const int pen_here =
         inside.empty() || pen_pixels == 0 ? 0 : cv::countNonZero(pen_on_side(inside) & (labels(inside) == i));
     const int inside_count = here + pen_pixels - pen_here;
-    if (inside_count < 0.5 * area) continue;  // the neighbour's digit overrunning into our margin
+    if (inside_count < 0.5 * area) {  // the neighbour's digit overrunning into our margin, or ours (see above)
+      beyond_sides.push_back({box, i});
+      continue;
+    }
     // The same, when the crop cuts it off: ink that runs off the crop's top or
     // bottom edge, the far side of our margin, and reaches no further into the
     // cell than its nearer half is the top of the digit below written high
@@ -602,6 +645,12 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
     kept.push_back({box, i});
     ink_pixels += area;
   }
+  if (options.beyond_side > 0 && !kept.empty())
+    for (const auto& [box, label] : beyond_sides)
+      if (BelongsBeyondSide(box, kept, result.cell_in_crop, mask.cols, beside, options)) {
+        kept.push_back({box, label});
+        ink_pixels += stats.at<int>(label, cv::CC_STAT_AREA);
+      }
   std::sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) { return a.first.x < b.first.x; });
   result.ink = cv::Mat::zeros(gray.size(), CV_8U);
   for (const auto& [box, label] : kept) {

@@ -59,6 +59,12 @@ struct CellOptions {
                                     ///< a pen over a gray line darkens it more than it widens it; 0 = widths
                                     ///< only; default 0.3 (seed 900024: "18" read 8 and two more cells right,
                                     ///< one error-free card quiet; seed 900023: no cell changed)
+  double beyond_side = 0.12;        ///< a digit-tall mark wholly beyond a side line written in on both sides,
+                                    ///< within this share of the cell height of it, is this cell's when the
+                                    ///< cell's own ink is pushed against that line (see beyond_side_ink); a
+                                    ///< careless writer's leading 1 lands there ("10" read 0); 0 = off
+  double beyond_side_ink = 0.25;    ///< ... the cell's ink reaching within this share of the height of the line
+                                    ///< (a number written centred keeps further away)
   double remnant_height = 0.8;      ///< a thin upright piece near a side is a remnant of the side's line only when
                                     ///< at least this share of the cell height (upright pieces half as high are
                                     ///< taken out with the line itself); default 0.8 (0.4 also took a 1 squeezed

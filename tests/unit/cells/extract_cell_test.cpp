@@ -149,6 +149,38 @@ TEST(ExtractCellTest, AOneOnTheLeftLineGoesWithTheNumberBesideIt) {
   EXPECT_EQ(ExtractCell(n.page, n.cell, CellPart::kValue).kind, InkKind::kEmpty);
 }
 
+TEST(ExtractCellTest, AOneJustBeyondTheLeftLineGoesWithTheNumberPushedAgainstIt) {
+  // "10" run over the left side: the 1 (leaning) wholly left of the line,
+  // the 0 close after it. Tested alone, with the pen-along-side test off: a
+  // 1 that near the line is sometimes that test's too.
+  CellOptions options;
+  options.pen_along_side = 0;
+  CellPage c;
+  cv::line(c.page, cv::Point(25, 105), cv::Point(33, 57), cv::Scalar(60), 3);
+  cv::putText(c.page, "0", cv::Point(48, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
+  ExpectTheOneOnTheLeftLine(ExtractCell(c.page, c.cell, CellPart::kValue, options), 36, 40);
+  // Switched off, it is the neighbour's ink.
+  CellOptions off = options;
+  off.beyond_side = 0;
+  EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue, off).blobs.size(), 1u);
+  // Not beside printed labels, nor when our number keeps away from the line
+  // (the neighbour's 1 written against its right line).
+  EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue, options, WrittenBeside{false, true}).blobs.size(), 1u);
+  CellPage centred;
+  cv::line(centred.page, cv::Point(25, 105), cv::Point(33, 57), cv::Scalar(60), 3);
+  cv::putText(centred.page, "0", cv::Point(100, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
+  EXPECT_EQ(ExtractCell(centred.page, centred.cell, CellPart::kValue, options).blobs.size(), 1u);
+  // Nor a dot, nor a mark running on out of the crop (the neighbour's digit).
+  CellPage dot;
+  cv::circle(dot.page, cv::Point(32, 95), 3, cv::Scalar(60), -1);
+  cv::putText(dot.page, "0", cv::Point(48, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
+  EXPECT_EQ(ExtractCell(dot.page, dot.cell, CellPart::kValue, options).blobs.size(), 1u);
+  CellPage long_mark;
+  cv::line(long_mark.page, cv::Point(5, 100), cv::Point(32, 60), cv::Scalar(60), 3);
+  cv::putText(long_mark.page, "0", cv::Point(48, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
+  EXPECT_EQ(ExtractCell(long_mark.page, long_mark.cell, CellPart::kValue, options).blobs.size(), 1u);
+}
+
 TEST(ExtractCellTest, AOneOnTheFirstColumnsLeftLineIsInk) {
   // "17" in the first score column, the 1 over the left line and mostly left
   // of it, the 7 well after it; printed label text close on the other side.
