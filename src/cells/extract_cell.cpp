@@ -539,7 +539,8 @@ bool BelongsBeyondSide(const cv::Rect& box, const std::vector<std::pair<cv::Rect
   const bool right = box.x + box.width > cell.x + cell.width && box.x >= cell.x + cell.width - over;
   if (left == right) return false;
   if (left ? (!beside.left || box.x <= 0) : (!beside.right || box.x + box.width >= crop_width)) return false;
-  const double from_line = std::max(0.0, static_cast<double>(left ? cell.x - (box.x + box.width) : box.x - (cell.x + cell.width)));
+  const double beyond = left ? cell.x - (box.x + box.width) : box.x - (cell.x + cell.width);
+  const double from_line = std::max(0.0, beyond);
   if (from_line > options.beyond_side * h) return false;
   // Our ink nearest that line.
   const cv::Rect* nearest = nullptr;

@@ -138,9 +138,10 @@ std::vector<int> ExpectedUpperBonus(const Partial& partial, const Ruleset& rules
   return expected;
 }
 
-// The points a Yahtzee-bonus box's number may hold in `partial`: what its
-// ticks earn when they were read before it (a split row: ticks, then points;
-// `from_ticks` set), else any whole number of bonuses (up to 12 of them).
+// The points a Yahtzee-bonus box's number (its row at `position` in
+// Ruleset::rows) may hold in `partial`: what its ticks earn when they were
+// read before it (a split row: ticks, then points; `from_ticks` set), else
+// any whole number of bonuses (up to 12 of them).
 // Raw, and times k in a ×k column whose bonus scales.
 std::vector<int> BonusPointsDue(const Partial& partial, int position, const Ruleset& ruleset, int k,
                                 bool& from_ticks) {
