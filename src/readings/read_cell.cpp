@@ -582,11 +582,13 @@ double MixedScore(const Reading& reading, const NumberSteps& steps, const std::s
   // other side. (Split between the two orders instead, an order it cannot
   // tell halved both: a "15" read "5", with "15" and "51" alike to it, was no
   // longer found for a total that needed it.)
+  const bool whole = !steps.empty() && reading.whole_weight > 0;  // the whole-number reader has a say
+  const double here = whole ? SequenceProbability(steps, digits) : 0;
   const auto side_share = [&](size_t one, size_t other) {
     std::string swapped = digits;
     std::swap(swapped[one], swapped[other]);
-    if (steps.empty() || reading.whole_weight <= 0 || swapped == digits) return 1.0;
-    const double here = SequenceProbability(steps, digits), there = SequenceProbability(steps, swapped);
+    if (!whole || swapped == digits) return 1.0;
+    const double there = SequenceProbability(steps, swapped);
     return there > here ? here / there : 1.0;
   };
   double best = segmenter(digits);
@@ -605,12 +607,11 @@ double MixedScore(const Reading& reading, const NumberSteps& steps, const std::s
       const Sides side{i > 0 ? side_share(i, i - 1) : 1.0, i + 1 < digits.size() ? side_share(i, i + 1) : 1.0};
       best = std::max(best, segmenter(rest, i, side));
     }
-  if (steps.empty() || reading.whole_weight <= 0) return best;
+  if (!whole) return best;
   // A geometric mix: a value both readers find likely keeps its score; one
   // the segmenter cannot spell at all (a lost digit) needs the other's
   // conviction to come up.
-  return std::pow(std::max(best, reading.whole_floor), 1 - reading.whole_weight) *
-         std::pow(SequenceProbability(steps, digits), reading.whole_weight);
+  return std::pow(std::max(best, reading.whole_floor), 1 - reading.whole_weight) * std::pow(here, reading.whole_weight);
 }
 
 }  // namespace
