@@ -4,108 +4,16 @@
 #include <cmath>
 #include <sstream>
 
+#include <opencv2/core.hpp>
+
 #include <opencv2/imgproc.hpp>
 
+#include "grid/column_roles.h"
+#include "grid/printed_text.h"
 #include "grid/snap_to_lines.h"
 
 namespace scorecheck {
 namespace {
-
-constexpr double kOcrRowPitchPx = 52;  // label rows are shrunk to about this height for the OCR
-
-// Gray page with the paper brought to white: printed shading (grey total
-// rows) and uneven light would otherwise become text or noise to the OCR.
-cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm) {
-  cv::Mat gray, paper, flat;
-  if (upright.channels() == 3) cv::cvtColor(upright, gray, cv::COLOR_BGR2GRAY);
-  else gray = upright;
-  const int window = std::max(9, static_cast<int>(std::lround(2.5 * px_per_mm)) | 1);  // wider than a letter stroke
-  cv::dilate(gray, paper, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(window, window)));
-  cv::max(paper, 1, paper);
-  cv::divide(gray, paper, flat, 255.0);
-  return flat;
-}
-
-// The text of one column band of a grid, row by row: one OCR call for the
-// whole band; ruled lines are painted out first so they do not join rows.
-// Rows not in `wanted` (when given) are painted out too.
-std::vector<std::string> ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader,
-                                        const std::vector<bool>& wanted = {}) {
-  std::vector<std::string> texts(grid.rows());
-  const float left = grid.column_x[column], right = grid.column_x[column + 1];
-  const float top = grid.row_y.front(), bottom = grid.row_y.back();
-  const cv::Rect band = cv::Rect(cv::Point(static_cast<int>(left), static_cast<int>(top)),
-                                 cv::Point(static_cast<int>(std::ceil(right)), static_cast<int>(std::ceil(bottom)))) &
-                        cv::Rect(0, 0, flat.cols, flat.rows);
-  if (band.width < 4 || band.height < 4) return texts;
-  cv::Mat block = flat(band).clone();
-  const int half_line = static_cast<int>(std::ceil(grid.line_px / 2 + 2));
-  for (float y : grid.row_y)
-    cv::rectangle(block, cv::Point(0, static_cast<int>(y - top) - half_line),
-                  cv::Point(block.cols, static_cast<int>(y - top) + half_line), cv::Scalar(255), cv::FILLED);
-  for (float x : {left, right})
-    cv::rectangle(block, cv::Point(static_cast<int>(x - left) - half_line, 0),
-                  cv::Point(static_cast<int>(x - left) + half_line, block.rows), cv::Scalar(255), cv::FILLED);
-  for (int r = 0; r < static_cast<int>(wanted.size()) && r < grid.rows(); ++r)
-    if (!wanted[r])
-      cv::rectangle(block, cv::Point(0, static_cast<int>(grid.row_y[r] - top)),
-                    cv::Point(block.cols, static_cast<int>(std::ceil(grid.row_y[r + 1] - top))), cv::Scalar(255), cv::FILLED);
-  // Tesseract reads printed text well from ~20 px capitals; rows printed
-  // larger than that are shrunk, which saves a third of its time.
-  const double pitch = (bottom - top) / grid.rows();
-  const double scale = std::min(1.0, kOcrRowPitchPx / pitch);
-  if (scale < 1) cv::resize(block, block, cv::Size(), scale, scale, cv::INTER_AREA);
-  for (const TextLine& line : reader.ReadLines(block)) {
-    const float centre = top + static_cast<float>((line.box.y + line.box.height / 2.0) / scale);
-    const auto next = std::upper_bound(grid.row_y.begin(), grid.row_y.end(), centre);
-    const int row = static_cast<int>(next - grid.row_y.begin()) - 1;
-    if (row < 0 || row >= grid.rows()) continue;
-    texts[row] += (texts[row].empty() ? "" : " ") + line.text;
-  }
-  return texts;
-}
-
-// All text in `area` of the flattened page, one line after another.
-std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader) {
-  area &= cv::Rect(0, 0, flat.cols, flat.rows);
-  if (area.width < 8 || area.height < 8) return "";
-  std::string text;
-  for (const TextLine& line : reader.ReadLines(flat(area))) text += line.text + " ";
-  return text;
-}
-
-// Which rows of `grid` print in their score columns what its top row prints
-// there (the column headers "#1 #2 ...", repeated over the lower section):
-// its header rows, told by their print when their labels cannot be read.
-// Handwritten and empty rows are not alike. None when the top row prints
-// nothing there.
-std::vector<bool> RowsPrintedLikeTheTop(const cv::Mat& flat, const Lattice& grid, double min_alike) {
-  std::vector<bool> header(grid.rows(), false);
-  const float inset = grid.line_px + 2;
-  auto band = [&](int row) {
-    const cv::Rect2f area(cv::Point2f(grid.column_x[grid.first_score_column] + inset, grid.row_y[row] + inset),
-                          cv::Point2f(grid.column_x.back() - inset, grid.row_y[row + 1] - inset));
-    const cv::Rect pixels = cv::Rect(area) & cv::Rect(0, 0, flat.cols, flat.rows);
-    return pixels.width < 8 || pixels.height < 4 ? cv::Mat() : flat(pixels);
-  };
-  const cv::Mat top = band(0);
-  if (top.empty()) return header;
-  double darkest = 0;
-  cv::minMaxLoc(top, &darkest);
-  // No print in the top row's score cells. Blurred small headers stay light
-  // (darkest 120-132 of 255 on one low-resolution page): print at all is enough.
-  if (darkest > 200) return header;
-  header[0] = true;
-  for (int r = 1; r < grid.rows(); ++r) {
-    cv::Mat row = band(r);
-    if (row.empty()) continue;
-    cv::resize(row, row, top.size(), 0, 0, cv::INTER_AREA);
-    cv::Mat alike;
-    cv::matchTemplate(row, top, alike, cv::TM_CCOEFF_NORMED);
-    header[r] = alike.at<float>(0, 0) >= min_alike;
-  }
-  return header;
-}
 
 bool SameCells(const RulesetMatch& a, const RulesetMatch& b) {
   if (a.rows.size() != b.rows.size()) return false;
@@ -116,14 +24,92 @@ bool SameCells(const RulesetMatch& a, const RulesetMatch& b) {
   return true;
 }
 
-// Sheets without a sheet code: ruled lines, then printed labels.
+// The printed text and the column roles of every grid of one orientation of
+// the page.
+struct TableReading {
+  std::vector<ColumnRoles> roles;                    // per grid
+  std::vector<std::vector<ColumnReading>> readings;  // per grid: the columns the OCR read
+  double fit = 0;                                    // mean over grids of the label column's fit
+};
+
+// How well `texts` (one per table row) fit the best of `rulesets` as labels.
+double LabelFit(const std::vector<std::string>& texts, const std::vector<const Ruleset*>& rulesets,
+                const std::vector<std::string>& vocabulary, const LabelMatchOptions& options) {
+  std::vector<PrintedRowText> printed(texts.size());
+  for (size_t r = 0; r < texts.size(); ++r) printed[r].label = texts[r];
+  double best = -1;
+  for (const Ruleset* ruleset : rulesets) best = std::max(best, MatchRows(printed, *ruleset, vocabulary, options).score);
+  return best;
+}
+
+// Reads the columns of every grid that look printed (all of them when none
+// does) and tells each column's role from what it holds. Grids of one page
+// are printed alike: a grid shaped like one already read reuses its texts.
+TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, double px_per_mm,
+                        const std::vector<const Ruleset*>& rulesets, const std::vector<std::string>& vocabulary,
+                        const GridOptions& options, TextReader& reader) {
+  TableReading table;
+  const int grid_count = static_cast<int>(lattice.grids.size());
+  for (int g = 0; g < grid_count; ++g) {
+    const Lattice& grid = lattice.grids[g];
+    std::vector<ColumnProfile> profiles;
+    for (int c = 0; c < grid.columns(); ++c) profiles.push_back(ProfileColumn(flat, grid, c, px_per_mm, options.roles));
+    std::vector<ColumnReading> readings;
+    for (int earlier = 0; earlier < g && readings.empty(); ++earlier)
+      if (lattice.grids[earlier].rows() == grid.rows() && lattice.grids[earlier].columns() == grid.columns())
+        readings = table.readings[earlier];
+    if (readings.empty()) {
+      std::vector<int> to_read;
+      for (int c = 0; c < grid.columns(); ++c)
+        if (profiles[c].printed_text) to_read.push_back(c);
+      // Nothing looks printed (a blurred photo: words melt into bars that
+      // neither split into letters nor line up): the OCR looks at all.
+      if (to_read.empty())
+        for (int c = 0; c < grid.columns(); ++c) to_read.push_back(c);
+      auto read = [&](int c) {
+        ColumnReading reading;
+        reading.column = c;
+        reading.rows = ReadColumnBand(flat, grid, c, reader);
+        reading.label_fit = LabelFit(reading.rows, rulesets, vocabulary, options.labels);
+        readings.push_back(std::move(reading));
+      };
+      for (int c : to_read) read(c);
+      // No column read like labels: the labels may be blurred past looking
+      // printed (letters melted into one piece). The other columns that hold
+      // something are read too.
+      const auto best = std::max_element(readings.begin(), readings.end(), [](const auto& a, const auto& b) {
+        return a.label_fit < b.label_fit;
+      });
+      if (best == readings.end() || best->label_fit < options.labels.min_score)
+        for (int c = 0; c < grid.columns(); ++c)
+          if (std::find(to_read.begin(), to_read.end(), c) == to_read.end() && profiles[c].inked_rows >= options.roles.min_text_rows)
+            read(c);
+    }
+    ColumnRoles roles = AssignColumnRoles(profiles, readings, options.roles);
+    for (const ColumnReading& reading : readings)
+      if (reading.column == roles.label) table.fit += reading.label_fit / grid_count;
+    if (roles.label < 0) table.fit -= 1.0 / grid_count;
+    table.roles.push_back(std::move(roles));
+    table.readings.push_back(std::move(readings));
+  }
+  return table;
+}
+
+const std::vector<std::string>& ColumnText(const std::vector<ColumnReading>& readings, int column) {
+  static const std::vector<std::string> kNone;
+  for (const ColumnReading& reading : readings)
+    if (reading.column == column) return reading.rows;
+  return kNone;
+}
+
+// Sheets without a sheet code: ruled lines, then what the columns hold.
 Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const GridOptions& options, TextReader* reader) {
   Grid none;
   LatticeOptions lattice_options = options.lattice;
   if (lattice_options.px_per_mm <= 0 && page.px_per_mm > 0) lattice_options.px_per_mm = page.px_per_mm;
   // Registration marks already fix the page's orientation.
   if (page.orientation_known) lattice_options.find_orientation = false;
-  const LatticeResult lattice = FindLattices(page.rectified, lattice_options);
+  LatticeResult lattice = FindLattices(page.rectified, lattice_options);
   if (!lattice.ok()) {
     none.detail = "no ruled grid: " + lattice.detail;
     return none;
@@ -133,47 +119,66 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     return none;
   }
   const double px_per_mm = page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / 210.0;
-  const cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
+  cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
 
-  // Candidate rulesets: the forced one, or every one whose column count and
-  // grids per page fit.
+  // Candidate rulesets: the forced one, or every one whose grids per page fit.
   std::vector<const Ruleset*> all, candidates;
   for (const std::string& id : rulesets.Ids()) all.push_back(&rulesets.Get(id));
   const int grid_count = static_cast<int>(lattice.grids.size());
-  std::ostringstream why_not;
   for (const Ruleset* ruleset : all) {
     if (options.ruleset != "auto" && options.ruleset != ruleset->id) continue;
     const int most_grids = ruleset->grids_per_page.empty()
                                ? 1
                                : *std::max_element(ruleset->grids_per_page.begin(), ruleset->grids_per_page.end());
-    bool fits = most_grids >= grid_count;
-    for (const Lattice& grid : lattice.grids)
-      fits = fits && grid.score_columns() >= ruleset->min_columns && grid.score_columns() <= ruleset->max_columns;
-    if (fits) candidates.push_back(ruleset);
-    else why_not << " " << ruleset->id << " (" << ruleset->min_columns << ".." << ruleset->max_columns << " columns)";
+    if (most_grids >= grid_count) candidates.push_back(ruleset);
   }
   if (candidates.empty()) {
-    none.detail = "a grid of " + std::to_string(lattice.grids.front().score_columns()) +
-                  " score columns fits no ruleset:" + why_not.str();
+    none.detail = std::to_string(grid_count) + " grids on the page fit no ruleset";
+    return none;
+  }
+  const std::vector<std::string> vocabulary = LabelVocabulary(all);
+
+  // Which way up: the lines cannot tell upright from upside down; the printed
+  // labels can. Upside down, no column reads like labels.
+  TableReading table = ReadTables(lattice, flat, px_per_mm, candidates, vocabulary, options, *reader);
+  if (lattice_options.find_orientation && table.fit < options.labels.min_score) {
+    LatticeResult turned = TurnedHalf(lattice);
+    cv::Mat turned_flat;
+    cv::rotate(flat, turned_flat, cv::ROTATE_180);
+    TableReading other = ReadTables(turned, turned_flat, px_per_mm, candidates, vocabulary, options, *reader);
+    if (other.fit > table.fit) {
+      lattice = std::move(turned);
+      flat = turned_flat;
+      table = std::move(other);
+    }
+  }
+  for (int g = 0; g < grid_count; ++g)
+    if (!table.roles[g].ok()) {
+      none.detail = "a ruled grid was found, but " + table.roles[g].detail;
+      return none;
+    }
+  const ColumnRoles& first_roles = table.roles.front();
+  const int score_columns = static_cast<int>(first_roles.score.size());
+  std::ostringstream why_not;
+  std::erase_if(candidates, [&](const Ruleset* ruleset) {
+    const bool fits = std::all_of(table.roles.begin(), table.roles.end(), [&](const ColumnRoles& roles) {
+      const int n = static_cast<int>(roles.score.size());
+      return n >= ruleset->min_columns && n <= ruleset->max_columns;
+    });
+    if (!fits) why_not << " " << ruleset->id << " (" << ruleset->min_columns << ".." << ruleset->max_columns << " columns)";
+    return !fits;
+  });
+  if (candidates.empty()) {
+    none.detail = "a grid of " + std::to_string(score_columns) + " score columns fits no ruleset:" + why_not.str();
     return none;
   }
 
-  // Grids of one page are printed alike: a grid with as many rows as one
-  // already read reuses its row texts.
-  const std::vector<std::string> vocabulary = LabelVocabulary(all);
   std::vector<std::vector<PrintedRowText>> row_texts(grid_count);
-  auto read_rows = [&](int column, const std::vector<std::vector<bool>>& wanted, auto&& store) {
-    std::vector<std::vector<std::string>> read(grid_count);
-    for (int g = 0; g < grid_count; ++g) {
-      for (int earlier = 0; earlier < g && read[g].empty(); ++earlier)
-        if (lattice.grids[earlier].rows() == lattice.grids[g].rows() && wanted[earlier] == wanted[g])
-          read[g] = read[earlier];
-      if (read[g].empty()) read[g] = ReadColumnBand(flat, lattice.grids[g], column, *reader, wanted[g]);
-      for (int r = 0; r < lattice.grids[g].rows(); ++r) store(row_texts[g][r], read[g][r]);
-    }
-  };
-  for (int g = 0; g < grid_count; ++g) row_texts[g].resize(lattice.grids[g].rows());
-  read_rows(0, std::vector<std::vector<bool>>(grid_count), [](PrintedRowText& row, const std::string& text) { row.label = text; });
+  for (int g = 0; g < grid_count; ++g) {
+    const std::vector<std::string>& labels = ColumnText(table.readings[g], table.roles[g].label);
+    row_texts[g].resize(lattice.grids[g].rows());
+    for (int r = 0; r < lattice.grids[g].rows() && r < static_cast<int>(labels.size()); ++r) row_texts[g][r].label = labels[r];
+  }
 
   // Score every candidate on every grid (mean over grids).
   struct Scored {
@@ -183,21 +188,17 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     bool contender = false;  // tied with the best on the labels
   };
   auto by_total = [](const Scored& a, const Scored& b) { return a.total > b.total; };
-  auto score_all = [&] {
-    std::vector<Scored> scored;
-    for (const Ruleset* ruleset : candidates) {
-      Scored entry{ruleset, {}, 0, 0, false};
-      for (int g = 0; g < grid_count; ++g) {
-        entry.per_grid.push_back(MatchRows(row_texts[g], *ruleset, vocabulary, options.labels));
-        entry.labels += entry.per_grid.back().score / grid_count;
-      }
-      entry.total = entry.labels;
-      scored.push_back(std::move(entry));
+  std::vector<Scored> scored;
+  for (const Ruleset* ruleset : candidates) {
+    Scored entry{ruleset, {}, 0, 0, false};
+    for (int g = 0; g < grid_count; ++g) {
+      entry.per_grid.push_back(MatchRows(row_texts[g], *ruleset, vocabulary, options.labels));
+      entry.labels += entry.per_grid.back().score / grid_count;
     }
-    std::stable_sort(scored.begin(), scored.end(), by_total);
-    return scored;
-  };
-  std::vector<Scored> scored = score_all();
+    entry.total = entry.labels;
+    scored.push_back(std::move(entry));
+  }
+  std::stable_sort(scored.begin(), scored.end(), by_total);
   const Lattice& first = lattice.grids.front();
   // The rulesets the labels alone cannot tell apart: each piece of evidence
   // below re-ranks all of them. Re-ranking only those still close after the
@@ -206,45 +207,41 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   // and counted for classic and fivezee only.
   const double label_cutoff = scored.front().total - options.tie_margin;
   for (Scored& entry : scored) entry.contender = entry.total >= label_cutoff;
-  // Tied on the labels: read the how-to cells of the rows where the tied
-  // rulesets print different how-to text (Jumbo FiveZee's "Score 35 if total
-  // is 83 or over" against classic's 63), and only those: the whole column
-  // costs twice the labels.
+  // Tied on the labels: the how-to text of the rows where the tied rulesets
+  // print different how-to text (Jumbo FiveZee's "Score 35 if total is 83 or
+  // over" against classic's 63) decides, wherever the sheet prints it: in a
+  // column of its own (read with the columns) or under each label.
   const auto contenders = std::count_if(scored.begin(), scored.end(), [](const Scored& e) { return e.contender; });
-  if (contenders > 1 && first.first_score_column >= 2) {
-    std::vector<std::vector<bool>> wanted(grid_count);
-    bool any = false;
-    for (int g = 0; g < grid_count; ++g) {
-      wanted[g].assign(lattice.grids[g].rows(), false);
-      std::vector<std::string> first_how_to(lattice.grids[g].rows(), "\x01");  // "\x01": not seen yet
-      for (const Scored& entry : scored) {
-        if (!entry.contender) continue;
-        std::vector<std::string> how_to(lattice.grids[g].rows());
-        for (const RowMatch& row : entry.per_grid[g].rows)
-          how_to[row.printed_row] = entry.ruleset->FindRow(row.row_id)->how_to_score;
-        for (int r = 0; r < lattice.grids[g].rows(); ++r) {
-          if (first_how_to[r] == "\x01") first_how_to[r] = how_to[r];
-          else if (first_how_to[r] != how_to[r]) wanted[g][r] = any = true;
+  if (contenders > 1) {
+    std::vector<std::string> how_to_text;
+    if (!first_roles.how_to.empty()) how_to_text = ColumnText(table.readings[0], first_roles.how_to.front());
+    else for (const PrintedRowText& row : row_texts[0]) how_to_text.push_back(row.label);
+    std::vector<bool> differs(first.rows(), false);
+    std::vector<std::string> first_how_to(first.rows(), "\x01");  // "\x01": not seen yet
+    for (const Scored& entry : scored) {
+      if (!entry.contender) continue;
+      std::vector<std::string> how_to(first.rows());
+      for (const RowMatch& row : entry.per_grid[0].rows)
+        how_to[row.printed_row] = entry.ruleset->FindRow(row.row_id)->how_to_score;
+      for (int r = 0; r < first.rows(); ++r) {
+        if (first_how_to[r] == "\x01") first_how_to[r] = how_to[r];
+        else if (first_how_to[r] != how_to[r]) differs[r] = true;
+      }
+    }
+    // The differing rows decide: mean likeness of what is printed there to
+    // what each tied ruleset prints there.
+    for (Scored& entry : scored) {
+      if (!entry.contender) continue;
+      double sum = 0;
+      int count = 0;
+      for (const RowMatch& row : entry.per_grid[0].rows)
+        if (differs[row.printed_row] && row.printed_row < static_cast<int>(how_to_text.size())) {
+          sum += TextSimilarity(how_to_text[row.printed_row], entry.ruleset->FindRow(row.row_id)->how_to_score);
+          ++count;
         }
-      }
+      if (count > 0) entry.total += options.evidence_weight * sum / count;
     }
-    if (any) {
-      read_rows(1, wanted, [](PrintedRowText& row, const std::string& text) { row.how_to = text; });
-      // The differing rows decide: mean likeness of what is printed there to
-      // what each tied ruleset prints there.
-      for (Scored& entry : scored) {
-        if (!entry.contender) continue;
-        double sum = 0;
-        int count = 0;
-        for (const RowMatch& row : entry.per_grid[0].rows)
-          if (wanted[0][row.printed_row]) {
-            sum += LabelSimilarity(row_texts[0][row.printed_row].how_to, entry.ruleset->FindRow(row.row_id)->how_to_score);
-            ++count;
-          }
-        if (count > 0) entry.total += options.evidence_weight * sum / count;
-      }
-      std::stable_sort(scored.begin(), scored.end(), by_total);
-    }
+    std::stable_sort(scored.begin(), scored.end(), by_total);
   }
 
   // The title above the grids (e.g. "Triple Yahtzee") may tell the
@@ -256,15 +253,15 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     float top = first.frame.y;
     for (const Lattice& grid : lattice.grids) top = std::min(top, grid.frame.y);
     const std::string title = ReadArea(flat, cv::Rect(0, 0, flat.cols, static_cast<int>(top)), *reader);
-    const int columns = first.score_columns();
-    const float header_left = first.column_x[first.first_score_column];
+    const float header_left = first.column_x[first_roles.score.front()];
+    const float header_right = first.column_x[first_roles.score.back() + 1];
     const cv::Rect header_band(cv::Point(static_cast<int>(header_left), static_cast<int>(first.row_y[0])),
-                               cv::Point(static_cast<int>(first.column_x.back()), static_cast<int>(first.row_y[1])));
+                               cv::Point(static_cast<int>(header_right), static_cast<int>(first.row_y[1])));
     const std::string headers = ReadArea(flat, header_band, *reader);
     const double cutoff = scored.front().total - options.tie_margin;
     for (Scored& entry : scored) {
       if (!entry.contender) continue;
-      const double header = entry.total >= cutoff ? HeaderEvidence(headers, columns, *entry.ruleset) : 0;
+      const double header = entry.total >= cutoff ? HeaderEvidence(headers, score_columns, *entry.ruleset) : 0;
       entry.total += options.evidence_weight * (TitleEvidence(title, *entry.ruleset, all) + header);
     }
     std::stable_sort(scored.begin(), scored.end(), by_total);
@@ -287,7 +284,8 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     }
     const Ruleset& only = *best.ruleset;
     for (int g = 0; g < grid_count; ++g) {
-      const std::vector<bool> header = RowsPrintedLikeTheTop(flat, lattice.grids[g], options.layout_header_alike);
+      const std::vector<bool> header = RowsPrintedLikeTheTop(flat, lattice.grids[g], table.roles[g].score.front(),
+                                                             table.roles[g].score.back(), options.layout_header_alike);
       RulesetMatch& match = best.per_grid[g];
       match.rows.clear();
       for (int r = 0; r < lattice.grids[g].rows(); ++r)
@@ -323,10 +321,11 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
                                                     std::clamp(0.5 + 5 * (best.total - second), 0.5, 1.0);
   for (int g = 0; g < grid_count; ++g) {
     const Lattice& printed = lattice.grids[g];
-    grid.columns.push_back(printed.score_columns());
-    for (int c = 0; c < printed.score_columns(); ++c)
+    const std::vector<int>& score = table.roles[g].score;
+    grid.columns.push_back(static_cast<int>(score.size()));
+    for (int c = 0; c < static_cast<int>(score.size()); ++c)
       for (const RowMatch& row : best.per_grid[g].rows)
-        grid.cells.push_back({g, c, row.row_id, row.part, printed.ScoreCell(row.printed_row, c)});
+        grid.cells.push_back({g, c, row.row_id, row.part, printed.Cell(row.printed_row, score[c])});
   }
   return grid;
 }

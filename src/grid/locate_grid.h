@@ -10,6 +10,7 @@
 
 #include <opencv2/core.hpp>
 
+#include "grid/column_roles.h"
 #include "labels/match_labels.h"
 #include "labels/text_reader.h"
 #include "lattice/find_lattice.h"
@@ -54,6 +55,7 @@ struct GridOptions {
   std::string ruleset = "auto";  ///< force a ruleset id; "auto" = from the sheet code or labels
   LatticeOptions lattice;        ///< ruled-line search on sheets without a sheet code
   LabelMatchOptions labels;      ///< printed rows -> ruleset rows
+  ColumnRoleOptions roles;       ///< which columns hold labels, how-to text and scores
   double tie_margin = 0.03;      ///< rulesets whose label score is this close to the best one are alternatives; default 0.03
   double evidence_weight = 0.3;  ///< weight of a title or column-header match added to the label score; default 0.3
   bool snap_to_lines = true;     ///< own sheets: move the layout's cells onto the printed lines (SnapToRuledLines)

@@ -46,10 +46,10 @@ std::vector<std::string> TitleWords(std::string_view text) {
   return words;
 }
 
-// Likeness of a printed label to the best of `labels`.
+// Likeness of a printed label (perhaps several lines) to the best of `labels`.
 double BestSimilarity(const std::string& text, const std::vector<std::string>& labels) {
   double best = 0;
-  for (const std::string& label : labels) best = std::max(best, LabelSimilarity(text, label));
+  for (const std::string& label : labels) best = std::max(best, TextSimilarity(text, label));
   return best;
 }
 
@@ -88,6 +88,17 @@ double LabelSimilarity(std::string_view a, std::string_view b) {
   return 1.0 - static_cast<double>(EditDistance(x, y)) / static_cast<double>(std::max(x.size(), y.size()));
 }
 
+double TextSimilarity(std::string_view printed, std::string_view label) {
+  double best = LabelSimilarity(printed, label);
+  if (printed.find('\n') == std::string_view::npos) return best;
+  for (size_t start = 0; start <= printed.size();) {
+    const size_t end = std::min(printed.find('\n', start), printed.size());
+    best = std::max(best, LabelSimilarity(printed.substr(start, end - start), label));
+    start = end + 1;
+  }
+  return best;
+}
+
 std::vector<std::string> LabelVocabulary(const std::vector<const Ruleset*>& rulesets) {
   std::set<std::string> vocabulary;
   for (const Ruleset* ruleset : rulesets) {
@@ -123,7 +134,7 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     const double header = BestSimilarity(printed[i].label, ruleset.section_labels);
     for (int j = 0; j < m; ++j) {
       const RowSpec& row = ruleset.rows[j];
-      double label = std::max(BestSimilarity(printed[i].label, row.labels), LabelSimilarity(printed[i].label, row.name));
+      double label = std::max(BestSimilarity(printed[i].label, row.labels), TextSimilarity(printed[i].label, row.name));
       if (header > label) label -= header;
       // Likewise a row that reads like the bonus's points row (as much as
       // makes it one below the ticks row), and more than like this one, is
@@ -134,7 +145,7 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
       if (row.kind != RowKind::kYahtzeeBonus && points_like[i] >= options.min_points_row && points_like[i] > label)
         label -= points_like[i];
       if (!printed[i].how_to.empty() && !row.how_to_score.empty())
-        label = (1 - options.how_to_weight) * label + options.how_to_weight * LabelSimilarity(printed[i].how_to, row.how_to_score);
+        label = (1 - options.how_to_weight) * label + options.how_to_weight * TextSimilarity(printed[i].how_to, row.how_to_score);
       like[i][j] = label;
     }
     const double known = BestSimilarity(printed[i].label, vocabulary);

@@ -26,6 +26,11 @@ std::string NormalizeLabel(std::string_view text);
 /// longer length, compared without spaces). Empty text is 0 alike.
 double LabelSimilarity(std::string_view a, std::string_view b);
 
+/// 0..1: how alike printed text is to `label`, where the text may hold
+/// several lines ('\n'-separated: a label with its how-to text printed under
+/// it in the same cell): the best of the whole text and each of its lines.
+double TextSimilarity(std::string_view printed, std::string_view label);
+
 /// The text of one printed row.
 struct PrintedRowText {
   std::string label;   ///< label column text ("" when none was read)

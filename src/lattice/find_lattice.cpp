@@ -505,7 +505,6 @@ struct Candidate {
   std::optional<Lattice> lattice;
   std::string why;       // when rejected
   int rows = 0, columns = 0;
-  double label_ratio = 1;  // first column width / last column width
   std::array<cv::Point2f, 4> corners;  // the frame lines' fitted crossings: top-left, top-right, bottom-right, bottom-left
 };
 
@@ -573,22 +572,6 @@ double RegulariseRows(std::vector<Line>& rows, int& repairs) {
   return static_cast<double>(regular) / gaps.size();
 }
 
-// The width all score columns share: the width with the most other columns
-// (label column excluded) within 12 % of it, preferring the rightmost.
-float ScoreWidth(const std::vector<float>& widths) {
-  float best = widths.back();
-  int best_count = 0;
-  for (size_t i = widths.size(); i-- > 1;) {
-    int count = 0;
-    for (size_t j = 1; j < widths.size(); ++j) count += std::abs(widths[j] / widths[i] - 1) <= 0.12f;
-    if (count > best_count) {
-      best_count = count;
-      best = widths[i];
-    }
-  }
-  return best;
-}
-
 Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOptions& options, const Scale& scale) {
   Candidate c;
   const float tol = static_cast<float>(scale.Full(2.0));
@@ -625,9 +608,6 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
   const double regular = RegulariseRows(rows, repairs);
   c.rows = static_cast<int>(rows.size()) - 1;
   c.columns = static_cast<int>(columns.size()) - 1;
-  std::vector<float> widths;
-  for (size_t i = 1; i < columns.size(); ++i) widths.push_back(columns[i].pos - columns[i - 1].pos);
-  c.label_ratio = widths.front() / std::max(1.0f, widths.back());
 
   std::ostringstream why;
   if (c.rows < options.min_rows) {
@@ -646,38 +626,6 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
   }
   if (!why.str().empty()) {
     c.why = why.str();
-    return c;
-  }
-
-  // Score columns: the run of equal columns at the right; a gap of two or
-  // three score widths among them hides a faint line.
-  const float score_w = ScoreWidth(widths);
-  std::vector<Line> split;
-  int first_score = -1;
-  for (size_t i = 0; i < columns.size(); ++i) {
-    if (i > 0) {
-      const float w = columns[i].pos - columns[i - 1].pos;
-      const int n = static_cast<int>(std::lround(w / score_w));
-      const bool is_score = std::abs(w / score_w - 1) <= 0.12f;
-      if (is_score && first_score < 0 && i >= 2) first_score = static_cast<int>(i - 1);
-      if (first_score >= 0 && n >= 2 && n <= 3 && std::abs(w / (n * score_w) - 1) <= 0.1f)
-        for (int m = 1; m < n; ++m) {
-          Line line;
-          line.pos = columns[i - 1].pos + w * m / n;
-          line.inferred = true;
-          split.push_back(line);
-        }
-    }
-    split.push_back(columns[i]);
-  }
-  columns = std::move(split);
-  if (first_score < 0) first_score = 1;
-  const float label_w = columns[1].pos - columns[0].pos;
-  if (label_w < options.min_label_ratio * score_w) {
-    std::ostringstream reason;
-    reason << "no label column (first column " << std::lround(label_w / scale.px_per_mm) << " mm, score columns "
-           << std::lround(score_w / scale.px_per_mm) << " mm)";
-    c.why = reason.str();
     return c;
   }
 
@@ -718,7 +666,6 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
   }
   lattice.frame = cv::Rect2f(lattice.column_x.front(), lattice.row_y.front(),
                              lattice.column_x.back() - lattice.column_x.front(), lattice.row_y.back() - lattice.row_y.front());
-  lattice.first_score_column = first_score;
   lattice.line_px = std::max(1.0f, Median(thickness));
   c.columns = lattice.columns();
   c.lattice = std::move(lattice);
@@ -833,20 +780,12 @@ Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& optio
     d.skew = 0;
   }
 
-  // Tables in the orientation where rows run across and the label column is
-  // on the left.
+  // Tables in the orientation where rows run across. Whether the page is
+  // upside down is for the printed text to say (the grid stage reads it): a
+  // column's width or side says nothing about what it holds.
   if (options.find_orientation && QuarterVote(runs, options, scale) < 0) d.quarters = 1;
   auto build = [&](int q) { return BuildAll(TurnRuns(runs, ToMatx23(QuarterTurn(q, size))), options, scale); };
   d.candidates = build(d.quarters);
-  if (options.find_orientation) {
-    double label_vote = 0;
-    for (const Candidate& c : d.candidates)
-      if (c.rows >= options.min_rows && c.columns >= options.min_columns) label_vote += std::log(c.label_ratio);
-    if (label_vote < 0) {
-      d.quarters += 2;
-      d.candidates = build(d.quarters);
-    }
-  }
   d.turned_from_input = QuarterTurn(d.quarters, size) * deskew;
   return d;
 }
@@ -908,10 +847,6 @@ cv::Rect2f Lattice::Cell(int row, int column) const {
   return cv::Rect2f(column_x[column], row_y[row], column_x[column + 1] - column_x[column], row_y[row + 1] - row_y[row]);
 }
 
-cv::Rect2f Lattice::ScoreCell(int row, int score_column) const {
-  SC_CHECK(score_column >= 0, "Lattice::ScoreCell: negative score column " << score_column);
-  return Cell(row, first_score_column + score_column);
-}
 
 bool LatticeOptions::Check() const {
   return min_frame_margin_mm >= 0 && px_per_mm >= 0 && work_px_per_mm > 0 && min_contrast > 0 && min_contrast < 1 &&
@@ -919,7 +854,31 @@ bool LatticeOptions::Check() const {
          run_fill > 0 && run_fill <= 1 && min_line_mm >= min_run_mm && min_line_span > 0 && min_line_span <= 1 &&
          max_skew_deg >= 0 && max_skew_deg < 45 && min_rows >= 1 && min_rows <= max_rows && min_columns >= 1 &&
          min_columns <= max_columns && min_regular_rows >= 0 && min_regular_rows <= 1 && max_row_repairs >= 0 &&
-         max_row_repairs <= 1 && min_label_ratio >= 1 && max_perspective_rounds >= 0;
+         max_row_repairs <= 1 && max_perspective_rounds >= 0;
+}
+
+LatticeResult TurnedHalf(const LatticeResult& result) {
+  LatticeResult turned = result;
+  if (result.upright.empty()) return turned;
+  const cv::Size size = result.upright.size();
+  cv::rotate(result.upright, turned.upright, cv::ROTATE_180);
+  turned.upright_from_page = QuarterTurn(2, size) * result.upright_from_page;
+  turned.rotation_deg = (result.rotation_deg + 180) % 360;
+  const float right = static_cast<float>(size.width - 1), bottom = static_cast<float>(size.height - 1);
+  for (Lattice& grid : turned.grids) {
+    auto flip = [](std::vector<float>& positions, float far) {
+      std::reverse(positions.begin(), positions.end());
+      for (float& p : positions) p = far - p;
+    };
+    flip(grid.row_y, bottom);
+    flip(grid.column_x, right);
+    std::reverse(grid.row_inferred.begin(), grid.row_inferred.end());
+    std::reverse(grid.column_inferred.begin(), grid.column_inferred.end());
+    grid.frame = cv::Rect2f(grid.column_x.front(), grid.row_y.front(), grid.column_x.back() - grid.column_x.front(),
+                            grid.row_y.back() - grid.row_y.front());
+  }
+  SortGrids(turned.grids);
+  return turned;
 }
 
 cv::Point2d UprightFromPage(const LatticeResult& result, cv::Point2d page_px) {

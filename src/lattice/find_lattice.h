@@ -17,10 +17,11 @@
 //      it are kept (text baselines stay inside their cells), a frame line too
 //      thick to be a ridge is put back where the lines across end, and a
 //      missing row line is put back from the regular row pitch;
-//   4. orientation: a scorecard has more rows than columns, and its widest
-//      (label) column on the left;
-//   5. a table is a scorecard grid only with enough regular rows, 2-12 columns
-//      and a label column wider than the score columns;
+//   4. orientation up to a half turn: a scorecard has more rows than columns
+//      (which side is up, the printed text tells: see TurnedHalf());
+//   5. a table is a scorecard grid only with enough regular rows and 2-12
+//      columns. What each column holds (labels, how-to text, scores) is not
+//      decided here: a column's width says nothing about it;
 //   6. when the grids' frames are not rectangles (perspective left in the
 //      page), the page is straightened by a homography and looked at again,
 //      up to a few times: on a steep photo each look straightens part of
@@ -44,20 +45,14 @@ struct Lattice {
   std::vector<float> column_x;    ///< vertical line centres, left to right (columns = column_x.size() - 1)
   std::vector<bool> row_inferred;     ///< per row_y: true when the line was not seen but put back from the row pitch
   std::vector<bool> column_inferred;  ///< per column_x: true when put back from the score-column width
-  int first_score_column = 1;     ///< columns before it are the label column (0) and, when 2, a "how to score" column (1)
   float line_px = 1;              ///< typical printed row line thickness, upright pixels (approximate, +-1 working pixel)
 
   int rows() const { return static_cast<int>(row_y.size()) - 1; }
   int columns() const { return static_cast<int>(column_x.size()) - 1; }
-  /// Score columns: the columns from first_score_column to the right edge.
-  int score_columns() const { return columns() - first_score_column; }
   /// The cell between row lines `row`, `row`+1 and column lines `column`,
   /// `column`+1, from line centre to line centre (half a line of ink at each
   /// edge). Throws scorecheck::Error for an index outside the lattice.
   cv::Rect2f Cell(int row, int column) const;
-  /// Cell(row, first_score_column + score_column): score columns count from 0
-  /// like the card's column index.
-  cv::Rect2f ScoreCell(int row, int score_column) const;
 };
 
 /// Tuning for FindLattices(). Defaults suit pages rectified at ~8 px/mm
@@ -77,7 +72,6 @@ struct LatticeOptions {
   int max_columns = 12;              ///< label, how-to and up to 10 score columns; default 12
   double min_regular_rows = 0.7;     ///< share of row gaps within 25 % of the row pitch; default 0.7
   double max_row_repairs = 0.25;     ///< row lines dropped (off the pitch) or put back (missing), at most this share; default 0.25
-  double min_label_ratio = 1.2;      ///< label column width / score column width, at least; default 1.2
   bool find_orientation = true;      ///< false: keep the input's orientation (only deskew), e.g. own sheets; default true
   double min_frame_margin_mm = 1.0;  ///< a grid frame closer than this to the page edge is ruled paper, not a grid; default 1.0
   int max_perspective_rounds = 4;    ///< straighten a perspective-distorted page and look again, at most this often
@@ -111,6 +105,12 @@ struct LatticeResult {
 /// a small table, a chessboard, a blank sheet, an empty image) gives kNoGrid
 /// with the reason in `detail`; never throws for the image's content.
 LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& options = {});
+
+/// `result` turned by half a turn more: the upright image rotated by 180
+/// degrees, every grid's lines mapped and reordered (top to bottom, left to
+/// right again), rotation_deg and upright_from_page updated. For a page the
+/// lines alone cannot tell upside down from upright.
+LatticeResult TurnedHalf(const LatticeResult& result);
 
 /// `page_px` (input page pixels) in upright pixels, through result.upright_from_page.
 cv::Point2d UprightFromPage(const LatticeResult& result, cv::Point2d page_px);

@@ -9,7 +9,7 @@
 // written cell's quad centre is carried from image pixels into upright pixels
 // (Page::page_from_image, then LatticeResult::upright_from_page) and must fall
 // in the lattice cell of its grid, at score column `column`
-// (first_score_column + column) and at the printed row the sheet layout gives
+// (the layout's score columns are the lattice's rightmost ones) and at the printed row the sheet layout gives
 // its row id (header row = lattice row 0).
 // Per capture profile, and for pages the page stage rectified ("page ok") or
 // not ("page bad": the paper's edges more than 3 degrees off the axes, or the
@@ -61,6 +61,10 @@ cv::Point2d Apply(const cv::Matx33d& h, cv::Point2d p) {
   const cv::Vec3d q = h * cv::Vec3d(p.x, p.y, 1);
   return {q[0] / q[2], q[1] / q[2]};
 }
+
+// The lattice column of score column 0: the sheets this tool measures print
+// their score columns rightmost (which the lattice stage no longer decides).
+int FirstScoreColumn(const Lattice& lattice, const GridLayout& layout) { return lattice.columns() - layout.columns(); }
 
 int Locate(const std::vector<float>& lines, double v) {
   for (size_t i = 0; i + 1 < lines.size(); ++i)
@@ -257,7 +261,7 @@ int Run(int argc, char** argv) {
         const Lattice& lattice = result.grids[g];
         const int r = Locate(lattice.row_y, up.y), c = Locate(lattice.column_x, up.x);
         if (c >= 0) lattice_columns[{g, column}][c]++;
-        ok = r == row && c == lattice.first_score_column + column;
+        ok = r == row && c == FirstScoreColumn(lattice, layout) + column;
       }
       hit += ok;
       if (!ok) misses.push_back(up);
@@ -265,7 +269,7 @@ int Run(int argc, char** argv) {
     int columns_ok = 0;
     for (const auto& [key, votes] : lattice_columns) {
       const auto best = std::max_element(votes.begin(), votes.end(), [](auto a, auto b) { return a.second < b.second; });
-      columns_ok += best->first == result.grids[key.first].first_score_column + key.second;
+      columns_ok += best->first == FirstScoreColumn(result.grids[key.first], layout) + key.second;
     }
 
     Tally& rectified = tallies[page_ok ? "page ok" : "page bad"];
@@ -296,7 +300,7 @@ int Run(int argc, char** argv) {
         for (size_t i = 0; i < lattice.column_x.size(); ++i)
           cv::line(view, cv::Point2f(lattice.column_x[i], lattice.frame.y),
                    cv::Point2f(lattice.column_x[i], lattice.frame.br().y),
-                   static_cast<int>(i) == lattice.first_score_column ? cv::Scalar(0, 200, 0) : cv::Scalar(255, 0, 0), 2);
+                   static_cast<int>(i) == FirstScoreColumn(lattice, layout) ? cv::Scalar(0, 200, 0) : cv::Scalar(255, 0, 0), 2);
       }
       for (const cv::Point2d& p : misses) cv::circle(view, p, 8, cv::Scalar(0, 140, 255), -1);
       cv::resize(view, view, cv::Size(), 0.5, 0.5, cv::INTER_AREA);

@@ -97,8 +97,7 @@ void ExpectMatches(const Lattice& lattice, const Card& card, double tol_px = 2.5
   ASSERT_EQ(lattice.column_x.size(), xs.size());
   for (size_t i = 0; i < ys.size(); ++i) EXPECT_NEAR(lattice.row_y[i], ys[i] * kPxPerMm, tol_px) << "row line " << i;
   for (size_t i = 0; i < xs.size(); ++i) EXPECT_NEAR(lattice.column_x[i], xs[i] * kPxPerMm, tol_px) << "column line " << i;
-  EXPECT_EQ(lattice.first_score_column, card.FirstScoreColumn());
-  EXPECT_EQ(lattice.score_columns(), card.score_columns);
+  EXPECT_EQ(lattice.columns(), card.FirstScoreColumn() + card.score_columns);
 }
 
 TEST(FindLatticeTest, FindsADrawnGridWithItsLabelAndHowToColumns) {
@@ -114,7 +113,7 @@ TEST(FindLatticeTest, FindsADrawnGridWithItsLabelAndHowToColumns) {
   ExpectMatches(result.grids[0], card);
   EXPECT_EQ(result.upright.size(), page.size());
   // A score cell lies between its lines.
-  const cv::Rect2f cell = result.grids[0].ScoreCell(3, 1);
+  const cv::Rect2f cell = result.grids[0].Cell(3, card.FirstScoreColumn() + 1);
   EXPECT_NEAR(cell.x, (card.x + card.label_mm + card.how_mm + card.score_mm) * kPxPerMm, 2.5);
   EXPECT_NEAR(cell.height, card.row_mm * kPxPerMm, 2.5);
 }
@@ -273,7 +272,10 @@ TEST(FindLatticeTest, StraightensAWideGridSeenSteeplyInPerspective) {
   ExpectStraightened(PhotographInPerspective(page, {{{260, 60}, {w - 156, 0}, {w, h}, {80, h - 40}}}), card);
 }
 
-TEST(FindLatticeTest, TurnsAQuarterOrHalfTurnedPageUpright) {
+// The lines tell a page turned a quarter from one whose rows run across; not
+// upright from upside down (the printed text does, in the grid stage): the
+// page comes back upright or upside down, and TurnedHalf() turns the rest.
+TEST(FindLatticeTest, TurnsAQuarterTurnedPageSoItsRowsRunAcross) {
   Card card;
   card.how_mm = 40;
   cv::Mat page = BlankPage();
@@ -285,14 +287,16 @@ TEST(FindLatticeTest, TurnsAQuarterOrHalfTurnedPageUpright) {
   for (const auto& c : cases) {
     cv::Mat turned;
     cv::rotate(page, turned, c.flag);
-    const LatticeResult result = FindLattices(turned);
+    LatticeResult result = FindLattices(turned);
     ASSERT_TRUE(result.ok()) << c.turned_deg << ": " << result.detail;
+    EXPECT_EQ(result.rotation_deg % 180, c.correction_deg % 180) << c.turned_deg;
+    if (result.rotation_deg != c.correction_deg) result = TurnedHalf(result);
     EXPECT_EQ(result.rotation_deg, c.correction_deg) << c.turned_deg;
     ASSERT_EQ(result.upright.size(), page.size()) << c.turned_deg;
     ASSERT_EQ(result.grids.size(), 1u) << c.turned_deg;
     ExpectMatches(result.grids[0], card);
     // The page point of the first score cell comes back to where it was drawn.
-    const cv::Rect2f cell = result.grids[0].ScoreCell(1, 0);
+    const cv::Rect2f cell = result.grids[0].Cell(1, card.FirstScoreColumn());
     const cv::Point2d centre(cell.x + cell.width / 2, cell.y + cell.height / 2);
     const cv::Point2d back = UprightFromPage(result, PageFromUpright(result, centre));
     EXPECT_NEAR(back.x, centre.x, 1e-6);
@@ -355,10 +359,10 @@ void ExpectLayout(const LatticeResult& result, const SheetLayout& layout, double
     const double tol = 3 * px_per_mm / kPxPerMm;
     for (size_t r = 0; r < grid.rows.size(); ++r) EXPECT_NEAR(lattice.row_y[r], grid.rows[r].y * px_per_mm, tol) << r;
     EXPECT_NEAR(lattice.row_y.back(), grid.frame.bottom() * px_per_mm, tol);
-    ASSERT_EQ(lattice.score_columns(), grid.columns()) << "grid " << g;
-    EXPECT_EQ(lattice.first_score_column, layout.style.how_to_column ? 2 : 1);
+    const int first_score = layout.style.how_to_column ? 2 : 1;
+    ASSERT_EQ(lattice.columns(), first_score + grid.columns()) << "grid " << g;
     for (int c = 0; c <= grid.columns(); ++c)
-      EXPECT_NEAR(lattice.column_x[lattice.first_score_column + c], grid.column_x[c] * px_per_mm, tol) << c;
+      EXPECT_NEAR(lattice.column_x[first_score + c], grid.column_x[c] * px_per_mm, tol) << c;
     EXPECT_NEAR(lattice.column_x.front(), grid.frame.x * px_per_mm, tol);
   }
 }
@@ -421,14 +425,6 @@ TEST(FindLatticeTest, RejectsPagesThatAreNotScorecards) {
   cv::rectangle(chessboard, Px(25, 60), Px(185, 220), cv::Scalar(0, 0, 0), 3);
   pages.push_back({"chessboard", chessboard});
 
-  // A larger board of ruled squares: regular rows but no label column.
-  cv::Mat squares = BlankPage();
-  for (int i = 0; i <= 12; ++i) {
-    cv::line(squares, Px(25 + i * 13, 60), Px(25 + i * 13, 60 + 12 * 13), cv::Scalar(0, 0, 0), 2);
-    cv::line(squares, Px(25, 60 + i * 13), Px(25 + 12 * 13, 60 + i * 13), cv::Scalar(0, 0, 0), 2);
-  }
-  pages.push_back({"ruled squares", squares});
-
   // A spreadsheet of 16 rows of uneven heights with a wide first column.
   cv::Mat sheet = BlankPage();
   {
@@ -482,10 +478,8 @@ TEST(FindLatticeTest, CellOutsideTheLatticeThrows) {
   lattice.row_y = {0, 10, 20};
   lattice.column_x = {0, 50, 70};
   EXPECT_EQ(lattice.Cell(1, 1), cv::Rect2f(50, 10, 20, 10));
-  EXPECT_EQ(lattice.ScoreCell(0, 0), cv::Rect2f(50, 0, 20, 10));
   EXPECT_THROW(lattice.Cell(2, 0), Error);
   EXPECT_THROW(lattice.Cell(0, -1), Error);
-  EXPECT_THROW(lattice.ScoreCell(0, 1), Error);
 }
 
 TEST(FindLatticeTest, KeepsTheOrientationWhenAskedTo) {
@@ -497,8 +491,9 @@ TEST(FindLatticeTest, KeepsTheOrientationWhenAskedTo) {
   options.find_orientation = false;
   const LatticeResult result = FindLattices(turned, options);
   EXPECT_EQ(result.rotation_deg, 0);
-  // Upside down, the label column is on the right: not a scorecard as seen.
-  EXPECT_FALSE(result.ok());
+  // Its lines are found as they are: which way up is for the text to say.
+  ASSERT_TRUE(result.ok()) << result.detail;
+  EXPECT_EQ(result.grids[0].rows(), card.rows);
 }
 
 }  // namespace

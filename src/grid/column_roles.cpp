@@ -1,0 +1,119 @@
+#include "grid/column_roles.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include <opencv2/imgproc.hpp>
+
+namespace scorecheck {
+namespace {
+
+double Median(std::vector<double> values) {
+  if (values.empty()) return 0;
+  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+  return values[values.size() / 2];
+}
+
+// Scaled median absolute deviation: a standard deviation that a header row
+// or a digit pushed over a line does not move.
+double RobustSpread(const std::vector<double>& values) {
+  if (values.size() < 3) return 1e9;
+  const double centre = Median(values);
+  std::vector<double> deviations;
+  for (double v : values) deviations.push_back(std::abs(v - centre));
+  return 1.4826 * Median(deviations);
+}
+
+}  // namespace
+
+ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                            const ColumnRoleOptions& options) {
+  ColumnProfile profile;
+  if (column < 0 || column >= grid.columns() || grid.rows() < 1 || px_per_mm <= 0) return profile;
+  profile.width_mm = (grid.column_x[column + 1] - grid.column_x[column]) / px_per_mm;
+  // Inside the cell, clear of its ruled lines and of what a thick line's
+  // blur leaves beside it.
+  const float inset = grid.line_px / 2 + static_cast<float>(0.4 * px_per_mm);
+  const int min_area = std::max(3, static_cast<int>(std::lround(0.06 * px_per_mm * px_per_mm)));
+  std::vector<double> lefts, rights, centres, pieces;
+  int inked = 0;
+  for (int r = 0; r < grid.rows(); ++r) {
+    const cv::Rect2f cell = grid.Cell(r, column);
+    const cv::Rect area = cv::Rect(cv::Point(static_cast<int>(std::ceil(cell.x + inset)), static_cast<int>(std::ceil(cell.y + inset))),
+                                   cv::Point(static_cast<int>(cell.br().x - inset), static_cast<int>(cell.br().y - inset))) &
+                          cv::Rect(0, 0, flat.cols, flat.rows);
+    if (area.width < 3 || area.height < 3) continue;
+    cv::Mat ink;
+    cv::threshold(flat(area), ink, options.ink_level, 255, cv::THRESH_BINARY_INV);
+    cv::Mat labels, stats, centroids;
+    const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
+    int count = 0, x0 = area.width, x1 = -1;
+    for (int i = 1; i < n; ++i) {
+      if (stats.at<int>(i, cv::CC_STAT_AREA) < min_area) continue;
+      ++count;
+      x0 = std::min(x0, stats.at<int>(i, cv::CC_STAT_LEFT));
+      x1 = std::max(x1, stats.at<int>(i, cv::CC_STAT_LEFT) + stats.at<int>(i, cv::CC_STAT_WIDTH));
+    }
+    if (count == 0) continue;
+    ++inked;
+    pieces.push_back(count);
+    lefts.push_back(x0);
+    rights.push_back(x1);
+    centres.push_back((x0 + x1) / 2.0);
+  }
+  profile.fill = static_cast<double>(inked) / grid.rows();
+  profile.inked_rows = inked;
+  profile.pieces = Median(pieces);
+  profile.align_mm = std::min({RobustSpread(lefts), RobustSpread(rights), RobustSpread(centres)}) / px_per_mm;
+  profile.printed_text = profile.inked_rows >= options.min_text_rows && profile.pieces >= options.text_pieces &&
+                         profile.align_mm <= options.text_align_mm;
+  return profile;
+}
+
+double LettersPerTextRow(const std::vector<std::string>& rows) {
+  std::vector<double> letters;
+  for (const std::string& row : rows)
+    if (!row.empty())
+      letters.push_back(static_cast<double>(
+          std::count_if(row.begin(), row.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })));
+  return Median(letters);
+}
+
+int TextRows(const std::vector<std::string>& rows) {
+  return static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const std::string& row) { return !row.empty(); }));
+}
+
+ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
+                              const ColumnRoleOptions& options) {
+  ColumnRoles roles;
+  const ColumnReading* label = nullptr;
+  for (const ColumnReading& reading : readings)
+    if (reading.label_fit > -1 && (!label || reading.label_fit > label->label_fit)) label = &reading;
+  if (!label) {
+    roles.detail = "no column of printed labels";
+    return roles;
+  }
+  roles.label = label->column;
+  std::vector<bool> taken(profiles.size(), false);
+  taken[roles.label] = true;
+  for (const ColumnReading& reading : readings) {
+    if (reading.column == roles.label || reading.column < 0 || reading.column >= static_cast<int>(profiles.size())) continue;
+    if (LettersPerTextRow(reading.rows) >= options.min_letters && TextRows(reading.rows) >= options.min_text_rows) {
+      roles.how_to.push_back(reading.column);
+      taken[reading.column] = true;
+    } else if (profiles[reading.column].printed_text && TextRows(reading.rows) == 0) {
+      // Looks printed, and the OCR made nothing of it, not even noise (it
+      // reads handwriting as digits and stray letters): print too blurred
+      // to read, no place to write.
+      taken[reading.column] = true;
+    }
+  }
+  std::sort(roles.how_to.begin(), roles.how_to.end());
+  for (size_t c = 0; c < profiles.size(); ++c)
+    if (!taken[c] && profiles[c].width_mm >= options.min_score_column_mm) roles.score.push_back(static_cast<int>(c));
+  if (roles.score.empty()) roles.detail = "no column to write scores in beside the labels";
+  return roles;
+}
+
+}  // namespace scorecheck

@@ -1,0 +1,86 @@
+#pragma once
+// What each column of a ruled table holds: printed row labels, printed "how
+// to score" text, or the boxes players write in. Told from the content, never
+// from a column's width or side: a sheet may have one score column as wide
+// as its labels, its how-to text left or right of the scores, or none.
+//
+// Two looks, the cheap one first:
+//   1. ProfileColumn(): the ink of each cell, measured without OCR. Printed
+//      text fills nearly every row with glyphs of one height that line up on
+//      one side (or on their centres) to a fraction of a millimetre, and a
+//      word is several pieces; handwriting is a few pieces that wander.
+//   2. AssignColumnRoles(): the text the OCR read in the columns that look
+//      printed decides. The label column is the one whose rows fit a
+//      ruleset's labels best; other columns of printed words are how-to (or
+//      other) text; the rest are score columns.
+
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "lattice/find_lattice.h"
+
+namespace scorecheck {
+
+/// The ink of one table column, measured cell by cell without OCR.
+struct ColumnProfile {
+  double fill = 0;            ///< share of rows whose cell holds ink
+  int inked_rows = 0;         ///< rows whose cell holds ink
+  double pieces = 0;          ///< median count of ink pieces in a cell that holds ink
+  double align_mm = 1e9;      ///< spread of the ink's left edges, right edges or centres, whichever is
+                              ///< least (robust: scaled median absolute deviation), millimetres
+  double width_mm = 0;        ///< the column's width, millimetres
+  bool printed_text = false;  ///< looks like printed text (see ColumnRoleOptions)
+};
+
+/// Tuning for ProfileColumn() and AssignColumnRoles().
+struct ColumnRoleOptions {
+  int ink_level = 150;             ///< flattened gray below this is ink (paper 255); default 150
+  int min_text_rows = 3;           ///< printed text stands in at least this many rows (how-to text may be printed
+                                   ///< in a third of them only); default 3
+  double text_pieces = 3;          ///< ... holds this many pieces per cell (median: a word's letters; a written
+                                   ///< score is one to three digits, mostly one or two); default 3 ...
+  double text_align_mm = 1.0;      ///< ... and lines up to this spread (mm; left, right or centred); default 1.0
+  double min_letters = 3;          ///< a column of printed words reads at least this many letters in the median
+                                   ///< row that holds text; handwritten digits read as digits or short noise,
+                                   ///< and a printed column header is one row; default 3
+  double min_score_column_mm = 4;  ///< a narrower column cannot hold a written number (the gap of a double
+                                   ///< line, a margin strip); default 4
+};
+
+/// Measures column `column` of `grid` on `flat` (8-bit gray, paper at 255).
+ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                            const ColumnRoleOptions& options = {});
+
+/// The OCR's reading of one column, row by row, and how well its rows fit
+/// the best ruleset's labels (MatchRows' score; < 0 when not read).
+struct ColumnReading {
+  int column = 0;
+  std::vector<std::string> rows;  ///< one text per table row ("" for none)
+  double label_fit = -1;
+};
+
+/// The roles found.
+struct ColumnRoles {
+  int label = -1;               ///< the label column, or -1
+  std::vector<int> how_to;      ///< columns of other printed text (how-to), left to right
+  std::vector<int> score;       ///< score columns, left to right
+  std::string detail;           ///< why, when not ok
+  bool ok() const { return label >= 0 && !score.empty(); }
+};
+
+/// Letters (a-z, A-Z) in the median row of those of `rows` that hold text.
+double LettersPerTextRow(const std::vector<std::string>& rows);
+
+/// Decides every column's role from `profiles` (one per column of the table)
+/// and `readings` (the columns the OCR read). The label column is the read
+/// column with the best label_fit; a read column with printed words
+/// (LettersPerTextRow >= min_letters, in min_text_rows rows) is how-to text;
+/// a column that looks printed but of which the OCR read nothing at all
+/// (print too blurred), and one too narrow to write in, are neither; the rest
+/// are score columns.
+ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
+                              const ColumnRoleOptions& options = {});
+
+}  // namespace scorecheck

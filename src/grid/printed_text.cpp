@@ -1,0 +1,98 @@
+#include "grid/printed_text.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <opencv2/imgproc.hpp>
+
+namespace scorecheck {
+namespace {
+
+constexpr double kOcrRowPitchPx = 52;  // label rows are shrunk to about this height for the OCR
+
+}  // namespace
+
+cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm) {
+  cv::Mat gray, paper, flat;
+  if (upright.channels() == 3) cv::cvtColor(upright, gray, cv::COLOR_BGR2GRAY);
+  else gray = upright;
+  const int window = std::max(9, static_cast<int>(std::lround(2.5 * px_per_mm)) | 1);  // wider than a letter stroke
+  cv::dilate(gray, paper, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(window, window)));
+  cv::max(paper, 1, paper);
+  cv::divide(gray, paper, flat, 255.0);
+  return flat;
+}
+
+std::vector<std::string> ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader,
+                                        const std::vector<bool>& wanted) {
+  std::vector<std::string> texts(grid.rows());
+  const float left = grid.column_x[column], right = grid.column_x[column + 1];
+  const float top = grid.row_y.front(), bottom = grid.row_y.back();
+  const cv::Rect band = cv::Rect(cv::Point(static_cast<int>(left), static_cast<int>(top)),
+                                 cv::Point(static_cast<int>(std::ceil(right)), static_cast<int>(std::ceil(bottom)))) &
+                        cv::Rect(0, 0, flat.cols, flat.rows);
+  if (band.width < 4 || band.height < 4) return texts;
+  cv::Mat block = flat(band).clone();
+  const int half_line = static_cast<int>(std::ceil(grid.line_px / 2 + 2));
+  for (float y : grid.row_y)
+    cv::rectangle(block, cv::Point(0, static_cast<int>(y - top) - half_line),
+                  cv::Point(block.cols, static_cast<int>(y - top) + half_line), cv::Scalar(255), cv::FILLED);
+  for (float x : {left, right})
+    cv::rectangle(block, cv::Point(static_cast<int>(x - left) - half_line, 0),
+                  cv::Point(static_cast<int>(x - left) + half_line, block.rows), cv::Scalar(255), cv::FILLED);
+  for (int r = 0; r < static_cast<int>(wanted.size()) && r < grid.rows(); ++r)
+    if (!wanted[r])
+      cv::rectangle(block, cv::Point(0, static_cast<int>(grid.row_y[r] - top)),
+                    cv::Point(block.cols, static_cast<int>(std::ceil(grid.row_y[r + 1] - top))), cv::Scalar(255), cv::FILLED);
+  // Tesseract reads printed text well from ~20 px capitals; rows printed
+  // larger than that are shrunk, which saves a third of its time.
+  const double pitch = (bottom - top) / grid.rows();
+  const double scale = std::min(1.0, kOcrRowPitchPx / pitch);
+  if (scale < 1) cv::resize(block, block, cv::Size(), scale, scale, cv::INTER_AREA);
+  for (const TextLine& line : reader.ReadLines(block)) {
+    const float centre = top + static_cast<float>((line.box.y + line.box.height / 2.0) / scale);
+    const auto next = std::upper_bound(grid.row_y.begin(), grid.row_y.end(), centre);
+    const int row = static_cast<int>(next - grid.row_y.begin()) - 1;
+    if (row < 0 || row >= grid.rows()) continue;
+    texts[row] += (texts[row].empty() ? "" : "\n") + line.text;
+  }
+  return texts;
+}
+
+std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader) {
+  area &= cv::Rect(0, 0, flat.cols, flat.rows);
+  if (area.width < 8 || area.height < 8) return "";
+  std::string text;
+  for (const TextLine& line : reader.ReadLines(flat(area))) text += line.text + " ";
+  return text;
+}
+
+std::vector<bool> RowsPrintedLikeTheTop(const cv::Mat& flat, const Lattice& grid, int first, int last, double min_alike) {
+  std::vector<bool> header(grid.rows(), false);
+  const float inset = grid.line_px + 2;
+  auto band = [&](int row) {
+    const cv::Rect2f area(cv::Point2f(grid.column_x[first] + inset, grid.row_y[row] + inset),
+                          cv::Point2f(grid.column_x[last + 1] - inset, grid.row_y[row + 1] - inset));
+    const cv::Rect pixels = cv::Rect(area) & cv::Rect(0, 0, flat.cols, flat.rows);
+    return pixels.width < 8 || pixels.height < 4 ? cv::Mat() : flat(pixels);
+  };
+  const cv::Mat top = band(0);
+  if (top.empty()) return header;
+  double darkest = 0;
+  cv::minMaxLoc(top, &darkest);
+  // No print in the top row's score cells. Blurred small headers stay light
+  // (darkest 120-132 of 255 on one low-resolution page): print at all is enough.
+  if (darkest > 200) return header;
+  header[0] = true;
+  for (int r = 1; r < grid.rows(); ++r) {
+    cv::Mat row = band(r);
+    if (row.empty()) continue;
+    cv::resize(row, row, top.size(), 0, 0, cv::INTER_AREA);
+    cv::Mat alike;
+    cv::matchTemplate(row, top, alike, cv::TM_CCOEFF_NORMED);
+    header[r] = alike.at<float>(0, 0) >= min_alike;
+  }
+  return header;
+}
+
+}  // namespace scorecheck

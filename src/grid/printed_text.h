@@ -1,0 +1,39 @@
+#pragma once
+// The printed text of a ruled table, read with a TextReader: whole column
+// bands (one OCR call per band, not per cell), the title area, and which rows
+// print what the top row prints in the score columns (repeated header rows).
+
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "labels/text_reader.h"
+#include "lattice/find_lattice.h"
+
+namespace scorecheck {
+
+/// Gray page with the paper brought to white (a local maximum over a window
+/// wider than a letter stroke divided out): printed shading and uneven light
+/// would otherwise become text or noise to the OCR. 8-bit, paper ~255.
+cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm);
+
+/// The text of column `column` of `grid`, one string per table row; the
+/// lines of one cell are joined by '\n' (a label with its how-to text printed
+/// under it). One OCR call for the whole band; ruled lines are painted out
+/// first so they do not join rows, and so are the rows not in `wanted` (when
+/// given).
+std::vector<std::string> ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader,
+                                        const std::vector<bool>& wanted = {});
+
+/// All text in `area` of the flattened page, one line after another.
+std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader);
+
+/// Which rows of `grid` print in columns first..last (the score columns)
+/// what its top row prints there (the column headers "#1 #2 ...", repeated
+/// over the lower section): its header rows, told by their print when their
+/// labels cannot be read. Handwritten and empty rows are not alike. None when
+/// the top row prints nothing there. `min_alike`: normalised correlation.
+std::vector<bool> RowsPrintedLikeTheTop(const cv::Mat& flat, const Lattice& grid, int first, int last, double min_alike);
+
+}  // namespace scorecheck

@@ -1,0 +1,211 @@
+// Column roles: what a column holds decides its role, never its width or side.
+
+#include "grid/column_roles.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <opencv2/imgproc.hpp>
+
+#include "grid/locate_grid.h"
+#include "grid/printed_text.h"
+#include "support/test_support.h"
+
+namespace scorecheck {
+namespace {
+
+using testing::ShippedRulesets;
+
+constexpr double kPxPerMm = 8;
+
+cv::Point Px(double x_mm, double y_mm) {
+  return cv::Point(static_cast<int>(std::lround(x_mm * kPxPerMm)), static_cast<int>(std::lround(y_mm * kPxPerMm)));
+}
+
+// A table drawn with OpenCV: columns (mm widths) and what each holds, row by
+// row; "" leaves a cell empty. Handwriting is Hershey's script font in blue,
+// at a random place in its cell, as a hurried writer puts it.
+struct DrawnTable {
+  double x = 20, y = 30, row_mm = 9;
+  std::vector<double> widths;
+  std::vector<std::vector<std::string>> columns;  // per column, per row
+  std::vector<bool> handwritten;                  // per column
+
+  Lattice Lines() const {
+    Lattice lattice;
+    const int rows = static_cast<int>(columns.front().size());
+    for (int r = 0; r <= rows; ++r) lattice.row_y.push_back(static_cast<float>((y + r * row_mm) * kPxPerMm));
+    double at = x;
+    lattice.column_x.push_back(static_cast<float>(at * kPxPerMm));
+    for (double w : widths) lattice.column_x.push_back(static_cast<float>((at += w) * kPxPerMm));
+    lattice.row_inferred.assign(lattice.row_y.size(), false);
+    lattice.column_inferred.assign(lattice.column_x.size(), false);
+    lattice.frame = cv::Rect2f(lattice.column_x.front(), lattice.row_y.front(), lattice.column_x.back() - lattice.column_x.front(),
+                               lattice.row_y.back() - lattice.row_y.front());
+    lattice.line_px = 2;
+    return lattice;
+  }
+
+  cv::Mat Draw() const {
+    cv::Mat page(Px(210, 297).y, Px(210, 297).x, CV_8UC3, cv::Scalar(250, 250, 250));
+    const Lattice lattice = Lines();
+    std::mt19937 rng(5);
+    for (size_t c = 0; c < columns.size(); ++c)
+      for (size_t r = 0; r < columns[c].size(); ++r) {
+        const std::string& text = columns[c][r];
+        if (text.empty()) continue;
+        const cv::Rect2f cell = lattice.Cell(static_cast<int>(r), static_cast<int>(c));
+        if (handwritten[c]) {
+          const int dx = static_cast<int>(rng() % static_cast<unsigned>(std::max(1.0f, cell.width - 60)));
+          cv::putText(page, text, cv::Point(static_cast<int>(cell.x) + 6 + dx, static_cast<int>(cell.br().y) - 12 + static_cast<int>(rng() % 6)),
+                      cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
+        } else {
+          cv::putText(page, text, cv::Point(static_cast<int>(cell.x) + 12, static_cast<int>(cell.br().y) - 22),
+                      cv::FONT_HERSHEY_SIMPLEX, 0.9, cv::Scalar(20, 20, 20), 2, cv::LINE_AA);
+        }
+      }
+    for (float y_px : lattice.row_y)
+      cv::line(page, cv::Point(static_cast<int>(lattice.column_x.front()), static_cast<int>(y_px)),
+               cv::Point(static_cast<int>(lattice.column_x.back()), static_cast<int>(y_px)), cv::Scalar(0, 0, 0), 2);
+    for (float x_px : lattice.column_x)
+      cv::line(page, cv::Point(static_cast<int>(x_px), static_cast<int>(lattice.row_y.front())),
+               cv::Point(static_cast<int>(x_px), static_cast<int>(lattice.row_y.back())), cv::Scalar(0, 0, 0), 2);
+    return page;
+  }
+};
+
+// Classic's rows as a one-player sheet prints them, with its how-to text.
+DrawnTable OnePlayerSheet() {
+  DrawnTable table;
+  const std::vector<std::string> labels = {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes", "Total score", "Bonus",
+                                           "Total of upper section", "3 of a kind", "4 of a kind", "Full house",
+                                           "Sm straight", "Lg straight", "Yahtzee", "Chance", "Yahtzee bonus",
+                                           "Total of lower section", "Total of upper section", "Grand total"};
+  const std::vector<std::string> how_to = {"Count and add only Aces", "Count and add only Twos", "Count and add only Threes",
+                                           "Count and add only Fours", "Count and add only Fives", "Count and add only Sixes",
+                                           "", "Score 35 if 63 or over", "", "Add total of all dice", "Add total of all dice",
+                                           "Score 25", "Score 30", "Score 40", "Score 50", "Score total of all dice",
+                                           "Score 100 per bonus", "", "", ""};
+  const std::vector<std::string> scores = {"3", "8", "9", "12", "15", "18", "65", "35", "100", "17", "", "25", "30", "40",
+                                           "0", "22", "", "134", "100", "234"};
+  table.columns = {labels, scores, how_to};
+  table.handwritten = {false, true, false};
+  return table;
+}
+
+TEST(ColumnRolesTest, ProfilesTellPrintedWordsFromHandwritingAndEmptyBoxes) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {55, 40, 60};
+  table.columns.push_back(std::vector<std::string>(table.columns.front().size()));  // an unused player's column
+  table.widths.push_back(30);
+  table.handwritten.push_back(true);
+  const cv::Mat flat = FlattenForText(table.Draw(), kPxPerMm);
+  const Lattice lattice = table.Lines();
+  const ColumnProfile labels = ProfileColumn(flat, lattice, 0, kPxPerMm);
+  const ColumnProfile written = ProfileColumn(flat, lattice, 1, kPxPerMm);
+  const ColumnProfile how_to = ProfileColumn(flat, lattice, 2, kPxPerMm);
+  const ColumnProfile empty = ProfileColumn(flat, lattice, 3, kPxPerMm);
+  EXPECT_TRUE(labels.printed_text) << labels.pieces << " pieces, " << labels.align_mm << " mm";
+  EXPECT_TRUE(how_to.printed_text) << how_to.pieces << " pieces, " << how_to.align_mm << " mm";
+  EXPECT_FALSE(written.printed_text) << written.pieces << " pieces, " << written.align_mm << " mm";
+  EXPECT_NEAR(written.fill, 18.0 / 20, 1e-9);
+  EXPECT_EQ(empty.inked_rows, 0);
+  EXPECT_FALSE(empty.printed_text);
+  EXPECT_NEAR(written.width_mm, 40, 0.2);
+}
+
+TEST(ColumnRolesTest, TheBestLabelFitIsTheLabelColumnWhereverItStands) {
+  // How-to text left of the labels, one score column wider than both, an
+  // empty one after it, and a 2 mm strip between double lines.
+  std::vector<ColumnProfile> profiles(5);
+  for (ColumnProfile& p : profiles) p.width_mm = 30;
+  profiles[2].width_mm = 70;
+  profiles[4].width_mm = 2;
+  for (int c : {0, 1}) {
+    profiles[c].printed_text = true;
+    profiles[c].inked_rows = 20;
+  }
+  std::vector<ColumnReading> readings(2);
+  readings[0].column = 0;
+  readings[0].rows = {"Count and add only Aces", "Count and add only Twos", "Score 25", "Add total of all dice"};
+  readings[0].label_fit = 0.2;
+  readings[1].column = 1;
+  readings[1].rows = {"Aces", "Twos", "Full house", "Chance"};
+  readings[1].label_fit = 0.9;
+  const ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.label, 1);
+  EXPECT_EQ(roles.how_to, std::vector<int>{0});
+  EXPECT_EQ(roles.score, (std::vector<int>{2, 3}));
+}
+
+TEST(ColumnRolesTest, HandwritingTheOcrReadStaysAScoreColumn) {
+  std::vector<ColumnProfile> profiles(2);
+  for (ColumnProfile& p : profiles) {
+    p.width_mm = 30;
+    p.printed_text = true;
+    p.inked_rows = 12;
+  }
+  std::vector<ColumnReading> readings(2);
+  readings[0] = {0, {"Aces", "Twos", "Threes", "Fours"}, 0.95};
+  // A header, then digits and the odd stray letters: the median row has few letters.
+  readings[1] = {1, {"Player 1", "3", "lo", "2g", "Z", "15", "0", "35"}, 0.05};
+  const ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.score, std::vector<int>{1});
+  EXPECT_TRUE(roles.how_to.empty());
+}
+
+TEST(ColumnRolesTest, NoLabelsNoRoles) {
+  const ColumnRoles roles = AssignColumnRoles(std::vector<ColumnProfile>(3), {});
+  EXPECT_FALSE(roles.ok());
+  EXPECT_FALSE(roles.detail.empty());
+}
+
+// The whole grid stage on a one-player sheet whose single score column is as
+// wide as its labels and whose how-to column stands right of it: upright,
+// and scanned upside down.
+TEST(ColumnRolesTest, AOnePlayerSheetWithItsHowToColumnOnTheRightIsRead) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {60, 60, 62};
+  const cv::Mat drawn = table.Draw();
+  const auto reader = TextReader::Create();
+  for (const bool upside_down : {false, true}) {
+    SCOPED_TRACE(upside_down ? "upside down" : "upright");
+    cv::Mat image = drawn;
+    if (upside_down) cv::rotate(drawn, image, cv::ROTATE_180);
+    Page page;
+    page.status = PageStatus::kFound;
+    page.rectified = image;
+    page.px_per_mm = kPxPerMm;
+    GridOptions options;
+    options.ruleset = "classic";
+    const Grid grid = LocateGrid(page, ShippedRulesets(), options, reader.get());
+    ASSERT_TRUE(grid.ok()) << grid.detail;
+    EXPECT_EQ(grid.columns, std::vector<int>{1});
+    // Every cell lies in the score column: 60..120 mm right of the table's left edge.
+    ASSERT_FALSE(grid.cells.empty());
+    for (const GridCell& cell : grid.cells) {
+      const cv::Point2f centre = (cell.cell_in_page.tl() + cell.cell_in_page.br()) * 0.5f;
+      const cv::Vec3d page_px = grid.page_from_grid * cv::Vec3d(centre.x, centre.y, 1);
+      const cv::Point2f drawn_px(static_cast<float>(page_px[0] / page_px[2]), static_cast<float>(page_px[1] / page_px[2]));
+      const cv::Point2f in_drawing = upside_down ? cv::Point2f(image.cols - 1 - drawn_px.x, image.rows - 1 - drawn_px.y) : drawn_px;
+      EXPECT_GT(in_drawing.x, (table.x + 60) * kPxPerMm) << cell.row_id;
+      EXPECT_LT(in_drawing.x, (table.x + 120) * kPxPerMm) << cell.row_id;
+    }
+    // Aces in the first row.
+    const auto aces = std::find_if(grid.cells.begin(), grid.cells.end(), [](const GridCell& c) { return c.row_id == "aces"; });
+    ASSERT_NE(aces, grid.cells.end());
+    const cv::Point2f centre = (aces->cell_in_page.tl() + aces->cell_in_page.br()) * 0.5f;
+    const cv::Vec3d page_px = grid.page_from_grid * cv::Vec3d(centre.x, centre.y, 1);
+    const double y = page_px[1] / page_px[2];
+    EXPECT_NEAR(upside_down ? image.rows - 1 - y : y, (table.y + table.row_mm / 2) * kPxPerMm, 2 * kPxPerMm);
+  }
+}
+
+}  // namespace
+}  // namespace scorecheck
