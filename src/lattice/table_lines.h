@@ -1,0 +1,61 @@
+#pragma once
+// Lattice stage, internal: line runs grouped into tables, and each table's
+// row and column lines (the ruled ones, the frame put back where it is too
+// thick to be seen, missing rows put back from the pitch). Used by
+// find_lattice.cpp only.
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "lattice/find_lattice.h"
+#include "lattice/line_runs.h"
+
+namespace scorecheck::lattice {
+
+/// Long runs that cross each other form one table.
+struct Table {
+  cv::Rect2f box;
+  int horizontal = 0, vertical = 0;  ///< long runs in it
+};
+
+/// One line of a table: runs at the same position merged.
+struct Line {
+  float pos = 0;
+  float coverage = 0;   ///< share of the table's extent covered
+  float thickness = 0;
+  bool inferred = false;
+  std::vector<std::pair<float, float>> spans;  ///< the runs' extents along the line, sorted
+  cv::Point2f a, b;  ///< the fitted line through its runs, two points on it (x, y)
+};
+
+/// One table looked at as a scorecard grid.
+struct Candidate {
+  std::optional<Lattice> lattice;
+  std::string why;       ///< when rejected
+  int rows = 0, columns = 0;
+  std::array<cv::Point2f, 4> corners;  ///< the frame lines' fitted crossings: top-left, top-right, bottom-right, bottom-left
+};
+
+/// Runs at least `min_length` long that cross each other (within `tol`) form one table.
+std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol);
+
+/// The lines among `runs` inside the band [lo - tol, hi + tol] across them,
+/// overlapping [from, to] along them; runs within `merge` of a longer run's
+/// position are part of its line.
+std::vector<Line> TableLines(const std::vector<Run>& runs, bool horizontal, float lo, float hi, float from, float to,
+                             float merge, float tol);
+
+/// Keeps the ruled lines among the candidates (those that cross the lines across them).
+void KeepRuled(std::vector<Line>& horizontal, std::vector<Line>& vertical, float tol, float reach);
+
+/// `lines` covering at least `min_span` of their table.
+std::vector<Line> Spanning(std::vector<Line> lines, double min_span);
+
+/// Every table of `runs` (split where its lines leave gaps) as a candidate grid.
+std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options, const Scale& scale);
+
+}  // namespace scorecheck::lattice
