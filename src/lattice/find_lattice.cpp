@@ -11,6 +11,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "core/error.h"
+#include "lattice/bands.h"
 #include "lattice/line_runs.h"
 #include "lattice/table_lines.h"
 
@@ -67,6 +68,7 @@ struct Detection {
 Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& options, const Scale& scale) {
   Detection d;
   cv::Mat contrast = ContrastMap(work, scale.WorkOdd(2.5));
+  cv::Mat darkness = DarknessMap(work, scale.WorkOdd(options.bands.paper_window_mm));
   const int run = scale.WorkOdd(options.min_run_mm);
   // Wider than half the thickest printed line (1.2 mm) with its blur.
   const int gap = std::max(2, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
@@ -87,11 +89,17 @@ Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& optio
     cv::warpAffine(contrast, turned, cv::getRotationMatrix2D(centre_work, d.skew, 1), contrast.size(), cv::INTER_LINEAR,
                    cv::BORDER_CONSTANT, cv::Scalar(0));
     contrast = turned;
+    cv::warpAffine(darkness, turned, cv::getRotationMatrix2D(centre_work, d.skew, 1), darkness.size(), cv::INTER_LINEAR,
+                   cv::BORDER_CONSTANT, cv::Scalar(0));
+    darkness = turned;
     runs = find_runs();
     deskew = ToMatx33(cv::getRotationMatrix2D(centre_full, d.skew, 1));
   } else {
     d.skew = 0;
   }
+  // Header bars, shaded rows and tinted columns: their edges are rules too.
+  AddBandEdges(FindBands(darkness, scale, options.bands), static_cast<float>(scale.Full(2.0)),
+               static_cast<float>(scale.Full(1.0)), runs);
 
   // Tables in the orientation where rows run across. Whether the page is
   // upside down is for the printed text to say (the grid stage reads it): a

@@ -36,6 +36,8 @@
 
 #include <opencv2/core.hpp>
 
+#include "lattice/bands.h"
+
 namespace scorecheck {
 
 /// One ruled grid: its row and column lines in upright-page pixels.
@@ -74,6 +76,7 @@ struct LatticeOptions {
   double max_row_repairs = 0.25;     ///< row lines dropped (off the pitch) or put back (missing), at most this share; default 0.25
   bool find_orientation = true;      ///< false: keep the input's orientation (only deskew), e.g. own sheets; default true
   double min_frame_margin_mm = 1.0;  ///< a grid frame closer than this to the page edge is ruled paper, not a grid; default 1.0
+  lattice::BandOptions bands;        ///< filled bands (header bars, shaded rows, tinted columns) whose edges are rules
   int max_perspective_rounds = 4;    ///< straighten a perspective-distorted page and look again, at most this often
                                      ///< (each look straightens what the last left, until the frames are
                                      ///< rectangles); 0 = never; default 4

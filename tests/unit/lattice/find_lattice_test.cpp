@@ -118,6 +118,36 @@ TEST(FindLatticeTest, FindsADrawnGridWithItsLabelAndHowToColumns) {
   EXPECT_NEAR(cell.height, card.row_mm * kPxPerMm, 2.5);
 }
 
+// A bought pad's style: a dark header bar with white text above each
+// section, the column rules stopping at the bars, a tinted score column. The
+// bars' edges are rules; the table is one grid, not a 9-row and a 10-row one.
+TEST(FindLatticeTest, DarkHeaderBarsWithWhiteTextJoinTheSectionsAroundThem) {
+  Card card;
+  card.text = false;
+  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
+  cv::Mat page = BlankPage();
+  const cv::Scalar green(60, 110, 20);
+  // Tinted second score column, under everything else.
+  cv::rectangle(page, Px(xs[2], ys.front()), Px(xs[3], ys.back()), cv::Scalar(225, 235, 220), cv::FILLED);
+  for (int bar : {0, 10}) {
+    cv::rectangle(page, Px(xs.front(), ys[bar]), Px(xs.back(), ys[bar + 1]), green, cv::FILLED);
+    cv::putText(page, "Round 1   Round 2   Round 3", Px(xs[1] + 2, ys[bar + 1] - 2.5), cv::FONT_HERSHEY_SIMPLEX, 1.0,
+                cv::Scalar(255, 255, 255), 2, cv::LINE_AA);
+  }
+  for (size_t r = 0; r < ys.size(); ++r) cv::line(page, Px(xs.front(), ys[r]), Px(xs.back(), ys[r]), green, 2, cv::LINE_AA);
+  // Column rules between the bars only.
+  for (double x : xs) {
+    cv::line(page, Px(x, ys[1]), Px(x, ys[10]), green, 2, cv::LINE_AA);
+    cv::line(page, Px(x, ys[11]), Px(x, ys.back()), green, 2, cv::LINE_AA);
+  }
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  // A bar's edge is where its fill ends, half a rule's width (and its
+  // antialiasing) beyond the rule drawn along it: 0.6 mm.
+  ExpectMatches(result.grids[0], card, 0.6 * kPxPerMm);
+}
+
 TEST(FindLatticeTest, PutsBackAMissingRowLineAndBridgesABrokenOne) {
   Card card;
   card.missing_row_line = 7;

@@ -1,0 +1,172 @@
+#include "lattice/bands.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <opencv2/imgproc.hpp>
+
+namespace scorecheck::lattice {
+namespace {
+
+// The least-squares line through points (u, w) as a run along u, in full
+// resolution (`k` full pixels per working pixel, `offset` the centre shift).
+Run FitEdge(const std::vector<cv::Point2d>& points, bool horizontal, double k, double offset) {
+  Run run;
+  if (points.empty()) return run;
+  double su = 0, sw = 0, suu = 0, suw = 0;
+  double lo = points.front().x, hi = points.front().x;
+  for (const cv::Point2d& p : points) {
+    su += p.x;
+    sw += p.y;
+    suu += p.x * p.x;
+    suw += p.x * p.y;
+    lo = std::min(lo, p.x);
+    hi = std::max(hi, p.x);
+  }
+  const double n = static_cast<double>(points.size()), mu = su / n, mw = sw / n, var = suu / n - mu * mu;
+  const double slope = var > 1e-9 ? (suw / n - mu * mw) / var : 0;
+  auto full = [&](double u, double w) {
+    const double x = horizontal ? u : w, y = horizontal ? w : u;
+    return cv::Point2f(static_cast<float>(k * x + offset), static_cast<float>(k * y + offset));
+  };
+  run.pos = static_cast<float>(k * mw + offset);
+  run.from = static_cast<float>(k * lo + offset - k / 2);
+  run.to = static_cast<float>(k * hi + offset + k / 2);
+  run.thickness = static_cast<float>(k);
+  run.a = full(lo, mw + slope * (lo - mu));
+  run.b = full(hi, mw + slope * (hi - mu));
+  return run;
+}
+
+}  // namespace
+
+cv::Mat DarknessMap(const cv::Mat& gray, int window) {
+  cv::Mat paper, dark, darkness;
+  cv::dilate(gray, paper, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(window, window)));
+  cv::subtract(paper, gray, dark);
+  cv::max(paper, 64, paper);  // a table or a deep shadow is no paper to be darker than
+  cv::divide(dark, paper, darkness, 255.0);
+  return darkness;
+}
+
+std::vector<Band> FindBands(const cv::Mat& darkness, const Scale& scale, const BandOptions& options) {
+  std::vector<Band> bands;
+  if (darkness.empty()) return bands;
+  cv::Mat dark = darkness >= options.min_darkness * 255;
+  // Solid at least min_thickness one way and min_length the other: printed
+  // strokes, handwriting and filled dice icons are thinner or shorter.
+  const int thick = std::max(2, static_cast<int>(std::lround(options.min_thickness_mm * scale.work_px_per_mm)));
+  const int length = std::max(4, static_cast<int>(std::lround(options.min_length_mm * scale.work_px_per_mm * 0.5)));
+  cv::Mat across, along, solid;
+  cv::morphologyEx(dark, across, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(length, thick)));
+  cv::morphologyEx(dark, along, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(thick, length)));
+  cv::bitwise_or(across, along, solid);
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(solid, labels, stats, centroids, 8, CV_32S);
+  const double k = scale.pool, offset = (k - 1) / 2;
+  const double min_length = options.min_length_mm * scale.work_px_per_mm;
+  const double max_thickness = options.max_thickness_mm * scale.work_px_per_mm;
+  for (int i = 1; i < n; ++i) {
+    const int left = stats.at<int>(i, cv::CC_STAT_LEFT), top = stats.at<int>(i, cv::CC_STAT_TOP);
+    const int width = stats.at<int>(i, cv::CC_STAT_WIDTH), height = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+    if (left == 0 || top == 0 || left + width >= solid.cols || top + height >= solid.rows) continue;
+    if (std::max(width, height) < min_length || std::min(width, height) > max_thickness) continue;
+    // Each edge: where the darkness crosses half the band's own level, in
+    // each line across the band (away from the rounded corners a photo's
+    // blur leaves), to a fraction of a working pixel.
+    std::vector<double> inside;
+    for (int y = top; y < top + height; y += 2)
+      for (int x = left; x < left + width; x += 2)
+        if (labels.at<int>(y, x) == i) inside.push_back(darkness.at<uchar>(y, x));
+    std::nth_element(inside.begin(), inside.begin() + inside.size() / 2, inside.end());
+    const double half = inside.empty() ? options.min_darkness * 255 : inside[inside.size() / 2] / 2;
+    // The crossing between outside pixel `out` and inside pixel `in` (adjacent).
+    auto crossing = [&](int out, int in, double d_out, double d_in) {
+      if (d_in <= d_out || d_in < half || d_out > half) return (out + in) / 2.0;
+      return out + (in - out) * (half - d_out) / (d_in - d_out);
+    };
+    std::vector<cv::Point2d> tops, bottoms, lefts, rights;
+    const int inset_x = width / 10, inset_y = height / 10;
+    for (int x = left + inset_x; x < left + width - inset_x; ++x) {
+      int first = -1, last = -1;
+      for (int y = top; y < top + height; ++y)
+        if (labels.at<int>(y, x) == i) {
+          if (first < 0) first = y;
+          last = y;
+        }
+      if (first < 1 || last + 1 >= darkness.rows) continue;
+      tops.emplace_back(x, crossing(first - 1, first, darkness.at<uchar>(first - 1, x), darkness.at<uchar>(first, x)));
+      bottoms.emplace_back(x, crossing(last + 1, last, darkness.at<uchar>(last + 1, x), darkness.at<uchar>(last, x)));
+    }
+    for (int y = top + inset_y; y < top + height - inset_y; ++y) {
+      const int* row = labels.ptr<int>(y);
+      const uchar* dark_row = darkness.ptr<uchar>(y);
+      int first = -1, last = -1;
+      for (int x = left; x < left + width; ++x)
+        if (row[x] == i) {
+          if (first < 0) first = x;
+          last = x;
+        }
+      if (first < 1 || last + 1 >= darkness.cols) continue;
+      lefts.emplace_back(y, crossing(first - 1, first, dark_row[first - 1], dark_row[first]));
+      rights.emplace_back(y, crossing(last + 1, last, dark_row[last + 1], dark_row[last]));
+    }
+    if (tops.size() < 2 || lefts.size() < 2) continue;
+    Band band;
+    band.box = cv::Rect2f(static_cast<float>(k * (left - 0.5) + offset), static_cast<float>(k * (top - 0.5) + offset),
+                          static_cast<float>(k * width), static_cast<float>(k * height));
+    // MinPool() grows every dark region by (k - 1) / 2 full pixels each side.
+    const double grown = (k - 1) / 2;
+    band.top = FitEdge(tops, true, k, offset + grown);
+    band.bottom = FitEdge(bottoms, true, k, offset - grown);
+    band.left = FitEdge(lefts, false, k, offset + grown);
+    band.right = FitEdge(rights, false, k, offset - grown);
+    // The edge runs span the whole band, corners included.
+    band.top.from = band.bottom.from = band.box.x;
+    band.top.to = band.bottom.to = band.box.br().x;
+    band.left.from = band.right.from = band.box.y;
+    band.left.to = band.right.to = band.box.br().y;
+    bands.push_back(band);
+  }
+  return bands;
+}
+
+void AddBandEdges(const std::vector<Band>& bands, float tol, float same, Runs& runs) {
+  for (const Band& band : bands) {
+    if (!band.horizontal()) continue;
+    for (Run& run : runs.vertical) {
+      if (run.pos < band.box.x - tol || run.pos > band.box.br().x + tol) continue;
+      const bool ends_on_top = std::abs(run.to - band.top.pos) <= tol;
+      const bool starts_under = std::abs(run.from - band.bottom.pos) <= tol;
+      if (!ends_on_top && !starts_under) continue;
+      // Carried straight on along its own slope.
+      const cv::Point2f direction = run.b - run.a;
+      const float along = std::abs(direction.y) > 1e-3f ? direction.x / direction.y : 0;
+      if (ends_on_top) {
+        run.to = std::max(run.to, band.bottom.pos);
+        run.b = cv::Point2f(run.b.x + along * (run.to - run.b.y), run.to);
+      }
+      if (starts_under) {
+        run.from = std::min(run.from, band.top.pos);
+        run.a = cv::Point2f(run.a.x + along * (run.from - run.a.y), run.from);
+      }
+    }
+  }
+  // An edge drawn as a rule too is the rule's: the ridge finds a line's
+  // centre to a pixel, the band's edge takes in the rule's thickness.
+  auto ruled = [&](const std::vector<Run>& lines, const Run& edge) {
+    return std::any_of(lines.begin(), lines.end(), [&](const Run& line) {
+      const float overlap = std::min(line.to, edge.to) - std::max(line.from, edge.from);
+      return std::abs(line.pos - edge.pos) <= same && overlap >= 0.5f * edge.length();
+    });
+  };
+  const Runs seen = runs;
+  for (const Band& band : bands) {
+    for (const Run* edge : {&band.top, &band.bottom})
+      if (!ruled(seen.horizontal, *edge)) runs.horizontal.push_back(*edge);
+    for (const Run* edge : {&band.left, &band.right})
+      if (!ruled(seen.vertical, *edge)) runs.vertical.push_back(*edge);
+  }
+}
+
+}  // namespace scorecheck::lattice
