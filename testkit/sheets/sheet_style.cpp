@@ -14,6 +14,7 @@ constexpr double kGridGapMm = 8;         // between grids on one page
 constexpr double kMinLabelMm = 22;       // narrower and "Total of Upper Section" shrinks past reading
 constexpr double kMaxLabelMm = 75;       // the widest label column the fit widens to
 constexpr double kAverageCharEm = 0.58;  // mean advance of a label character, in ems (DejaVu Sans ~0.6)
+constexpr double kMinScoreColumnMm = 10; // a three-digit total written small still fits
 constexpr double kMinRowMm = 4.5;        // lower and a handwritten digit no longer fits (own 4-grid sheets: 5.4)
 constexpr double kMinHowToColumnMm = 16; // a how-to column narrower than this holds nothing legible
 constexpr double kMinUnderLabelRowMm = 7;  // a label with a note under it needs two lines of type
@@ -170,7 +171,7 @@ RandomSheetStyle StyleFromSeed(std::uint64_t style_seed, const Ruleset& ruleset)
   style.header_how_to_text = s.Pick("header_how_to_text", HeaderHowToPool());
   style.section_titles = s.Pick("section_titles", SectionTitlePool());
 
-  style.row_shading = static_cast<RowShading>(s.Weighted("row_shading", {1, 1, 1}));
+  style.row_shading = static_cast<RowShading>(s.Weighted("row_shading", {2, 1, 1}));
   style.tinted_columns = s.Chance("tinted_columns", 0.3);
   style.tint = RandomColour(s, "tint", 0, 0.35, 0.82, 0.95);
   style.bar = RandomColour(s, "bar", 0, 0.8, 0.12, 0.45);
@@ -188,8 +189,8 @@ RandomSheetStyle StyleFromSeed(std::uint64_t style_seed, const Ruleset& ruleset)
   style.rule_mm = s.Chance("rule_heavy", 0.12) ? s.Uniform("rule_heavy_mm", 0.8, 1.5) : s.LogUniform("rule", 0.1, 0.8);
   style.section_rule_mm = std::min(1.5, style.rule_mm * s.Uniform("section_rule", 1, 2.5));
   style.frame_mm = s.LogUniform("frame_line", 0.1, 1.5);
-  style.frame = static_cast<FrameStyle>(s.Weighted("frame", {1, 1, 1, 1}));
-  style.verticals = static_cast<VerticalRules>(s.Weighted("verticals", {2, 1, 1}));
+  style.frame = static_cast<FrameStyle>(s.Weighted("frame", {1, 2, 1, 1}));
+  style.verticals = static_cast<VerticalRules>(s.Weighted("verticals", {3, 1, 1}));
 
   style.font = s.Pick("font", StyleFonts());
   style.bold_labels = s.Chance("bold_labels", 0.4);
@@ -244,11 +245,28 @@ RandomSheetStyle FitStyle(RandomSheetStyle style, const Ruleset& ruleset) {
     const double needed = across * GridWidthMm(style) + (across - 1) * kGridGapMm;
     return GridAreaOf(style).w / needed;
   };
+  // Every column in proportion, as long as a score column keeps room for a
+  // three-digit total; past that the label and how-to columns give up their
+  // width first (a four-grid piecepack page of six columns each).
   auto shrink_to_width = [&] {
-    if (const double scale = width_scale(); scale < 1) {
+    const double scale = width_scale();
+    if (scale >= 1) return;
+    const double available = GridWidthMm(style) * scale;  // one grid's share of the width
+    const bool how_column = HowToInColumn(style.how_to);
+    if (style.score_column_mm * scale >= kMinScoreColumnMm) {
       style.score_column_mm *= scale;
       style.label_column_mm *= scale;
       style.how_to_column_mm *= scale;
+    } else {
+      style.label_column_mm = std::min(style.label_column_mm, kMinLabelMm);
+      if (how_column) style.how_to_column_mm = std::min(style.how_to_column_mm, kMinHowToColumnMm);
+      const double rest = available - style.label_column_mm - (how_column ? style.how_to_column_mm : 0);
+      style.score_column_mm = std::min(style.score_column_mm, rest / style.columns);
+      if (style.score_column_mm < kMinScoreColumnMm && how_column) {
+        // Still too narrow: the notes go under the labels.
+        style.how_to = HowToPlacement::kUnderLabel;
+        style.score_column_mm = std::min(kMinScoreColumnMm, (available - style.label_column_mm) / style.columns);
+      }
     }
   };
   if (width_scale() < 0.8 && !style.landscape && style.grids != 2) style.landscape = true;
@@ -258,6 +276,7 @@ RandomSheetStyle FitStyle(RandomSheetStyle style, const Ruleset& ruleset) {
   // room in turn: a four-grid landscape page turns upright (its grids are
   // narrow enough), then the free text and wide margins go.
   auto fit_rows = [&](double row_mm) {
+    style.row_mm = row_mm;
     const auto [across, down] = GridArrangement(style);
     const double free_h = GridAreaOf(style).h - (down - 1) * kGridGapMm;
     const double needed_h = down * GridHeightMm(style, ruleset);

@@ -16,3 +16,7 @@ scorecheck_add_test(NAME corpus/mistakes_test SRCS ${testkit_tests}/corpus/mista
   LINK_LIBS scorecheck_test_support scorecheck_corpus)
 scorecheck_add_test(NAME corpus/synth_card_test SRCS ${testkit_tests}/corpus/synth_card_test.cpp
   LINK_LIBS scorecheck_test_support scorecheck_corpus)
+
+# Domain-randomised sheets: determinism, parameter coverage, box geometry, fills, fonts.
+scorecheck_add_test(NAME sheets/random_sheet_test SRCS ${testkit_tests}/sheets/random_sheet_test.cpp
+  LINK_LIBS scorecheck_test_support scorecheck_sheets)
