@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 namespace scorecheck {
 namespace {
@@ -13,6 +14,14 @@ void SetColour(cairo_t* cr, const Rgb& colour) { cairo_set_source_rgb(cr, colour
 void SelectFont(cairo_t* cr, const std::string& family, bool bold) {
   cairo_select_font_face(cr, family.c_str(), CAIRO_FONT_SLANT_NORMAL,
                          bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  // Unhinted metrics: hinted advances are rounded to whole device pixels per
+  // glyph, and at a low dpi a long label measured that way overran its cell
+  // by several millimetres.
+  std::unique_ptr<cairo_font_options_t, decltype(&cairo_font_options_destroy)> options(cairo_font_options_create(),
+                                                                                        cairo_font_options_destroy);
+  cairo_font_options_set_hint_metrics(options.get(), CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style(options.get(), CAIRO_HINT_STYLE_NONE);
+  cairo_set_font_options(cr, options.get());
 }
 
 // True when the current font has a glyph for every character of `text`
@@ -48,11 +57,13 @@ void DrawFittedText(cairo_t* cr, const std::string& text, const RectMm& box, con
   // Shrink to the box: the advance to its width, ascent + descent to its height.
   const double width_scale = extents.x_advance > box.w ? box.w / extents.x_advance : 1;
   const double height_scale = font.ascent + font.descent > box.h ? box.h / (font.ascent + font.descent) : 1;
-  if (const double scale = std::min(width_scale, height_scale); scale < 1) {
-    size *= scale;
+  // Again while it overruns: advances need not scale exactly with the size.
+  for (double scale = std::min(width_scale, height_scale), tries = 0; scale < 1 && tries < 4; ++tries) {
+    size *= scale * (tries > 0 ? 0.98 : 1);
     cairo_set_font_size(cr, size);
     cairo_text_extents(cr, text.c_str(), &extents);
     cairo_font_extents(cr, &font);
+    scale = extents.x_advance > box.w ? box.w / extents.x_advance : 1;
   }
   const double x = box.x + (box.w - extents.x_advance) * look.align;
   const double text_h = font.ascent + font.descent;
