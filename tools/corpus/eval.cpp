@@ -8,7 +8,11 @@
 // Prints: grid detection rate, ruleset identification rate, cell accuracy by
 // profile, style, profile x style and style x cell kind, whole-card exact rate,
 // finding recall and precision, false alarms on error-free cards, median ms
-// per image (one thread, whole pipeline from the file).
+// per image (one thread, whole pipeline from the file). Then all of those
+// again per style family (truth "style_family": own, single-column, open,
+// banded, ruled; corpora made before it: truth "style") and over all cards,
+// with crossed-box and tick-count accuracy and the review load: cells flagged
+// UNCERTAIN_READ per card and as a share of the filled cells.
 //
 // Then, unless --no-compare-tesseract, the reader comparison the choice of
 // reader rests on: the number cells (truth says a number) of sheets whose
@@ -426,6 +430,49 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
   return options;
 }
 
+// Every card-level figure, for one style family (or all cards): how the
+// scanner does on each kind of sheet design (truth "style_family", see
+// testkit/sheets/sheet_style.h StyleFamily; older corpora: truth "style").
+struct FamilyFigures {
+  int cards = 0;
+  Tally grids, rulesets, cards_exact, recall, precision, clean_quiet, false_alarms, cells, crossed, ticks;
+  std::map<std::string, Tally> by_profile, by_kind;
+  long filled_cells = 0;     // cells the truth says hold something
+  long uncertain_cells = 0;  // UNCERTAIN_READ findings the scan raised (the review load)
+};
+
+// The family a truth file's card belongs to.
+std::string StyleFamilyOf(const Json& truth) {
+  if (truth.contains("style_family") && truth["style_family"].is_string()) return truth["style_family"];
+  return truth.value("style", std::string("unknown"));
+}
+
+void PrintFamilies(const std::map<std::string, FamilyFigures>& families) {
+  std::cout << "by style family (grids found, ruleset right, cells, cards exact, findings, review load):\n";
+  for (const auto& [family, f] : families) {
+    std::ostringstream load;
+    load << std::fixed << std::setprecision(2) << (f.cards ? static_cast<double>(f.uncertain_cells) / f.cards : 0)
+         << " per card, " << (f.filled_cells ? 100.0 * f.uncertain_cells / f.filled_cells : 0) << "% of "
+         << f.filled_cells << " filled cells";
+    std::cout << " " << family << " (" << f.cards << " cards)\n"
+              << "    grids found:          " << f.grids.Text() << "\n"
+              << "    ruleset identified:   " << f.rulesets.Text() << "\n"
+              << "    cells read right:     " << f.cells.Text() << "\n"
+              << "    crossed boxes right:  " << f.crossed.Text() << "\n"
+              << "    tick counts right:    " << f.ticks.Text() << "\n"
+              << "    cards read exactly:   " << f.cards_exact.Text() << "\n"
+              << "    finding recall:       " << f.recall.Text() << "\n"
+              << "    finding precision:    " << f.precision.Text() << "\n"
+              << "    clean cards, no alarm: " << f.clean_quiet.Text() << "\n"
+              << "    false alarms:         " << f.false_alarms.Text() << "\n"
+              << "    review load (UNCERTAIN_READ): " << load.str() << "\n";
+    for (const auto& [profile, tally] : f.by_profile)
+      std::cout << "    cells, " << std::setw(9) << profile << ": " << tally.Text() << "\n";
+    for (const auto& [kind, tally] : f.by_kind)
+      std::cout << "    cells, " << std::setw(17) << kind << ": " << tally.Text() << "\n";
+  }
+}
+
 int Run(const std::string& dir, const EvalOptions& eval) {
   const int limit = eval.limit;
   const bool list_errors = eval.list_errors;
@@ -474,6 +521,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   std::unique_ptr<GlyphHarvest> harvest;
   if (!eval.harvest_glyphs.empty()) harvest = std::make_unique<GlyphHarvest>(eval.harvest_glyphs, eval.harvest_numbers);
   std::map<std::string, std::vector<double>> ms_by_profile_style;
+  std::map<std::string, FamilyFigures> families;  // style family (and "(all cards)") -> figures
   for (const auto& path : truths) {
     const Json truth = Json::parse(ReadTextFile(path.string()));
     const std::string image = (std::filesystem::path(dir) / truth["image"].get<std::string>()).string();
@@ -487,6 +535,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
     ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
     glyphs_per_image.push_back(counting_reader.glyphs - glyphs_before);
     const std::string profile = truth["profile"], style = truth["style"];
+    // This card's figures go to its family and to all cards.
+    FamilyFigures* const family_figures[] = {&families["(all cards)"], &families[StyleFamilyOf(truth)]};
     ms_by_profile_style[profile + " / " + style].push_back(ms.back());
     const bool found = scan.ok() && scan.grid.grid_count == static_cast<int>(truth["grids"].size());
     grids.Add(found);
@@ -559,6 +609,14 @@ int Run(const std::string& dir, const EvalOptions& eval) {
                     << ": want \"" << want << "\" got \"" << theirs.text << "\"\n";
       }
       by_kind[style + " / " + Kind(want)].Add(ok);
+      for (FamilyFigures* f : family_figures) {
+        f->cells.Add(ok);
+        f->by_profile[profile].Add(ok);
+        f->by_kind[Kind(want)].Add(ok);
+        if (want == "X") f->crossed.Add(ok);
+        if (!want.empty() && want.back() == 'v') f->ticks.Add(ok);
+        f->filled_cells += !want.empty();
+      }
       if (scanned && IsNumber(want)) {
         const int value = std::stoi(want);
         const Reading& reading = scanned->reading;
@@ -630,6 +688,21 @@ int Run(const std::string& dir, const EvalOptions& eval) {
     for (const std::string& r : reported) precision.Add(expected.count(r));
     if (expected.empty()) clean_cards_quiet.Add(found && reported.empty());
     if (expected.empty() && found) clean_found_alarm.Add(!reported.empty());
+    int uncertain = 0;
+    if (scan.ok())
+      for (const auto& grid : scan.verification.grids)
+        for (const Finding& f : grid.findings) uncertain += f.code == codes::kUncertainRead;
+    for (FamilyFigures* f : family_figures) {
+      ++f->cards;
+      f->grids.Add(found);
+      f->rulesets.Add(found && scan.grid.ruleset_id == truth["ruleset"]);
+      f->cards_exact.Add(exact);
+      for (const std::string& e : expected) f->recall.Add(reported.count(e));
+      for (const std::string& r : reported) f->precision.Add(expected.count(r));
+      if (expected.empty()) f->clean_quiet.Add(found && reported.empty());
+      if (expected.empty() && found) f->false_alarms.Add(!reported.empty());
+      f->uncertain_cells += uncertain;
+    }
   }
   std::sort(ms.begin(), ms.end());
   if (harvest) {
@@ -668,6 +741,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   for (const auto& [key, tally] : by_profile_style) std::cout << "  " << std::setw(17) << key << "  " << tally.Text() << "\n";
   std::cout << "cell accuracy by sheet style x cell kind:\n";
   for (const auto& [key, tally] : by_kind) std::cout << "  " << std::setw(26) << key << "  " << tally.Text() << "\n";
+  PrintFamilies(families);
   if (!ms.empty()) {
     std::cout << "ms per image (whole pipeline, 1 thread): median " << ms[ms.size() / 2] << ", max " << ms.back() << "\n";
     std::sort(glyphs_per_image.begin(), glyphs_per_image.end());

@@ -254,7 +254,10 @@ int Run(int argc, char** argv) {
       for (int i = 0; i < 4; ++i) centre += cv::Point2d(q[i][0].get<double>(), q[i][1].get<double>()) * 0.25;
       const cv::Point2d up = UprightFromPage(result, Apply(page.page_from_image, centre));
       const int g = cell["grid"], column = cell["column"];
-      const int row = layout.FindRow(cell["row"], Part(cell["part"]));
+      // Random sheets say where each cell's row is printed; older truth files
+      // (own and "other" sheets only) follow our own layout.
+      const int row = cell.contains("printed_row") ? cell["printed_row"].get<int>()
+                                                   : layout.FindRow(cell["row"], Part(cell["part"]));
       ++cells;
       bool ok = false;
       if (result.ok() && g < static_cast<int>(result.grids.size())) {

@@ -1,6 +1,6 @@
 // legibility: how often the digit model reads the synthetic handwriting's
 // single digits as the digit written. Not a test; a measuring tool for the
-// handwriting renderer (src/synth/handwriting.cpp): a glyph the renderer
+// handwriting renderer (testkit/synth/handwriting.cpp): a glyph the renderer
 // spoils (a loop lost, a stroke thinned away) is a cell no reader could get
 // right, and shows up here before it blurs a corpus's figures.
 //

@@ -1,7 +1,7 @@
 // not_scorecards: renders pages that are not scorecards (a page of text, a
 // small table of numbers, a chessboard, a blank sheet, a lined notebook page,
 // a month calendar, a shop receipt, squared paper) and photographs or scans
-// them with the corpus's capture simulation (src/synth/capture.h), so the
+// them with the corpus's capture simulation (testkit/synth/capture.h), so the
 // scanner can be shown real-looking pictures that must yield no grid.
 //
 //   build/not_scorecards --seed S -o DIR

@@ -2,12 +2,19 @@
 // truth files, deterministically from a seed.
 //
 //   tools/synth --seed S --count N -o DIR [--rulesets a,b] [--profiles scan,photo,lowres,rotated]
+//               [--style-seeds A-B] [--own-share X] [--acceptance]
 //
 // Card i gets ruleset i mod R and profile (i / R) mod P, so any 24 consecutive
-// cards cover every pair; everything else (style, game, mistake, writer,
-// camera) follows from the seed and i. Every card's truth is checked against
-// the verifier before it is written: a truth file whose findings differ from
-// the injected mistake's would poison every measurement made with it.
+// cards cover every pair; everything else (game, mistake, writer, camera)
+// follows from the seed and i. Card i is on our own sheet when a number drawn
+// from its card seed falls below --own-share (default 1/3), else on the random
+// sheet of style seed A + (i mod (B - A + 1)) (testkit/sheets): with --count
+// at most B - A + 1, every random card has a style of its own.
+// Reserved seeds (tools/corpus/SEEDS.md): corpus seeds 950000-959999 and
+// style seeds 5000000-5999999 are refused unless --acceptance is given.
+// Every card's truth is checked against the verifier before it is written: a
+// truth file whose findings differ from the injected mistake's would poison
+// every measurement made with it.
 
 #include <atomic>
 #include <chrono>
@@ -22,6 +29,7 @@
 #include "core/error.h"
 #include "core/text.h"
 #include "corpus/synth_card.h"
+#include "sheets/seed_ranges.h"
 #include "verify/verify.h"
 
 namespace scorecheck {
@@ -38,7 +46,10 @@ struct Args {
   std::string digits = kDigitsPngPath;
   std::string digit_half = "test";  // "training": cards to train the digit reader on, never to measure with
   double mistake_rate = 1.0 / 3;
-  std::string style = "mixed";
+  std::string style_seeds = "1-100000";  // random sheet styles, A-B (development seeds by default)
+  double own_share = 1.0 / 3;            // share of cards on our own sheet
+  std::string style;                     // old switch: own = --own-share 1, other = --own-share 0
+  bool acceptance = false;               // allow the reserved acceptance seeds
   bool jpeg = false;           // store every image as JPEG (small committed samples)
   int jpeg_quality_max = 100;  // cap on the profile's JPEG quality
 };
@@ -64,7 +75,31 @@ std::string CheckTruth(const SynthCard& made, const RulesetLibrary& rulesets) {
   return "";
 }
 
+// Whether card `index` goes on our own sheet: a uniform number from its card
+// seed (its top 53 bits) below the share, so the choice does not depend on
+// the ruleset or profile the card got.
+bool OnOwnSheet(std::uint64_t card_seed, double own_share) {
+  return static_cast<double>(card_seed >> 11) * 0x1.0p-53 < own_share;
+}
+
+// Refuses reserved seeds outside an acceptance run, and anything but reserved
+// seeds in one (an acceptance figure must come from seeds nobody developed on).
+void CheckSeeds(const Args& args, const SeedRange& styles) {
+  const bool reserved = IsReservedCardSeed(args.seed) || OverlapsReservedStyleSeeds(styles);
+  if (!args.acceptance) {
+    SC_CHECK(!reserved, ReservedSeedsMessage());
+    return;
+  }
+  SC_CHECK(IsReservedCardSeed(args.seed) && styles.first >= kAcceptanceStyleSeedFirst &&
+               styles.last <= kAcceptanceStyleSeedLast,
+           "--acceptance takes a corpus seed in 950000-959999 and style seeds within 5000000-5999999");
+  std::cerr << "synth: " << AcceptanceReminder() << "\n";
+}
+
 int Run(const Args& args) {
+  const SeedRange styles = ParseSeedRange(args.style_seeds);
+  CheckSeeds(args, styles);
+  const double own_share = args.style == "own" ? 1.0 : args.style == "other" ? 0.0 : args.own_share;
   const RulesetLibrary rulesets = RulesetLibrary::LoadFolder(args.templates + "/rulesets");
   const std::vector<std::string> ids = args.rulesets.empty() ? rulesets.Ids() : args.rulesets;
   for (const std::string& id : ids) rulesets.Get(id);
@@ -91,7 +126,7 @@ int Run(const Args& args) {
       options.profile = profiles[(i / ids.size()) % profiles.size()];
       options.seed = CardSeed(args.seed, i);
       options.mistake_rate = args.mistake_rate;
-      if (args.style != "mixed") options.other_style = args.style == "other";
+      if (!OnOwnSheet(options.seed, own_share)) options.style_seed = styles.first + static_cast<std::uint64_t>(i) % styles.size();
       char stem[128];
       std::snprintf(stem, sizeof stem, "%04d-%s-%s", i, options.ruleset.c_str(), CaptureProfileName(options.profile));
       try {
@@ -100,6 +135,7 @@ int Run(const Args& args) {
         made.truth["image"] = image;
         // eval --harvest-glyphs takes only such cards, and they must never be measured on.
         if (training) made.truth["digit_half"] = "training";
+        if (args.acceptance) made.truth["acceptance"] = true;
         const std::string problem = CheckTruth(made, rulesets);
         SC_CHECK(problem.empty(), problem);
         if (args.jpeg) made.capture.extension = ".jpg";
@@ -137,7 +173,14 @@ int main(int argc, char** argv) {
   app.add_option("--profiles", args.profiles, "Capture profiles: scan, photo, lowres, rotated")->delimiter(',');
   app.add_option("--threads", args.threads, "Worker threads")->check(CLI::Range(1, 64));
   app.add_option("--mistake-rate", args.mistake_rate, "Share of cards with a player mistake")->check(CLI::Range(0.0, 1.0));
-  app.add_option("--style", args.style, "Sheet style: mixed, own or other")->check(CLI::IsMember({"mixed", "own", "other"}));
+  app.add_option("--style-seeds", args.style_seeds,
+                 "Random sheet styles A-B: card i gets style A + (i mod (B-A+1)) (default 1-100000)");
+  app.add_option("--own-share", args.own_share, "Share of cards on our own sheet (default 1/3; 0 = all random)")
+      ->check(CLI::Range(0.0, 1.0));
+  app.add_option("--style", args.style, "Old switch: own (= --own-share 1) or other (= --own-share 0)")
+      ->check(CLI::IsMember({"mixed", "own", "other"}));
+  app.add_flag("--acceptance", args.acceptance,
+               "An acceptance run: allows (and requires) the reserved seeds of tools/corpus/SEEDS.md");
   app.add_flag("--jpeg", args.jpeg, "Store every image as JPEG (scans too)");
   app.add_option("--jpeg-quality-max", args.jpeg_quality_max, "Cap on JPEG quality")->check(CLI::Range(30, 100));
   app.add_option("--templates", args.templates, "Templates folder");

@@ -1,8 +1,9 @@
 #pragma once
 // One synthetic scorecard photo with its truth: real-dice games written by
-// one simulated person onto a printed sheet (scorecheck's own, or a sheet in
-// another printer's style), perhaps with a player's mistake, then scanned or
-// photographed. Deterministic in the seed.
+// one simulated person onto a printed sheet (scorecheck's own, with markers
+// and QR code, or a domain-randomised sheet from testkit/sheets drawn from a
+// style seed), perhaps with a player's mistake, then scanned or
+// photographed. Deterministic in the seed and the style seed.
 
 #include <cstdint>
 #include <optional>
@@ -15,6 +16,8 @@
 #include "corpus/mistakes.h"
 #include "rules/ruleset_library.h"
 #include "sheet/sheet_layout.h"
+#include "sheets/render_random_sheet.h"
+#include "sheets/sheet_style.h"
 #include "synth/capture.h"
 #include "synth/handwriting.h"
 
@@ -24,7 +27,7 @@ namespace scorecheck {
 struct SynthCardOptions {
   std::string ruleset;                              ///< ruleset id
   CaptureProfile profile = CaptureProfile::kScan;   ///< how it is captured
-  std::optional<bool> other_style;                  ///< force the sheet style; none = own 2/3, other 1/3
+  std::optional<std::uint64_t> style_seed;          ///< a random sheet (StyleFromSeed); none = scorecheck's own sheet
   double mistake_rate = 1.0 / 3;                    ///< chance of one player mistake on the card
   std::uint64_t seed = 1;                           ///< everything random follows from it
   double dpi = 300;                                 ///< print resolution of the rendered sheet
@@ -33,7 +36,9 @@ struct SynthCardOptions {
 /// A made card.
 struct SynthCard {
   Capture capture;                                  ///< the image, not yet encoded
-  SheetLayout layout;                               ///< the printed sheet
+  SheetLayout layout;                               ///< our own printed sheet (empty on a random sheet)
+  std::optional<RandomSheetStyle> random_style;     ///< the random sheet's style, if it is one
+  std::vector<PrintedGrid> printed;                 ///< per grid: score rows, columns and boxes, page pixels
   Card card;                                        ///< what is written (the truth)
   std::vector<Conventions> conventions;             ///< per grid: how each column is written
   std::optional<Mistake> mistake;                   ///< the player's mistake, if any
@@ -43,11 +48,16 @@ struct SynthCard {
 };
 
 /// Makes one card. The truth JSON is a valid card (its "grids"), plus "image",
-/// "seed", "ruleset", "profile", "style", "sheet_code", "conventions",
-/// "mistake", "expected_findings" [{grid, code, row, column}], "rotation_deg",
+/// "seed", "ruleset", "profile", "style" ("own" or "random"), "style_seed"
+/// (null on our own sheet), "style_family" ("own", or StyleFamily() of the
+/// random style), "sheet_style" (the random style's main parameters, null on
+/// our own sheet), "sheet_code", "conventions", "mistake",
+/// "expected_findings" [{grid, code, row, column}], "rotation_deg",
 /// "page_quad" (page corners in image pixels: TL, TR, BR, BL) and "cells"
-/// [{grid, column, row, part, state, quad}] for every score cell of every
-/// used column, quads in image pixels. `image_name` goes into "image".
+/// [{grid, column, row, part, printed_row, state, quad}] for every score cell
+/// of every used column, quads in image pixels (the inside of the box between
+/// its rules); printed_row counts the grid's printed rows from its top,
+/// header and section rows included. `image_name` goes into "image".
 SynthCard MakeSynthCard(const RulesetLibrary& rulesets, const DigitBank& digits, const SynthCardOptions& options,
                         const std::string& image_name);
 

@@ -51,12 +51,13 @@ TEST(SynthCardTest, SameSeedSameCard) {
 
 TEST(SynthCardTest, TruthIsACardAndTheVerifierAgrees) {
   if (!HaveDigits()) GTEST_SKIP() << "opencv-doc's digits.png is not installed";
-  int with_mistake = 0, other_style = 0;
+  int with_mistake = 0, random_style = 0;
   for (int i = 0; i < 12; ++i) {
     SynthCardOptions options;
     options.ruleset = ShippedRulesets().Ids()[i % 6];
     options.profile = CaptureProfile::kLowres;
     options.seed = 1000 + i;
+    if (i % 2 == 1) options.style_seed = 700 + i;  // every ruleset on both kinds of sheet
     options.dpi = 120;
     options.mistake_rate = 0.5;
     const SynthCard made = MakeSynthCard(ShippedRulesets(), Digits(), options, "x.jpg");
@@ -75,11 +76,13 @@ TEST(SynthCardTest, TruthIsACardAndTheVerifierAgrees) {
     EXPECT_EQ(found, expected) << options.ruleset << " seed " << options.seed;
     EXPECT_EQ(made.truth["mistake"].is_null(), expected.empty()) << options.ruleset << " seed " << options.seed;
     with_mistake += !made.truth["mistake"].is_null();
-    other_style += made.truth["style"] == "other";
+    random_style += made.truth["style"] == "random";
     EXPECT_EQ(made.truth["style"] == "own", !made.layout.qr_payload.empty());
+    EXPECT_EQ(made.truth["style_seed"].is_null(), !options.style_seed);
+    EXPECT_EQ(made.truth["style_family"] == "own", !options.style_seed);
   }
   EXPECT_GT(with_mistake, 0);
-  EXPECT_GT(other_style, 0);
+  EXPECT_EQ(random_style, 6);
 }
 
 TEST(SynthCardTest, CellQuadsSitOnTheInk) {
@@ -109,6 +112,42 @@ TEST(SynthCardTest, CellQuadsSitOnTheInk) {
     }
   }
   EXPECT_GE(numbers, 5);  // five scored boxes and their totals
+}
+
+// On random sheets too: ink inside every number cell's quad. (That the boxes
+// hold nothing printed is tested on the empty sheets, sheets/random_sheet_test.)
+TEST(SynthCardTest, CellQuadsSitOnTheInkOfRandomSheets) {
+  if (!HaveDigits()) GTEST_SKIP() << "opencv-doc's digits.png is not installed";
+  for (const std::uint64_t style_seed : {11u, 12u, 13u, 14u}) {
+    SynthCardOptions options;
+    options.ruleset = ShippedRulesets().Ids()[style_seed % 6];
+    options.profile = CaptureProfile::kScan;
+    options.seed = 40 + style_seed;
+    options.style_seed = style_seed;
+    options.dpi = 150;
+    const SynthCard made = MakeSynthCard(ShippedRulesets(), Digits(), options, "s.png");
+    cv::Mat gray;
+    cv::cvtColor(made.capture.image, gray, cv::COLOR_BGR2GRAY);
+    int numbers = 0;
+    for (const auto& cell : made.truth["cells"]) {
+      std::vector<cv::Point> quad;
+      for (const auto& p : cell["quad"])
+        quad.emplace_back(static_cast<int>(p[0].get<double>()), static_cast<int>(p[1].get<double>()));
+      cv::Mat mask = cv::Mat::zeros(gray.size(), CV_8U);
+      cv::fillConvexPoly(mask, quad, 255);
+      cv::erode(mask, mask, cv::Mat(), cv::Point(-1, -1), 2);
+      double darkest = 255;
+      cv::minMaxLoc(gray, &darkest, nullptr, nullptr, nullptr, mask);
+      // Against the cell's own paper (white or tinted) rather than a fixed
+      // level: a pencil writer on a 150 dpi scan is light.
+      const double paper = cv::mean(gray, mask)[0];
+      if (cell["state"] == "number") {
+        ++numbers;
+        EXPECT_GT(paper - darkest, 50) << "style " << style_seed << " " << cell.dump();
+      }  // (empty cells may hold a neighbour's overrun: WriteOptions::touch_border)
+    }
+    EXPECT_GE(numbers, 5) << "style " << style_seed;
+  }
 }
 
 }  // namespace
