@@ -11,6 +11,7 @@
 #include "grid/column_roles.h"
 #include "grid/printed_text.h"
 #include "grid/snap_to_lines.h"
+#include "grid/unruled_columns.h"
 
 namespace scorecheck {
 namespace {
@@ -120,6 +121,8 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   }
   const double px_per_mm = page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / 210.0;
   cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
+  // Columns the table does not rule, from what its rows hold.
+  for (Lattice& grid : lattice.grids) grid = SplitUnruledColumns(flat, std::move(grid), px_per_mm, options.unruled);
 
   // Candidate rulesets: the forced one, or every one whose grids per page fit.
   std::vector<const Ruleset*> all, candidates;

@@ -11,6 +11,7 @@
 #include <opencv2/core.hpp>
 
 #include "grid/column_roles.h"
+#include "grid/unruled_columns.h"
 #include "labels/match_labels.h"
 #include "labels/text_reader.h"
 #include "lattice/find_lattice.h"
@@ -55,6 +56,7 @@ struct GridOptions {
   std::string ruleset = "auto";  ///< force a ruleset id; "auto" = from the sheet code or labels
   LatticeOptions lattice;        ///< ruled-line search on sheets without a sheet code
   LabelMatchOptions labels;      ///< printed rows -> ruleset rows
+  UnruledColumnOptions unruled;  ///< columns a table does not rule, found in what its rows hold
   ColumnRoleOptions roles;       ///< which columns hold labels, how-to text and scores
   double tie_margin = 0.03;      ///< rulesets whose label score is this close to the best one are alternatives; default 0.03
   double evidence_weight = 0.3;  ///< weight of a title or column-header match added to the label score; default 0.3

@@ -25,11 +25,13 @@ using namespace lattice;
 double QuarterVote(const Runs& runs, const LatticeOptions& options, const Scale& scale) {
   const float tol = static_cast<float>(scale.Full(2.0)), merge = static_cast<float>(scale.Full(0.8));
   double vote = 0;
-  for (const Table& table : GroupTables(runs, static_cast<float>(scale.Full(options.min_line_mm)), tol)) {
+  for (const Table& table : FindTables(runs, options, scale)) {
     const cv::Rect2f& box = table.box;
     auto rows = Spanning(TableLines(runs.horizontal, true, box.y, box.br().y, box.x, box.br().x, merge, tol), options.min_line_span);
     auto columns = Spanning(TableLines(runs.vertical, false, box.x, box.br().x, box.y, box.br().y, merge, tol), options.min_line_span);
-    KeepRuled(rows, columns, static_cast<float>(scale.Full(1.25)), static_cast<float>(scale.Full(0.3)));
+    // A table ruled one way only (its rows) keeps its lines as they are.
+    if (rows.size() >= 2 && columns.size() >= 2)
+      KeepRuled(rows, columns, static_cast<float>(scale.Full(1.25)), static_cast<float>(scale.Full(0.3)));
     const auto h = rows.size(), v = columns.size();
     if (static_cast<int>(std::max(h, v)) - 1 < options.min_rows) continue;
     vote += (h > v ? 1.0 : h < v ? -1.0 : 0.0) * static_cast<double>(h + v);

@@ -70,7 +70,8 @@ struct LatticeOptions {
   double max_skew_deg = 6;           ///< page skew searched and corrected, degrees either way; default 6
   int min_rows = 10;                 ///< fewer rows is not a scorecard (a table, a chessboard); default 10
   int max_rows = 45;                 ///< more rows is not a scorecard (ruled paper); default 45
-  int min_columns = 2;               ///< label column and at least one score column; default 2
+  int min_columns = 1;               ///< columns between rules; 1: a table whose columns are not ruled (the grid
+                                     ///< stage finds them in what the rows hold); default 1
   int max_columns = 12;              ///< label, how-to and up to 10 score columns; default 12
   double min_regular_rows = 0.7;     ///< share of row gaps within 25 % of the row pitch; default 0.7
   double max_row_repairs = 0.25;     ///< row lines dropped (off the pitch) or put back (missing), at most this share; default 0.25

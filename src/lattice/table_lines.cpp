@@ -105,11 +105,18 @@ void PutBackFrame(std::vector<Line>& lines, const std::vector<Line>& across, flo
     for (const auto& span : line.spans) end = std::max(end, span.second);
     ends.push_back(end);
   }
-  if (lines.empty() || starts.empty()) return;
+  if (starts.empty()) return;
   for (const Line& line : lines) thickness = std::max(thickness, line.thickness);
   Line frame;
   frame.inferred = true;
   frame.thickness = thickness;
+  if (lines.empty()) {  // no line this way at all: both ends of the lines across
+    for (const float at : {Median(starts), Median(ends)}) {
+      frame.pos = at;
+      lines.push_back(frame);
+    }
+    return;
+  }
   if (const float start = Median(starts); lines.front().pos - start > slack) {
     frame.pos = start;
     lines.insert(lines.begin(), frame);
@@ -195,6 +202,7 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
   const float tol = static_cast<float>(scale.Full(2.0));
   const float merge = static_cast<float>(scale.Full(0.8));
   const float meet = static_cast<float>(scale.Full(1.25)), reach = static_cast<float>(scale.Full(0.3));
+  const float ends_tol = static_cast<float>(scale.Full(3));
   cv::Rect2f box = table.box;
   std::vector<Line> rows, columns;
   // Twice: the first pass finds the frame lines, the second measures coverage
@@ -202,7 +210,18 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
   for (int pass = 0; pass < 2; ++pass) {
     rows = Spanning(TableLines(runs.horizontal, true, box.y, box.br().y, box.x, box.br().x, merge, tol), options.min_line_span);
     columns = Spanning(TableLines(runs.vertical, false, box.x, box.br().x, box.y, box.br().y, merge, tol), options.min_line_span);
-    KeepRuled(rows, columns, meet, reach);
+    if (columns.size() >= 2) {
+      KeepRuled(rows, columns, meet, reach);
+    } else {
+      // Rows ruled, columns not (or one rule between labels and scores):
+      // the rows' common ends are the frame; the grid stage finds the
+      // columns in what the rows hold.
+      KeepCommonEnds(rows, ends_tol);
+      std::erase_if(columns, [&](const Line& column) {
+        return std::count_if(rows.begin(), rows.end(), [&](const Line& row) { return Passes(column, row.pos, meet, 0); }) < 2;
+      });
+      PutBackFrame(columns, rows, static_cast<float>(scale.Full(3)));
+    }
     if (rows.size() < 2 || columns.size() < 2) {
       c.why = "lines do not cross";
       return c;
@@ -292,8 +311,8 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
 
 }  // namespace
 
-// Long runs that cross each other (within `tol`) form one table.
-std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol) {
+std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol, float stack_gap, float ends_tol,
+                               int min_stacked) {
   std::vector<int> h, v;
   for (int i = 0; i < static_cast<int>(runs.horizontal.size()); ++i)
     if (runs.horizontal[i].length() >= min_length) h.push_back(i);
@@ -314,6 +333,20 @@ std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol) {
         parent[find(static_cast<int>(a))] = find(static_cast<int>(h.size() + b));
     }
   }
+  // A table typed in a word processor rules its rows and not its columns:
+  // parallel runs stacked close, starting and ending together, are one table
+  // too (either way: a page turned a quarter has its rows upright).
+  auto stack = [&](const std::vector<int>& ids, const std::vector<Run>& all, int base) {
+    for (size_t a = 0; a < ids.size(); ++a)
+      for (size_t b = a + 1; b < ids.size(); ++b) {
+        const Run &ra = all[ids[a]], &rb = all[ids[b]];
+        if (std::abs(ra.pos - rb.pos) <= stack_gap && std::abs(ra.from - rb.from) <= ends_tol &&
+            std::abs(ra.to - rb.to) <= ends_tol)
+          parent[find(base + static_cast<int>(a))] = find(base + static_cast<int>(b));
+      }
+  };
+  stack(h, runs.horizontal, 0);
+  stack(v, runs.vertical, static_cast<int>(h.size()));
   std::vector<Table> tables;
   std::vector<int> table_of(n, -1);
   for (int i = 0; i < n; ++i) {
@@ -336,7 +369,9 @@ std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol) {
     }
     (horizontal ? table.horizontal : table.vertical)++;
   }
-  std::erase_if(tables, [](const Table& t) { return t.horizontal < 2 || t.vertical < 2; });
+  std::erase_if(tables, [&](const Table& t) {
+    return (t.horizontal < 2 || t.vertical < 2) && std::max(t.horizontal, t.vertical) < min_stacked;
+  });
   return tables;
 }
 
@@ -443,9 +478,32 @@ std::vector<Line> Spanning(std::vector<Line> lines, double min_span) {
   return lines;
 }
 
+std::vector<Table> FindTables(const Runs& runs, const LatticeOptions& options, const Scale& scale) {
+  return GroupTables(runs, static_cast<float>(scale.Full(options.min_line_mm)), static_cast<float>(scale.Full(2.0)),
+                     static_cast<float>(scale.Full(15)), static_cast<float>(scale.Full(3)), options.min_rows + 1);
+}
+
+void KeepCommonEnds(std::vector<Line>& lines, float tol) {
+  std::vector<float> starts, ends;
+  auto end_of = [](const Line& line) {
+    float end = line.spans.front().second;
+    for (const auto& span : line.spans) end = std::max(end, span.second);
+    return end;
+  };
+  for (const Line& line : lines)
+    if (!line.spans.empty()) {
+      starts.push_back(line.spans.front().first);
+      ends.push_back(end_of(line));
+    }
+  if (starts.empty()) return;
+  const float start = Median(starts), end = Median(ends);
+  std::erase_if(lines, [&](const Line& line) {
+    return line.spans.empty() || std::abs(line.spans.front().first - start) > tol || std::abs(end_of(line) - end) > tol;
+  });
+}
+
 std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options, const Scale& scale) {
-  std::vector<Table> tables = GroupTables(runs, static_cast<float>(scale.Full(options.min_line_mm)),
-                                          static_cast<float>(scale.Full(2.0)));
+  std::vector<Table> tables = FindTables(runs, options, scale);
   // A table around other tables is no grid of its own: the page's edges, or
   // a border ruled around the page, hold the grids without touching them.
   const float slack = static_cast<float>(scale.Full(2.0));

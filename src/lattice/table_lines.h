@@ -40,8 +40,17 @@ struct Candidate {
   std::array<cv::Point2f, 4> corners;  ///< the frame lines' fitted crossings: top-left, top-right, bottom-right, bottom-left
 };
 
-/// Runs at least `min_length` long that cross each other (within `tol`) form one table.
-std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol);
+/// Runs at least `min_length` long that cross each other (within `tol`)
+/// form one table; so do parallel runs less than `stack_gap` apart whose ends
+/// agree within `ends_tol` (rows ruled, columns not). A table needs two runs
+/// each way, or `min_stacked` parallel ones.
+std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol, float stack_gap, float ends_tol,
+                               int min_stacked);
+
+/// GroupTables() with the lengths `options` give: runs of min_line_mm, 2 mm
+/// to cross, rows stacked at most 15 mm apart with ends within 3 mm, and
+/// min_rows + 1 of them for a table ruled one way only.
+std::vector<Table> FindTables(const Runs& runs, const LatticeOptions& options, const Scale& scale);
 
 /// The lines among `runs` inside the band [lo - tol, hi + tol] across them,
 /// overlapping [from, to] along them; runs within `merge` of a longer run's
@@ -51,6 +60,11 @@ std::vector<Line> TableLines(const std::vector<Run>& runs, bool horizontal, floa
 
 /// Keeps the ruled lines among the candidates (those that cross the lines across them).
 void KeepRuled(std::vector<Line>& horizontal, std::vector<Line>& vertical, float tol, float reach);
+
+/// A table ruled one way only: keeps the lines of `lines` that start and end
+/// where most of them do (within `tol`); a text baseline or a rule under a
+/// title does not.
+void KeepCommonEnds(std::vector<Line>& lines, float tol);
 
 /// `lines` covering at least `min_span` of their table.
 std::vector<Line> Spanning(std::vector<Line> lines, double min_span);

@@ -5,11 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "sheet/render_sheet.h"
 #include "support/test_support.h"
@@ -53,6 +55,33 @@ TEST(LocateGridTest, BlankPageHasNoGrid) {
   const Grid grid = LocateGrid(page, ShippedRulesets(), {}, reader.get());
   EXPECT_FALSE(grid.ok());
   EXPECT_NE(grid.detail.find("no ruled grid"), std::string::npos) << grid.detail;
+}
+
+// Ruled lines without printed labels are no scorecard, whatever their shape:
+// writing paper (rows ruled, a margin rule) and a board of ruled squares.
+TEST(LocateGridTest, RulesWithoutLabelsAreNoScorecard) {
+  const auto reader = TextReader::Create();
+  const double px_per_mm = 8;
+  auto at = [&](double x_mm, double y_mm) {
+    return cv::Point(static_cast<int>(std::lround(x_mm * px_per_mm)), static_cast<int>(std::lround(y_mm * px_per_mm)));
+  };
+  cv::Mat ruled(2376, 1680, CV_8UC3, cv::Scalar(250, 250, 250));
+  for (int i = 0; i < 35; ++i) cv::line(ruled, at(10, 30 + i * 7.5), at(200, 30 + i * 7.5), cv::Scalar(200, 160, 120), 2);
+  cv::line(ruled, at(30, 10), at(30, 290), cv::Scalar(60, 60, 220), 2);
+  cv::Mat squares(2376, 1680, CV_8UC3, cv::Scalar(250, 250, 250));
+  for (int i = 0; i <= 12; ++i) {
+    cv::line(squares, at(25 + i * 13, 60), at(25 + i * 13, 60 + 12 * 13), cv::Scalar(0, 0, 0), 2);
+    cv::line(squares, at(25, 60 + i * 13), at(25 + 12 * 13, 60 + i * 13), cv::Scalar(0, 0, 0), 2);
+  }
+  for (const auto& [name, image] : {std::pair<const char*, cv::Mat>{"ruled paper", ruled}, {"ruled squares", squares}}) {
+    Page page;
+    page.status = PageStatus::kFound;
+    page.rectified = image;
+    page.px_per_mm = px_per_mm;
+    const Grid grid = LocateGrid(page, ShippedRulesets(), {}, reader.get());
+    EXPECT_FALSE(grid.ok()) << name;
+    EXPECT_FALSE(grid.detail.empty()) << name;
+  }
 }
 
 // A sheet printed by someone else: no markers, no QR code, a how-to column,

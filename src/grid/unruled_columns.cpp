@@ -1,0 +1,100 @@
+#include "grid/unruled_columns.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <opencv2/imgproc.hpp>
+
+namespace scorecheck {
+
+std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                                      const UnruledColumnOptions& options) {
+  std::vector<float> lines;
+  if (column < 0 || column >= grid.columns() || grid.rows() < 1 || px_per_mm <= 0 || flat.empty()) return lines;
+  const float left = grid.column_x[column], right = grid.column_x[column + 1];
+  if (right - left < 2 * options.min_part_mm * px_per_mm) return lines;
+  const cv::Rect strip = cv::Rect(cv::Point(static_cast<int>(std::floor(left)), static_cast<int>(std::floor(grid.row_y.front()))),
+                                  cv::Point(static_cast<int>(std::ceil(right)), static_cast<int>(std::ceil(grid.row_y.back())))) &
+                         cv::Rect(0, 0, flat.cols, flat.rows);
+  if (strip.width < 8 || strip.height < 8) return lines;
+  cv::Mat ink;
+  cv::threshold(flat(strip), ink, options.ink_level, 255, cv::THRESH_BINARY_INV);
+  // The ruled lines are no writing: the row lines and the column's own sides.
+  const int half_line = static_cast<int>(std::ceil(grid.line_px / 2 + 0.3 * px_per_mm));
+  for (float y : grid.row_y)
+    cv::rectangle(ink, cv::Point(0, static_cast<int>(y) - strip.y - half_line), cv::Point(ink.cols, static_cast<int>(y) - strip.y + half_line),
+                  cv::Scalar(0), cv::FILLED);
+  for (float x : {left, right})
+    cv::rectangle(ink, cv::Point(static_cast<int>(x) - strip.x - half_line, 0), cv::Point(static_cast<int>(x) - strip.x + half_line, ink.rows),
+                  cv::Scalar(0), cv::FILLED);
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
+  const int speck = std::max(2, static_cast<int>(std::lround(options.speck_mm2 * px_per_mm * px_per_mm)));
+  // Which x each row writes at: a piece counts in the row that holds its centre.
+  std::vector<std::vector<bool>> written(grid.rows(), std::vector<bool>(ink.cols, false));
+  for (int i = 1; i < n; ++i) {
+    if (stats.at<int>(i, cv::CC_STAT_AREA) < speck) continue;
+    const float centre = static_cast<float>(centroids.at<double>(i, 1)) + strip.y;
+    const auto next = std::upper_bound(grid.row_y.begin(), grid.row_y.end(), centre);
+    const int row = static_cast<int>(next - grid.row_y.begin()) - 1;
+    if (row < 0 || row >= grid.rows()) continue;
+    const int x0 = stats.at<int>(i, cv::CC_STAT_LEFT), x1 = x0 + stats.at<int>(i, cv::CC_STAT_WIDTH);
+    for (int x = x0; x < x1; ++x) written[row][x] = true;
+  }
+  std::vector<int> rows_at(ink.cols, 0);
+  for (const std::vector<bool>& row : written)
+    for (int x = 0; x < ink.cols; ++x) rows_at[x] += row[x];
+  // Blocks of ink and the strips of paper between them. (Letting a row or
+  // two cross a strip, for a number written into the print beside it, also
+  // parted labels at the space that two long ones had at one place.)
+  const int crossing = 0;
+  const int min_gap = static_cast<int>(std::lround(options.min_gap_mm * px_per_mm));
+  const float min_part = static_cast<float>(options.min_part_mm * px_per_mm);
+  std::vector<std::pair<int, int>> blocks;  // [from, to) in strip pixels
+  for (int x = 0; x < ink.cols;) {
+    if (rows_at[x] <= crossing) {
+      ++x;
+      continue;
+    }
+    int end = x;
+    while (end < ink.cols && rows_at[end] > crossing) ++end;
+    if (!blocks.empty() && x - blocks.back().second < min_gap) blocks.back().second = end;
+    else blocks.push_back({x, end});
+    x = end;
+  }
+  // A block written in one row only is a header over nothing ("Box" over a
+  // column of right-aligned labels), or a stray mark: no column of its own.
+  std::erase_if(blocks, [&](const std::pair<int, int>& block) {
+    int rows = 0;
+    for (const std::vector<bool>& row : written)
+      rows += std::any_of(row.begin() + block.first, row.begin() + block.second, [](bool w) { return w; });
+    return rows < options.min_block_rows;
+  });
+  float last = left;
+  for (size_t b = 1; b < blocks.size(); ++b) {
+    const float at = strip.x + (blocks[b - 1].second + blocks[b].first) / 2.0f;
+    if (at - last >= min_part && right - at >= min_part) {
+      lines.push_back(at);
+      last = at;
+    }
+  }
+  return lines;
+}
+
+Lattice SplitUnruledColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const UnruledColumnOptions& options) {
+  std::vector<float> xs = {grid.column_x.front()};
+  std::vector<bool> inferred = {grid.column_inferred.empty() ? false : grid.column_inferred.front()};
+  for (int c = 0; c < grid.columns(); ++c) {
+    for (float x : UnruledColumnLines(flat, grid, c, px_per_mm, options)) {
+      xs.push_back(x);
+      inferred.push_back(true);
+    }
+    xs.push_back(grid.column_x[c + 1]);
+    inferred.push_back(static_cast<size_t>(c + 1) < grid.column_inferred.size() ? grid.column_inferred[c + 1] : false);
+  }
+  grid.column_x = std::move(xs);
+  grid.column_inferred = std::move(inferred);
+  return grid;
+}
+
+}  // namespace scorecheck

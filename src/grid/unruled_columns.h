@@ -1,0 +1,41 @@
+#pragma once
+// Columns a table does not rule. A table typed in a word processor rules its
+// rows and leaves its columns open, or rules only the line between labels and
+// scores; a pad may tint its columns instead of ruling them. Such columns
+// show in what the rows hold: printed words, column headers and handwriting
+// stand in blocks, with a strip of paper between them that no row writes in
+// (the "stream" reading of a table, as camelot and img2table do it).
+
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "lattice/find_lattice.h"
+
+namespace scorecheck {
+
+/// Tuning for SplitUnruledColumns().
+struct UnruledColumnOptions {
+  int ink_level = 150;          ///< flattened gray below this is ink (paper 255); default 150
+  double min_gap_mm = 1.8;      ///< a strip no row writes in, at least this wide, parts columns: letters of a
+                                ///< word and digits of a number stand closer, and a gap between words must
+                                ///< fall at one place in every row to part them; default 1.8
+  double min_part_mm = 5;       ///< each part at least this wide (a written digit and some paper); default 5
+  double speck_mm2 = 0.15;      ///< ink pieces smaller than this (mm^2) are dust and noise; default 0.15
+  int min_block_rows = 3;       ///< a block of ink makes a column when written in this many rows: a header, even
+                                ///< printed again over the lower section, is not ("Game" and "1" of "Game 1"
+                                ///< stood 2 mm apart in both); default 3
+};
+
+/// The x positions (grid image pixels) inside column `column` of `grid` where
+/// a column line is missing: the middles of the strips of paper that no row
+/// writes in, between blocks of ink. Empty when the column holds one block.
+/// `flat`: 8-bit gray, paper at 255 (FlattenForText).
+std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                                      const UnruledColumnOptions& options = {});
+
+/// `grid` with every column's missing lines (UnruledColumnLines) put in,
+/// marked inferred.
+Lattice SplitUnruledColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const UnruledColumnOptions& options = {});
+
+}  // namespace scorecheck
