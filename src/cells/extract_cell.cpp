@@ -62,20 +62,28 @@ bool BelongsBeyondSide(const cv::Rect& box, const std::vector<std::pair<cv::Rect
 
 CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, CellPart part, const CellOptions& options,
                     WrittenBeside beside) {
+  return ExtractCell(NormalizedPage{normalized, {}, {}, {}}, cell_in_page, part, options, beside);
+}
+
+CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, CellPart part, const CellOptions& options,
+                    WrittenBeside beside) {
   CellInk result;
   const float margin = static_cast<float>(cell_in_page.height * options.margin);
   cv::Rect crop(static_cast<int>(std::floor(cell_in_page.x - margin)), static_cast<int>(std::floor(cell_in_page.y - margin)),
                 static_cast<int>(std::ceil(cell_in_page.width + 2 * margin)),
                 static_cast<int>(std::ceil(cell_in_page.height + 2 * margin)));
-  crop &= cv::Rect(0, 0, normalized.cols, normalized.rows);
+  crop &= cv::Rect(0, 0, page.gray.cols, page.gray.rows);
   result.crop_in_page = crop;
   result.cell_in_crop = cv::Rect2f(cell_in_page.x - crop.x, cell_in_page.y - crop.y, cell_in_page.width, cell_in_page.height);
   if (crop.width < 4 || crop.height < 4) return result;
 
-  const cv::Mat gray = normalized(crop);
+  // The box's ink is what differs from its own background: paper, a shaded
+  // or striped row, a tinted column. Against white paper alone, a shaded
+  // empty box was all ink and read "9" or "389".
+  const cv::Mat gray = OwnBackgroundCrop(page, crop, cell_in_page.height, options, &result.shaded);
   const cv::Rect inner_box(static_cast<int>(result.cell_in_crop.x), static_cast<int>(result.cell_in_crop.y),
                            static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
-  cv::Mat mask = InkMask(gray, inner_box, options);
+  cv::Mat mask = InkMask(gray, inner_box, options, result.shaded);
   const cv::Mat pen_on_side =
       RemoveBorderLines(mask, gray, result.cell_in_crop, options, beside);
   const bool any_pen = cv::countNonZero(pen_on_side) > 0;  // most cells have none: no per-blob masks then

@@ -1,7 +1,9 @@
 #pragma once
 // Cells stage: the ink inside one score cell, with the ruled lines taken out,
 // and what kind of mark it is: empty, a number, a cross-out, or tick marks.
-// Works on a page whose lighting has been flattened (NormalizeLighting).
+// Works on a page whose lighting has been flattened (NormalizePage), and
+// judges each box's ink against that box's own background: paper, a shaded
+// or striped row, a tinted column.
 
 #include <vector>
 
@@ -14,6 +16,20 @@ namespace scorecheck {
 /// The page in gray with the paper flattened to white: uneven light, shadows
 /// and colour casts divided out. 8-bit, paper ~255, ink dark.
 cv::Mat NormalizeLighting(const cv::Mat& page_bgr);
+
+/// A page as the cells stage reads it: its lighting flattened, in gray and,
+/// for a colour page, in colour.
+struct NormalizedPage {
+  cv::Mat gray;          ///< NormalizeLighting(): the darkest channel over its paper; paper ~255, ink dark
+  cv::Mat gray_paper;    ///< CV_8U: the paper's brightness `gray` was divided by; empty: not divided
+  cv::Mat colour;        ///< CV_8UC3: each channel over its own paper the same way; empty for a gray page
+  cv::Mat colour_paper;  ///< CV_8UC3: the paper's brightness `colour` was divided by
+};
+
+/// NormalizeLighting(), and for a colour page each channel flattened alike: a
+/// tint that differs from the ink more in colour than in gray is told apart
+/// in colour (ExtractCell on a shaded or tinted box).
+NormalizedPage NormalizePage(const cv::Mat& page_bgr);
 
 /// Tuning for ExtractCell(). Defaults suit pages rectified at 8 px/mm.
 struct CellOptions {
@@ -29,6 +45,26 @@ struct CellOptions {
                                     ///< noise in an empty box: about 12)...
   int max_faint_strong_ink = 232;   ///< ... and never above these
   int max_faint_weak_ink = 240;
+  double background_kernel = 0.6;   ///< a box's own background (paper, shading, stripe, tint) is the page closed
+                                    ///< over a square this share of the cell height: wider than any pen stroke,
+                                    ///< ruled line or blurred blot of a digit (at 0.3, blurred low-resolution
+                                    ///< digits kept squares of ink that wide: 197 crops of one card taken for
+                                    ///< shaded), narrower than a shaded row, so it follows the row, the rows beside
+                                    ///< it in the margins and the ramp NormalizePage leaves along a tint's edge;
+                                    ///< default 0.6 (at 0.5-0.9 no crop of seed 900034's white boxes is shaded
+                                    ///< inside: only margins over a shaded header row or label)
+  int shaded_below = 238;           ///< a crop whose background lies below this anywhere (normalised gray) is
+                                    ///< divided by it, its paper and shading brought to white; above, the crop is
+                                    ///< read as it is (white paper: its background lies at 245-255); 0 = never;
+                                    ///< default 238, a third of the way from paper to the weak-ink cap
+  int min_background = 140;         ///< ... no background darker than this: a solid blot of ink as wide as the
+                                    ///< closing is ink, not shading (printed shading of score boxes stays above
+                                    ///< ~60% gray, 153; darker bands are headers, not score boxes); default 140.
+                                    ///< In colour, a channel whose background lies below it (the blue of a yellow
+                                    ///< tint) is left out of the comparison: it cannot show the ink
+  double shaded_noise_sigmas = 4;   ///< on a shaded box, certain ink lies at least this many of the shading's
+                                    ///< noise widths below it (a printed tint's grain, amplified by the division);
+                                    ///< 0 = off; default 4
   double min_blob_fraction = 0.0012;  ///< blobs smaller than this share of the cell area are specks
   double empty_fraction = 0.004;    ///< less ink than this share of the cell area: empty
   double min_dash_width = 0.4;      ///< a stroke lying down this long (share of the cell width) ...
@@ -79,7 +115,9 @@ const char* InkKindName(InkKind kind);
 /// The ink of one cell.
 struct CellInk {
   InkKind kind = InkKind::kEmpty;
-  cv::Mat ink;                 ///< CV_8U, ink bright (255 - gray), 0 elsewhere; crop coordinates
+  cv::Mat ink;                 ///< CV_8U, ink bright (255 - gray, the box's own background brought to paper),
+                               ///< 0 elsewhere; crop coordinates
+  bool shaded = false;         ///< the crop's own background lay below CellOptions::shaded_below and was divided out
   cv::Rect crop_in_page;       ///< where `ink` lies on the page
   cv::Rect2f cell_in_crop;     ///< the cell between its lines, crop coordinates
   std::vector<cv::Rect> blobs; ///< ink components, left to right, crop coordinates
@@ -99,8 +137,14 @@ struct WrittenBeside {
   bool right = true;
 };
 
-/// Extracts and classifies the ink of `cell_in_page` on `normalized` (from
-/// NormalizeLighting). `part` says whether ticks are expected.
+/// Extracts and classifies the ink of `cell_in_page` on `page` (from
+/// NormalizePage), against the box's own background. `part` says whether
+/// ticks are expected.
+CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, CellPart part,
+                    const CellOptions& options = {}, WrittenBeside beside = {});
+
+/// The same on a gray page alone (NormalizeLighting): shading is told from ink
+/// in gray only.
 CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, CellPart part,
                     const CellOptions& options = {}, WrittenBeside beside = {});
 

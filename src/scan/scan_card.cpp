@@ -151,7 +151,7 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
     result.detail = "no scorecard grid found: " + result.grid.detail;
     return result;
   }
-  const cv::Mat normalized = NormalizeLighting(result.grid.image);
+  const NormalizedPage normalized = NormalizePage(result.grid.image);
   const Ruleset& labelled = rulesets.Get(result.grid.ruleset_id);
   for (const GridCell& where : result.grid.cells) {
     ScannedCell cell;
