@@ -167,10 +167,13 @@ cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, doub
   // White paper lies at 245-255 after NormalizePage: read it as it is.
   if (lowest >= options.shaded_below) return gray;
   if (shaded) *shaded = true;
-  // Each pixel over its background, where that lies below the paper's level;
-  // the paper itself is left alone. A background darker than min_background
-  // is a blot of ink as wide as the closing, not shading: ink all the same.
+  // Each pixel on shading over its background; pixels on paper (background
+  // at shaded_below or above) are left as they are, so that a white box
+  // beside a shaded row reads as it did. A background darker than
+  // min_background is a blot of ink as wide as the closing, not shading: ink
+  // all the same.
   const double floor = std::max(1, options.min_background);
+  const float on_paper = static_cast<float>(options.shaded_below);
   cv::Mat out(gray.size(), CV_8U);
   if (page.colour.empty()) {
     for (int y = 0; y < gray.rows; ++y) {
@@ -178,7 +181,7 @@ cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, doub
       const float* b = background.ptr<float>(y);
       uchar* o = out.ptr<uchar>(y);
       for (int x = 0; x < gray.cols; ++x)
-        o[x] = cv::saturate_cast<uchar>(g[x] * kPaper / std::clamp<double>(b[x], floor, kPaper));
+        o[x] = b[x] >= on_paper ? g[x] : cv::saturate_cast<uchar>(g[x] * kPaper / std::clamp<double>(b[x], floor, kPaper));
     }
     return out;
   }
@@ -199,8 +202,14 @@ cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, doub
     planes[c] = planes[c](local);
   }
   for (int y = 0; y < gray.rows; ++y) {
+    const uchar* g = gray.ptr<uchar>(y);
+    const float* b = background.ptr<float>(y);
     uchar* o = out.ptr<uchar>(y);
     for (int x = 0; x < gray.cols; ++x) {
+      if (b[x] >= on_paper) {
+        o[x] = g[x];
+        continue;
+      }
       double ratio = 2, blot = 2;
       for (int c = 0; c < 3; ++c) {
         const double level = planes[c].at<uchar>(y, x), below = backgrounds[c].at<float>(y, x);
