@@ -53,10 +53,10 @@ struct CellOptions {
                                     ///< it in the margins and the ramp NormalizePage leaves along a tint's edge;
                                     ///< default 0.6 (at 0.5-0.9 no crop of seed 900034's white boxes is shaded
                                     ///< inside: only margins over a shaded header row or label)
-  int shaded_below = 238;           ///< a crop whose background lies below this anywhere (normalised gray) is
-                                    ///< divided by it, its paper and shading brought to white; above, the crop is
-                                    ///< read as it is (white paper: its background lies at 245-255); 0 = never;
-                                    ///< default 238, a third of the way from paper to the weak-ink cap
+  int shaded_below = 238;           ///< pixels whose own background lies below this (normalised gray) are divided
+                                    ///< by it, their shading brought to white; the rest, paper, are read as they
+                                    ///< are (white paper's background lies at 245-255); 0 = never; default 238, a
+                                    ///< third of the way from paper to the weak-ink cap
   int min_background = 140;         ///< ... no background darker than this: a solid blot of ink as wide as the
                                     ///< closing is ink, not shading (printed shading of score boxes stays above
                                     ///< ~60% gray, 153; darker bands are headers, not score boxes); default 140.
@@ -101,6 +101,17 @@ struct CellOptions {
                                     ///< careless writer's leading 1 lands there ("10" read 0); 0 = off
   double beyond_side_ink = 0.25;    ///< ... the cell's ink reaching within this share of the height of the line
                                     ///< (a number written centred keeps further away)
+  double cross_stroke_length = 0.6;  ///< two straight strokes crossing near their middles, leaning opposite ways,
+                                     ///< each at least this share of the mark's diagonal long, strike the box out
+                                     ///< (an X of any aspect: a wide flat X is too flat for the diagonal test and
+                                     ///< read "76"); 0 = off; default 0.6 (an X's strokes run corner to corner)
+  double cross_on_strokes = 0.85;    ///< ... when they hold this share of the mark's centre line (a 4 has a third
+                                     ///< stroke; a bowed hand stroke keeps nearly all of it within 4% of the
+                                     ///< diagonal of a straight line); default 0.85
+  double scribble_strokes = 4;       ///< a mark spanning half the box and crossed by this many strokes per digit
+                                     ///< height along its rows (or one more along its columns) is a scribble
+                                     ///< striking it out: a number crosses two or three ("1111": 2 per height,
+                                     ///< "1000": 3, an 8's column 3); 0 = off; default 4
   double remnant_height = 0.8;      ///< a thin upright piece near a side is a remnant of the side's line only when
                                     ///< at least this share of the cell height (upright pieces half as high are
                                     ///< taken out with the line itself); default 0.8 (0.4 also took a 1 squeezed
@@ -124,10 +135,17 @@ struct CellInk {
   std::vector<cv::Mat> blob_masks;  ///< one CV_8U mask per blob, crop size
   int ticks = 0;               ///< kTicks: how many
   double confidence = 1;       ///< how sure the kind is (0..1)
+  bool struck_out = false;     ///< kCrossed: the shape alone says so (two long straight strokes crossing, a
+                               ///< scribble), whatever the strokes' centre lines: only a sure number overturns it
   double straightness = 1;     ///< kCrossed: share of the strokes' centre lines on two straight lines, one per
                                ///< diagonal of the mark's box (1 for one flat stroke). Thick digits crammed
                                ///< into a small box pass the looser shape test; their centre lines curve.
 };
+
+/// How many tick marks `blobs` (ink components, left to right) of a cell
+/// `cell_height` high make: each a stroke at least a quarter of the height;
+/// strokes that overlap sideways are one tick.
+int CountTicks(const std::vector<cv::Rect>& blobs, double cell_height);
 
 /// Whether the cells beside a cell's left and right lines are written in by
 /// hand. Beside the first score column lie the printed labels, beside the

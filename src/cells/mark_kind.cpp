@@ -5,6 +5,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "cells/cross_out.h"
+
 namespace scorecheck {
 
 // A dash striking the box out: one stroke holding most of the cell's ink,
@@ -125,6 +127,17 @@ double CentreLineStraightness(const std::vector<cv::Rect>& blobs, const std::vec
   return static_cast<double>(on_line) / ridge;
 }
 
+int CountTicks(const std::vector<cv::Rect>& blobs, double cell_height) {
+  // Each tick is one stroke; strokes that overlap sideways are one tick.
+  int ticks = 0, right = -1;
+  for (const cv::Rect& box : blobs) {
+    if (box.height < 0.25 * cell_height) continue;
+    if (box.x > right - 0.2 * box.width) ++ticks;
+    right = std::max(right, box.x + box.width);
+  }
+  return ticks;
+}
+
 void ClassifyMark(CellInk& result, int ink_pixels, CellPart part, const CellOptions& options) {
   const std::vector<cv::Rect>& kept = result.blobs;
   cv::Rect all = kept.front();
@@ -132,13 +145,7 @@ void ClassifyMark(CellInk& result, int ink_pixels, CellPart part, const CellOpti
   const double w = result.cell_in_crop.width, h = result.cell_in_crop.height;
 
   if (part == CellPart::kChecks) {
-    // Each tick is one stroke; strokes that overlap sideways are one tick.
-    int ticks = 0, right = -1;
-    for (const cv::Rect& box : kept) {
-      if (box.height < 0.25 * h) continue;
-      if (box.x > right - 0.2 * box.width) ++ticks;
-      right = std::max(right, box.x + box.width);
-    }
+    const int ticks = CountTicks(kept, h);
     result.kind = ticks > 0 ? InkKind::kTicks : InkKind::kEmpty;
     result.ticks = ticks;
     result.confidence = ticks > 0 ? 0.9 : 0.6;
@@ -197,6 +204,36 @@ void ClassifyMark(CellInk& result, int ink_pixels, CellPart part, const CellOpti
       result.kind = InkKind::kCrossed;
       result.confidence = std::min(1.0, share);
       result.straightness = CentreLineStraightness(result.blobs, result.blob_masks);
+      return;
+    }
+  }
+  // Two long straight strokes crossing (an X of any aspect: one wide and
+  // flat is too flat for the test above, and its crossing strokes read
+  // "76"), or a scribble. Judged on the mark without pieces of the digits
+  // above or below overrunning into the box along its top or bottom (the foot
+  // of the number above, the top of the one below): small beside the mark and
+  // standing on that border.
+  std::vector<cv::Rect> main_blobs;
+  std::vector<cv::Mat> main_masks;
+  for (size_t b = 0; b < kept.size(); ++b) {
+    const cv::Rect& box = kept[b];
+    const int ink = cv::countNonZero(result.blob_masks[b]);
+    const bool on_top = box.y < c.y + 0.15 * h && box.y + box.height < c.y + 0.5 * h;
+    const bool on_bottom = box.y + box.height > c.y + 0.85 * h && box.y > c.y + 0.5 * h;
+    if ((on_top || on_bottom) && ink < 0.25 * ink_pixels) continue;
+    main_blobs.push_back(box);
+    main_masks.push_back(result.blob_masks[b]);
+  }
+  if (!main_blobs.empty()) {
+    cv::Rect main = main_blobs.front();
+    for (const cv::Rect& box : main_blobs) main |= box;
+    cv::Mat union_mask = cv::Mat::zeros(result.ink.size(), CV_8U);
+    for (const cv::Mat& blob : main_masks) union_mask |= blob;
+    if (main.width > 0.4 * w && (IsStrokeCross(main_blobs, main_masks, options) || IsScribble(union_mask, main, w, h, options))) {
+      result.kind = InkKind::kCrossed;
+      result.confidence = 0.9;
+      result.struck_out = true;
+      result.straightness = CentreLineStraightness(main_blobs, main_masks);
       return;
     }
   }

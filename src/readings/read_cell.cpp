@@ -41,7 +41,8 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
       CellInk as_number = ink;
       as_number.kind = InkKind::kNumber;
       const Reading number = ReadCell(as_number, reader, options);
-      const double enough = ink.straightness > options.straight_cross ? options.sure_number : options.curved_cross_number;
+      const double enough = ink.straightness > options.straight_cross || ink.struck_out ? options.sure_number
+                                                                                      : options.curved_cross_number;
       // On the alternatives' scale, which these thresholds were set on (before
       // the digit scores were softened: since, fewer crosses read as numbers,
       // and crossed cells of seeds 900025 + 900026 read as right or better).
