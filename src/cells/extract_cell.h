@@ -1,7 +1,9 @@
 #pragma once
 // Cells stage: the ink inside one score cell, with the ruled lines taken out,
 // and what kind of mark it is: empty, a number, a cross-out, or tick marks.
-// Works on a page whose lighting has been flattened (NormalizeLighting).
+// Works on a page whose lighting has been flattened (NormalizePage), and
+// judges each box's ink against that box's own background: paper, a shaded
+// or striped row, a tinted column.
 
 #include <vector>
 
@@ -14,6 +16,20 @@ namespace scorecheck {
 /// The page in gray with the paper flattened to white: uneven light, shadows
 /// and colour casts divided out. 8-bit, paper ~255, ink dark.
 cv::Mat NormalizeLighting(const cv::Mat& page_bgr);
+
+/// A page as the cells stage reads it: its lighting flattened, in gray and,
+/// for a colour page, in colour.
+struct NormalizedPage {
+  cv::Mat gray;          ///< NormalizeLighting(): the darkest channel over its paper; paper ~255, ink dark
+  cv::Mat gray_paper;    ///< CV_8U: the paper's brightness `gray` was divided by; empty: not divided
+  cv::Mat colour;        ///< CV_8UC3: each channel over its own paper the same way; empty for a gray page
+  cv::Mat colour_paper;  ///< CV_8UC3: the paper's brightness `colour` was divided by
+};
+
+/// NormalizeLighting(), and for a colour page each channel flattened alike: a
+/// tint that differs from the ink more in colour than in gray is told apart
+/// in colour (ExtractCell on a shaded or tinted box).
+NormalizedPage NormalizePage(const cv::Mat& page_bgr);
 
 /// Tuning for ExtractCell(). Defaults suit pages rectified at 8 px/mm.
 struct CellOptions {
@@ -29,6 +45,26 @@ struct CellOptions {
                                     ///< noise in an empty box: about 12)...
   int max_faint_strong_ink = 232;   ///< ... and never above these
   int max_faint_weak_ink = 240;
+  double background_kernel = 0.6;   ///< a box's own background (paper, shading, stripe, tint) is the page closed
+                                    ///< over a square this share of the cell height: wider than any pen stroke,
+                                    ///< ruled line or blurred blot of a digit (at 0.3, blurred low-resolution
+                                    ///< digits kept squares of ink that wide: 197 crops of one card taken for
+                                    ///< shaded), narrower than a shaded row, so it follows the row, the rows beside
+                                    ///< it in the margins and the ramp NormalizePage leaves along a tint's edge;
+                                    ///< default 0.6 (at 0.5-0.9 no crop of seed 900034's white boxes is shaded
+                                    ///< inside: only margins over a shaded header row or label)
+  int shaded_below = 238;           ///< pixels whose own background lies below this (normalised gray) are divided
+                                    ///< by it, their shading brought to white; the rest, paper, are read as they
+                                    ///< are (white paper's background lies at 245-255); 0 = never; default 238, a
+                                    ///< third of the way from paper to the weak-ink cap
+  int min_background = 140;         ///< ... no background darker than this: a solid blot of ink as wide as the
+                                    ///< closing is ink, not shading (printed shading of score boxes stays above
+                                    ///< ~60% gray, 153; darker bands are headers, not score boxes); default 140.
+                                    ///< In colour, a channel whose background lies below it (the blue of a yellow
+                                    ///< tint) is left out of the comparison: it cannot show the ink
+  double shaded_noise_sigmas = 4;   ///< on a shaded box, certain ink lies at least this many of the shading's
+                                    ///< noise widths below it (a printed tint's grain, amplified by the division);
+                                    ///< 0 = off; default 4
   double min_blob_fraction = 0.0012;  ///< blobs smaller than this share of the cell area are specks
   double empty_fraction = 0.004;    ///< less ink than this share of the cell area: empty
   double min_dash_width = 0.4;      ///< a stroke lying down this long (share of the cell width) ...
@@ -65,6 +101,17 @@ struct CellOptions {
                                     ///< careless writer's leading 1 lands there ("10" read 0); 0 = off
   double beyond_side_ink = 0.25;    ///< ... the cell's ink reaching within this share of the height of the line
                                     ///< (a number written centred keeps further away)
+  double cross_stroke_length = 0.6;  ///< two straight strokes crossing near their middles, leaning opposite ways,
+                                     ///< each at least this share of the mark's diagonal long, strike the box out
+                                     ///< (an X of any aspect: a wide flat X is too flat for the diagonal test and
+                                     ///< read "76"); 0 = off; default 0.6 (an X's strokes run corner to corner)
+  double cross_on_strokes = 0.85;    ///< ... when they hold this share of the mark's centre line (a 4 has a third
+                                     ///< stroke; a bowed hand stroke keeps nearly all of it within 4% of the
+                                     ///< diagonal of a straight line); default 0.85
+  double scribble_strokes = 4;       ///< a mark spanning half the box and crossed by this many strokes per digit
+                                     ///< height along its rows (or one more along its columns) is a scribble
+                                     ///< striking it out: a number crosses two or three ("1111": 2 per height,
+                                     ///< "1000": 3, an 8's column 3); 0 = off; default 4
   double remnant_height = 0.8;      ///< a thin upright piece near a side is a remnant of the side's line only when
                                     ///< at least this share of the cell height (upright pieces half as high are
                                     ///< taken out with the line itself); default 0.8 (0.4 also took a 1 squeezed
@@ -79,17 +126,26 @@ const char* InkKindName(InkKind kind);
 /// The ink of one cell.
 struct CellInk {
   InkKind kind = InkKind::kEmpty;
-  cv::Mat ink;                 ///< CV_8U, ink bright (255 - gray), 0 elsewhere; crop coordinates
+  cv::Mat ink;                 ///< CV_8U, ink bright (255 - gray, the box's own background brought to paper),
+                               ///< 0 elsewhere; crop coordinates
+  bool shaded = false;         ///< the crop's own background lay below CellOptions::shaded_below and was divided out
   cv::Rect crop_in_page;       ///< where `ink` lies on the page
   cv::Rect2f cell_in_crop;     ///< the cell between its lines, crop coordinates
   std::vector<cv::Rect> blobs; ///< ink components, left to right, crop coordinates
   std::vector<cv::Mat> blob_masks;  ///< one CV_8U mask per blob, crop size
   int ticks = 0;               ///< kTicks: how many
   double confidence = 1;       ///< how sure the kind is (0..1)
+  bool struck_out = false;     ///< kCrossed: the shape alone says so (two long straight strokes crossing, a
+                               ///< scribble), whatever the strokes' centre lines: only a sure number overturns it
   double straightness = 1;     ///< kCrossed: share of the strokes' centre lines on two straight lines, one per
                                ///< diagonal of the mark's box (1 for one flat stroke). Thick digits crammed
                                ///< into a small box pass the looser shape test; their centre lines curve.
 };
+
+/// How many tick marks `blobs` (ink components, left to right) of a cell
+/// `cell_height` high make: each a stroke at least a quarter of the height;
+/// strokes that overlap sideways are one tick.
+int CountTicks(const std::vector<cv::Rect>& blobs, double cell_height);
 
 /// Whether the cells beside a cell's left and right lines are written in by
 /// hand. Beside the first score column lie the printed labels, beside the
@@ -99,8 +155,14 @@ struct WrittenBeside {
   bool right = true;
 };
 
-/// Extracts and classifies the ink of `cell_in_page` on `normalized` (from
-/// NormalizeLighting). `part` says whether ticks are expected.
+/// Extracts and classifies the ink of `cell_in_page` on `page` (from
+/// NormalizePage), against the box's own background. `part` says whether
+/// ticks are expected.
+CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, CellPart part,
+                    const CellOptions& options = {}, WrittenBeside beside = {});
+
+/// The same on a gray page alone (NormalizeLighting): shading is told from ink
+/// in gray only.
 CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, CellPart part,
                     const CellOptions& options = {}, WrittenBeside beside = {});
 

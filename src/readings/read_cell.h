@@ -8,6 +8,7 @@
 // (whole_number.h), without cuts; it scores the same values and adds its own
 // (a digit lost in a cut).
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,8 @@ struct Reading {
   ReadingStatus status = ReadingStatus::kEmpty;
   int value = 0;                      ///< kNumber: the chosen value
   int checks = 0;                     ///< kChecks: tick count
+  std::optional<int> points;          ///< kChecks: points written beside the ticks in the same box, as read
+  double points_confidence = 0;       ///< ... how sure the reader is of them (`confidence` is the ticks')
   double confidence = 0;              ///< 0..1: how sure the whole reading is (kNumber: number_confidence)
   double number_confidence = 0;       ///< kNumber, kCrossed: how sure the top number reading is: its score, or
                                       ///< with a whole-number reader the same mix of both readers' scores of it
@@ -168,13 +171,17 @@ struct ReadOptions {
 /// only compare values, while number_confidence still says how sure.
 Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& options = {});
 
-/// Reads a box that takes either tick marks or the points they are worth: a
+/// Reads a box that takes tick marks, the points they are worth, or both: a
 /// Yahtzee-bonus row printed as one row (other printers' sheets), where a
-/// player ticks or writes "100". `as_value` and `as_ticks` are the same cell
-/// extracted as CellPart::kValue and CellPart::kChecks. A mark is a number
-/// when one of its number readings is a whole number of bonuses (a positive
-/// multiple of options.bonus_points_step), ticks when it is not and the tick
-/// test finds some, and otherwise whatever ReadCell(as_value) makes of it.
+/// player ticks, writes "100", or ticks and writes "100" beside. `as_value`
+/// and `as_ticks` are the same cell extracted as CellPart::kValue and
+/// CellPart::kChecks. A mark is a number when one of its number readings is a
+/// whole number of bonuses (a positive multiple of options.bonus_points_step);
+/// ticks and points when the marks at one end of the box are ticks (strokes
+/// the digit reader does not take for digits) and the rest reads as such a
+/// number, more likely than the whole reads as one (kChecks with `points`);
+/// ticks alone when no reading is a whole number of bonuses and the tick test
+/// finds some; otherwise whatever ReadCell(as_value) makes of it.
 Reading ReadTicksOrPoints(const CellInk& as_value, const CellInk& as_ticks, DigitReader& reader,
                           const ReadOptions& options = {});
 

@@ -21,7 +21,11 @@ CellValue ToCellValue(const ScannedCell& cell) {
           if (candidate.value != cell.chosen) value.other_readings.push_back(candidate.value);
       break;
     case ReadingStatus::kCrossed: value = CellValue::Crossed(); break;
-    case ReadingStatus::kChecks: value = CellValue::Checks(cell.reading.checks); break;
+    case ReadingStatus::kChecks:
+      // Points read beside the ticks in the same box (ReadTicksOrPoints) stay.
+      value = CellValue::Checks(cell.reading.checks, cell.reading.points);
+      if (cell.reading.points) value.points_confidence = cell.reading.points_confidence;
+      break;
     // Ink that reads as nothing: on the card the box holds nothing known
     // (nothing counts in the sums), but the confidence of 0 keeps it
     // apart from a box left empty: UNCERTAIN_READ, never INCOMPLETE.
@@ -151,7 +155,7 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
     result.detail = "no scorecard grid found: " + result.grid.detail;
     return result;
   }
-  const cv::Mat normalized = NormalizeLighting(result.grid.image);
+  const NormalizedPage normalized = NormalizePage(result.grid.image);
   const Ruleset& labelled = rulesets.Get(result.grid.ruleset_id);
   for (const GridCell& where : result.grid.cells) {
     ScannedCell cell;

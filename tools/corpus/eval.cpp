@@ -547,11 +547,11 @@ int Run(const std::string& dir, const EvalOptions& eval) {
     ruleset_ids.Add(found && scan.grid.ruleset_id == truth["ruleset"]);
 
     bool exact = found;
-    cv::Mat normalized;  // for the comparison; made once per card, when needed
+    NormalizedPage normalized;  // for the comparison; made once per card, when needed
     // A cell's ink extracted again the way the scanner did, for the comparison
     // and the dumps.
     const auto InkOf = [&](const ScannedCell& cell) {
-      if (normalized.empty()) normalized = NormalizeLighting(scan.grid.image);
+      if (normalized.gray.empty()) normalized = NormalizePage(scan.grid.image);
       return ExtractCell(normalized, cell.where.cell_in_page, cell.where.part, scan_options.cells,
                          WrittenBesideCell(scan.grid, cell.where));
     };
@@ -559,7 +559,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
     // ink), the cell's lines in gray, and beside it the ink: tells a misplaced
     // cell or ink lost in extraction from a misreading.
     const auto PageBesideInk = [&](const CellInk& ink) {
-      cv::Mat page = 255 - normalized(ink.crop_in_page);
+      cv::Mat page = 255 - normalized.gray(ink.crop_in_page);
       cv::rectangle(page, ink.cell_in_crop, cv::Scalar(128), 1);
       cv::Mat both;
       cv::hconcat(page, ink.ink, both);

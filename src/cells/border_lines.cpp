@@ -1,0 +1,309 @@
+#include "cells/border_lines.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include <opencv2/imgproc.hpp>
+
+#include "cells/ink_mask.h"
+
+namespace scorecheck {
+namespace {
+
+// A pen stroke along a side's line whose pixels lie this far (pixels, on
+// average) into the cell from the line's own middle leans into the cell.
+constexpr double kLeanIn = 0.5;
+
+// Takes out of `lines` the pieces where a pen stroke crosses the line: a run
+// of line pixels across the line with ink off the line on both sides of it.
+// Digits overrun their box; cut at the line, the part beyond it becomes a
+// blob of its own, mostly outside the cell, and is dropped (a 7 whose stem
+// crossed the top line lost its bar). Kept, the stroke stays one blob.
+void KeepCrossingStrokes(cv::Mat& lines, const cv::Mat& mask, bool horizontal) {
+  const cv::Mat off_line = mask & ~lines;
+  const int across = horizontal ? lines.rows : lines.cols, along = horizontal ? lines.cols : lines.rows;
+  auto at = [horizontal](const cv::Mat& m, int a, int t) -> uchar {
+    return horizontal ? m.at<uchar>(a, t) : m.at<uchar>(t, a);
+  };
+  auto clear = [horizontal](cv::Mat& m, int a, int t) { (horizontal ? m.at<uchar>(a, t) : m.at<uchar>(t, a)) = 0; };
+  auto ink_at = [&](int a, int t) { return a >= 0 && a < across && at(off_line, a, t); };
+  for (int t = 0; t < along; ++t)
+    for (int a = 0; a < across;) {
+      if (!at(lines, a, t)) {
+        ++a;
+        continue;
+      }
+      int end = a;
+      while (end < across && at(lines, end, t)) ++end;
+      if ((ink_at(a - 1, t) || ink_at(a - 2, t)) && (ink_at(end, t) || ink_at(end + 1, t)))
+        for (int k = a; k < end; ++k) clear(lines, k, t);
+      a = end;
+    }
+}
+
+// The pixels of a side's ruled line where a pen stroke of this cell runs
+// along it (a 1 written on the left line): the line is darker over a wider
+// span there than where it runs alone (on average by `pen_widening` pixels,
+// or a quarter of its width), or holds more ink (by `pen_heavier` of its
+// own), over a stretch of at least `pen_along_side` of the cell's height.
+// The stroke is this cell's when it leans into the cell (`inward`: +1 when
+// the cell lies to the right of this line, -1 to its left) or the cell's
+// other ink comes nearer to it than the neighbour's. `mask` is the
+// crop's ink, `columns` the side's band in it, `line_pixels` the band's line
+// pixels, `gray` the band of the page. Returns a mask of the band (CV_8U, 255
+// = keep: pen, not line); empty when there is no such stroke of this cell.
+cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Mat& line_pixels, const cv::Mat& gray,
+                     const cv::Rect2f& cell, const CellOptions& options, int inward, bool written_beyond) {
+  const double min_share = options.pen_along_side;
+  const int widening = options.pen_widening;
+  // Widths count the line's darker pixels only (a quarter of the way from
+  // paper to the line's core and beyond): its pale, anti-aliased edges sit at
+  // the ink threshold and come and go along the line (a line turned by a
+  // fraction of a pixel on a rotated scan); a pen beside it is darker, even
+  // a faint one (half way, a faint 1 beside the line went with it).
+  std::array<int, 256> levels{};  // line pixels by gray level
+  int line_count = 0;
+  for (int y = 0; y < line_pixels.rows; ++y)
+    for (int x = 0; x < line_pixels.cols; ++x)
+      if (line_pixels.at<uchar>(y, x)) ++levels[gray.at<uchar>(y, x)], ++line_count;
+  if (line_count == 0) return {};
+  int core = 0;  // the line's 10th-percentile gray
+  for (int below = 0; below + levels[core] <= line_count / 10;) below += levels[core++];
+  const int dark = kPaper - (kPaper - core) / 4;
+  std::vector<int> width(line_pixels.rows, 0);
+  std::vector<int> mass(line_pixels.rows, 0);       // the row's ink: its line pixels' depth below the paper
+  std::vector<double> middle(line_pixels.rows, 0);  // mean column of the row's dark pixels
+  std::vector<int> seen, seen_mass;
+  for (int y = 0; y < line_pixels.rows; ++y) {
+    double columns_sum = 0;
+    const uchar* on_line = line_pixels.ptr<uchar>(y);
+    const uchar* level = gray.ptr<uchar>(y);
+    for (int x = 0; x < line_pixels.cols; ++x) {
+      if (!on_line[x]) continue;
+      mass[y] += std::max(0, kPaper - level[x]);
+      if (level[x] < dark) ++width[y], columns_sum += x;
+    }
+    if (width[y] == 0) continue;
+    middle[y] = columns_sum / width[y];
+    seen.push_back(width[y]);
+    seen_mass.push_back(mass[y]);
+  }
+  if (seen.size() < 4) return {};
+  // The line alone: its narrower rows (a digit along it covers far fewer
+  // than three quarters of the crop's rows).
+  std::nth_element(seen.begin(), seen.begin() + seen.size() / 4, seen.end());
+  const int alone = seen[seen.size() / 4];
+  std::nth_element(seen_mass.begin(), seen_mass.begin() + seen_mass.size() / 4, seen_mass.end());
+  const int alone_mass = seen_mass[seen_mass.size() / 4];
+  // The stretch: rows wider than the line alone, on average by `widening`
+  // (a faint or wavering stroke widens some rows by a pixel only), or
+  // holding more ink than it alone (a thin 1 laid over the line's edge
+  // widens its dark core by a pixel but nearly doubles its ink: "18" read 8,
+  // card 0271 of seed 900024).
+  const int wider = alone + 1;
+  const double heavier_share = options.pen_heavier;
+  const bool by_mass = heavier_share > 0 && alone_mass > 0;
+  // By ink only between the row lines' bands: where a row line crosses, the
+  // line holds more ink anyway (a phantom 1 in an empty box of a blurred page).
+  const int line_band = LineBand(cell);
+  const int between_from = static_cast<int>(cell.y) + line_band;
+  const int between_to = static_cast<int>(cell.y + cell.height) - line_band;
+  auto heavier = [&](int y) {
+    return by_mass && y >= between_from && y < between_to && mass[y] >= alone_mass * (1 + heavier_share / 2);
+  };
+  auto beside_line = [&](int y) { return width[y] >= wider || heavier(y); };
+  int best_from = 0, best_length = 0;
+  for (int y = 0; y < line_pixels.rows;) {
+    if (!beside_line(y)) {
+      ++y;
+      continue;
+    }
+    int end = y, gap = 0;
+    for (int k = y; k < line_pixels.rows && gap <= 1; ++k) {
+      if (beside_line(k)) end = k + 1, gap = 0;
+      else ++gap;
+    }
+    if (end - y > best_length) best_from = y, best_length = end - y;
+    y = end;
+  }
+  if (best_length < min_share * cell.height) return {};
+  double excess = 0, excess_mass = 0;
+  for (int y = best_from; y < best_from + best_length; ++y) {
+    excess += std::max(0, width[y] - alone);
+    if (y >= between_from && y < between_to) excess_mass += std::max(0, mass[y] - alone_mass);
+  }
+  const bool widens = excess >= std::max(widening, alone / 4) * best_length;
+  const bool darkens = by_mass && excess_mass >= heavier_share * alone_mass * best_length;
+  if (!widens && !darkens) return {};
+  // The line runs alone at its own width above and below the stretch. A
+  // line leaning out of the side's band narrows towards one end instead: its
+  // "wider" stretch runs to the end of the crop.
+  const int alone_rows = std::max(3, static_cast<int>(0.1 * cell.height));
+  double alone_middle = 0;
+  int alone_count = 0;
+  std::vector<int> alone_left, alone_right;  // the line's extent in those rows
+  auto runs_alone = [&](int from, int to) {
+    int count = 0;
+    for (int y = std::max(0, from); y < std::min(line_pixels.rows, to); ++y) {
+      if (width[y] == 0 || beside_line(y)) continue;
+      ++count;
+      alone_middle += middle[y];
+      std::vector<cv::Point> points;
+      cv::findNonZero(line_pixels.row(y), points);
+      const auto [left, right] = std::minmax_element(points.begin(), points.end(),
+                                                     [](const cv::Point& a, const cv::Point& b) { return a.x < b.x; });
+      alone_left.push_back(left->x);
+      alone_right.push_back(right->x);
+    }
+    alone_count += count;
+    return count >= alone_rows;
+  };
+  // Anywhere before and after the stretch, not only next to it: a 1 written
+  // down to the bottom border widens the line right up to where the row line
+  // crosses it, and the line runs alone only in the margin beyond ("18" read
+  // 8 on a low-resolution page).
+  if (!runs_alone(0, best_from) || !runs_alone(best_from + best_length, line_pixels.rows)) return {};
+  double pen_middle = 0;
+  for (int y = best_from; y < best_from + best_length; ++y) pen_middle += middle[y];
+  const double lean = pen_middle / best_length - alone_middle / alone_count;
+  // Whose stroke: this cell's when it leans into it, or when the cell's other
+  // ink comes nearer to it than ink on the far side (a 1 written on the line
+  // before the rest of the number, mostly outside). Not by the nearer ink
+  // alone: beside the first score column lie the printed labels. Per row of
+  // the stretch, from the line's edge on one side, past ink touching it (the
+  // stroke's own), the paper up to the next ink.
+  const int reach = static_cast<int>(0.5 * cell.height);
+  auto gap = [&](int direction) {
+    int nearest = reach;
+    for (int y = best_from; y < best_from + best_length; ++y) {
+      int edge = -1;
+      for (int x = 0; x < line_pixels.cols; ++x)
+        if (line_pixels.at<uchar>(y, x) && (edge < 0 || (direction > 0) == (x > edge))) edge = x;
+      if (edge < 0) continue;
+      int x = columns.start + edge + direction;
+      const uchar* row = mask.ptr<uchar>(y);
+      auto inside = [&](int at) { return at >= 0 && at < mask.cols && std::abs(at - (columns.start + edge)) <= reach; };
+      while (inside(x) && row[x]) x += direction;
+      const int paper_from = x;
+      while (inside(x) && !row[x]) x += direction;
+      if (inside(x)) nearest = std::min(nearest, std::abs(x - paper_from));
+    }
+    return nearest;
+  };
+  // Nobody writes beyond the line (printed labels, the grid's edge): the
+  // stroke is this cell's whichever way it leans. Judged by the nearer ink,
+  // a 1 on the first column's left line went to the label beside it ("17"
+  // read 7, card 0216 of seed 900023).
+  const int ours = gap(inward), theirs = gap(-inward);
+  // A lean under half a pixel (kLeanIn) is the line's own blur, not a pen
+  // beside it; ink on the far side within a tenth of the height is the rest
+  // of the neighbour's digit (the curve of a 0 overrunning its right line).
+  const bool leans_in = lean * inward >= kLeanIn && theirs >= 0.1 * cell.height;
+  if (written_beyond && !leans_in && ours >= theirs) return {};
+  // A stroke leaning into the cell: keep what lies beyond the line's own
+  // extent, the pen; the line's pixels in between would add a bar to a digit
+  // whose curve touches the line (a "0" read "10"). A stroke leaning out (a
+  // 1 written mostly left of the left line) keeps the line's pixels too: what
+  // lies beyond them is outside, and the bar is most of the 1 we see. So does
+  // a stroke that darkens the line, unless it leans in by kLeanIn: it lies
+  // over the line, and beyond it only its edge shows (card 0271 of seed
+  // 900024). Found by its width alone, a stroke leaning in by less is still
+  // cut at the line: the curve of a blurred 2 along it read "1" otherwise
+  // (card 0204 of seed 900023).
+  std::nth_element(alone_left.begin(), alone_left.begin() + alone_left.size() / 2, alone_left.end());
+  std::nth_element(alone_right.begin(), alone_right.begin() + alone_right.size() / 2, alone_right.end());
+  const int line_from = alone_left[alone_left.size() / 2], line_to = alone_right[alone_right.size() / 2] + 1;
+  cv::Mat keep = cv::Mat::zeros(line_pixels.size(), CV_8U);
+  const cv::Range stretch(best_from, best_from + best_length);
+  keep(stretch, cv::Range::all()).setTo(255, line_pixels(stretch, cv::Range::all()));
+  const bool over_line = darkens && lean * inward < kLeanIn;
+  if (lean * inward > 0 && !over_line) keep(stretch, cv::Range(line_from, line_to)).setTo(0);
+  return keep;
+}
+
+}  // namespace
+
+// Removes the ruled lines along the cell's four borders: long straight runs
+// within a band around each border, except where a stroke crosses them. A
+// stroke across the middle of the cell (a cross-out) is not near a border and
+// stays. Returns the pixels kept on a side's line because a pen stroke runs
+// along it there (PenAlongSide; empty mask when none).
+cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& cell, const CellOptions& options,
+                          WrittenBeside beside) {
+  cv::Mat pen = cv::Mat::zeros(mask.size(), CV_8U);
+  const int band = LineBand(cell);
+  auto clear_lines = [&](bool horizontal) {
+    const int length = static_cast<int>((horizontal ? cell.width : cell.height) * 0.45);
+    const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(length, 1) : cv::Size(1, length));
+    cv::Mat lines;
+    cv::morphologyEx(mask, lines, cv::MORPH_OPEN, kernel);
+    // Keep only line pixels close to the border positions: a band
+    // [from, to) of rows (columns) around each.
+    // Rows only: twice the band, and the border rows themselves (see below).
+    cv::Mat near = cv::Mat::zeros(mask.size(), CV_8U), wide = cv::Mat::zeros(mask.size(), CV_8U);
+    std::vector<cv::Range> bands;
+    std::vector<int> border_rows;
+    const int extent = horizontal ? mask.rows : mask.cols;
+    for (float edge : {horizontal ? cell.y : cell.x, horizontal ? cell.y + cell.height : cell.x + cell.width}) {
+      const int at = static_cast<int>(edge);
+      const int from = std::max(0, at - band), to = std::min(extent, at + band);
+      if (to <= from) continue;
+      bands.emplace_back(from, to);
+      if (!horizontal) {
+        near.colRange(bands.back()).setTo(255);
+        continue;
+      }
+      near.rowRange(bands.back()).setTo(255);
+      wide.rowRange(std::max(0, at - 2 * band), std::min(extent, at + 2 * band)).setTo(255);
+      if (at >= 0 && at < extent) border_rows.push_back(at);
+    }
+    // A row line thicker than the band (a blurred low-resolution page
+    // upsampled to 8 px/mm: lines of 10-12 px) is followed out of it, up to
+    // twice the band from the border. Cut at the band's edge, its outer rows
+    // stayed as ink, and every stroke touching the line from inside looked as
+    // if it crossed it: the line under a "202" written low was kept as a bar,
+    // read 0. Only the pieces lying on the border row itself are followed; a
+    // stroke beside the line is cut at the band as before. Column lines are
+    // left to the remnant rules: a 1 on the left line is one piece with it.
+    if (horizontal) {
+      cv::Mat thick = lines & wide, pieces;
+      const int piece_count = cv::connectedComponents(thick, pieces, 8, CV_32S);
+      std::vector<uchar> on_border(piece_count, 0);
+      for (int y : border_rows) {
+        const int* p = pieces.ptr<int>(y);
+        for (int x = 0; x < pieces.cols; ++x) on_border[p[x]] = 1;
+      }
+      on_border[0] = 0;
+      lines &= near;
+      for (int y = 0; y < pieces.rows; ++y) {
+        const int* p = pieces.ptr<int>(y);
+        uchar* l = lines.ptr<uchar>(y);
+        for (int x = 0; x < pieces.cols; ++x)
+          if (on_border[p[x]]) l[x] = 255;
+      }
+    } else {
+      lines &= near;
+    }
+    // Widen by a pixel: anti-aliased line edges are ink too.
+    cv::dilate(lines, lines, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, 3) : cv::Size(3, 1)));
+    KeepCrossingStrokes(lines, mask, horizontal);
+    if (!horizontal && options.pen_along_side > 0)
+      for (size_t b = 0; b < bands.size(); ++b) {
+        const cv::Range& columns = bands[b];
+        cv::Mat side = lines.colRange(columns);
+        const cv::Mat keep = PenAlongSide(mask, columns, side, gray.colRange(columns), cell, options,
+                                          b == 0 ? 1 : -1, b == 0 ? beside.left : beside.right);
+        if (keep.empty()) continue;
+        pen.colRange(columns) |= keep;
+        side.setTo(0, keep);
+      }
+    mask.setTo(0, lines);
+  };
+  clear_lines(true);
+  clear_lines(false);
+  return pen;
+}
+
+}  // namespace scorecheck

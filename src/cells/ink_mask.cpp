@@ -1,0 +1,225 @@
+#include "cells/ink_mask.h"
+
+#include <algorithm>
+#include <vector>
+
+#include <opencv2/imgproc.hpp>
+
+#include "image/load_image.h"
+
+namespace scorecheck {
+namespace {
+
+// Weak-ink regions that contain some strong ink (hysteresis).
+cv::Mat Hysteresis(const cv::Mat& gray, int strong, int weak) {
+  cv::Mat weak_mask = gray < weak, strong_mask = gray < strong;
+  cv::Mat labels;
+  const int count = cv::connectedComponents(weak_mask, labels, 8, CV_32S);
+  std::vector<uchar> keep(count, 0);
+  for (int y = 0; y < labels.rows; ++y) {
+    const int* l = labels.ptr<int>(y);
+    const uchar* s = strong_mask.ptr<uchar>(y);
+    for (int x = 0; x < labels.cols; ++x)
+      if (s[x]) keep[l[x]] = 1;
+  }
+  keep[0] = 0;
+  cv::Mat mask(gray.size(), CV_8U);
+  for (int y = 0; y < labels.rows; ++y) {
+    const int* l = labels.ptr<int>(y);
+    uchar* m = mask.ptr<uchar>(y);
+    for (int x = 0; x < labels.cols; ++x) m[x] = keep[l[x]] ? 255 : 0;
+  }
+  return mask;
+}
+
+// `channel` over its paper's brightness: a heavy closing (removes ink and
+// lines) on a small copy, blurred. Uneven light, shadows and colour casts go.
+// `paper` (if set) receives that brightness, full size.
+cv::Mat FlattenPaper(const cv::Mat& channel, cv::Mat* paper = nullptr) {
+  cv::Mat small, background;
+  const double scale = 0.25;
+  cv::resize(channel, small, cv::Size(), scale, scale, cv::INTER_AREA);
+  cv::morphologyEx(small, background, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(15, 15)));
+  cv::GaussianBlur(background, background, cv::Size(0, 0), 4);
+  cv::resize(background, background, channel.size(), 0, 0, cv::INTER_LINEAR);
+  cv::Mat normalized;
+  cv::divide(channel, cv::max(background, 1), normalized, 255.0, CV_8U);
+  if (paper) *paper = background;
+  return normalized;
+}
+
+// The background of `crop` on a flattened plane (`normalized`, divided by
+// `paper`; empty `paper`: not divided), in the flattened plane's levels
+// (CV_32F, crop size): the plane as it was before the division, closed over a
+// `side` square, then divided the same way. Closed before the division, a
+// shaded row keeps its sharp edges; after it, the ramp the division leaves
+// along them (dark bands hugging the row's lines, narrower than the square)
+// would be filled in as if it were ink. Computed on as much of the page
+// around the crop as the square reaches, so that at the crop's edge the
+// closing sees what lies beyond (a shaded label cell beside the first
+// column is wider than the crop's margin shows).
+cv::Mat BoxBackground(const cv::Mat& normalized, const cv::Mat& paper, const cv::Rect& crop, int side) {
+  const cv::Rect around = cv::Rect(crop.x - side, crop.y - side, crop.width + 2 * side, crop.height + 2 * side) &
+                          cv::Rect(0, 0, normalized.cols, normalized.rows);
+  cv::Mat raw;
+  normalized(around).convertTo(raw, CV_32F);
+  if (!paper.empty()) {
+    cv::Mat lit;
+    paper(around).convertTo(lit, CV_32F, 1.0 / 255);
+    raw = raw.mul(lit);
+  }
+  cv::Mat closed;
+  cv::morphologyEx(raw, closed, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(side, side)));
+  cv::Mat background = closed(crop - around.tl()).clone();
+  if (!paper.empty()) {
+    cv::Mat lit;
+    paper(crop).convertTo(lit, CV_32F, 1.0 / 255);
+    cv::divide(background, cv::max(lit, 1.0 / 255), background);
+  }
+  return background;
+}
+
+}  // namespace
+
+// Ink pixels: weak-ink regions that contain some strong ink (hysteresis), so
+// faint pencil strokes are kept whole and paper texture is not. The levels
+// follow the darkest ink in the cell: a thin pencil line in a blurred photo
+// never gets as dark as ballpoint.
+cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& options, bool shaded) {
+  // Measure the ink away from the ruled lines: they are the darkest thing in
+  // the cell and would set the levels for a faint pencil number.
+  const int inset = std::max(4, inner.height / 8);
+  cv::Rect interior(inner.x + inset, inner.y + inset, inner.width - 2 * inset, inner.height - 2 * inset);
+  interior &= cv::Rect(0, 0, gray.cols, gray.rows);
+  if (interior.empty()) interior = inner & cv::Rect(0, 0, gray.cols, gray.rows);
+  cv::Mat sorted = gray(interior).clone().reshape(1, 1);
+  cv::sort(sorted, sorted, cv::SORT_ASCENDING);
+  const int darkest = sorted.empty() ? 255 : sorted.at<uchar>(0, sorted.cols / 200);  // 0.5th percentile
+  const int wanted_strong = darkest + (kPaper - darkest) * 45 / 100, wanted_weak = darkest + (kPaper - darkest) * 75 / 100;
+  int max_strong = options.max_strong_ink, max_weak = options.max_weak_ink;
+  // Faint writing: ink paler than the strong cap lets through, yet clear of
+  // the paper. The caps guard against paper noise, so on quiet paper they
+  // may rise to a few of its noise widths below it. Light pencil on a
+  // low-resolution photo (ink at 215-235, paper at 250 +-4) kept only its
+  // darkest pixels under the fixed caps: "19" read 9, "134" read 34 (card
+  // 0204 of seed 900023, 41 cells). Only for faint ink: darker writing
+  // fattened under the higher weak cap and closed the loop of a 4.
+  if (options.faint_strong_sigmas > 0 && !sorted.empty() && wanted_strong > options.max_strong_ink) {
+    const int median = sorted.at<uchar>(0, sorted.cols / 2), quartile = sorted.at<uchar>(0, sorted.cols / 4);
+    // Ink next to an empty box's paper noise stands out by a dozen levels.
+    if (median - darkest >= options.faint_min_contrast) {
+      // The paper's noise width from its darker quartile (the brighter one is
+      // clipped at white); at least 3 levels: JPEG-flattened paper reads as 1.
+      const double noise = std::max(3.0, (median - quartile) / 0.674);
+      auto raised = [&](int cap, double sigmas, int ceiling) {
+        return std::max(cap, std::min(ceiling, static_cast<int>(median - sigmas * noise)));
+      };
+      max_strong = raised(max_strong, options.faint_strong_sigmas, options.max_faint_strong_ink);
+      max_weak = raised(max_weak, options.faint_weak_sigmas, options.max_faint_weak_ink);
+    }
+  }
+  // A shaded box brought to white keeps its print's grain (a tint's screen,
+  // JPEG blocks), widened by the division: certain ink lies clear of it. Its
+  // width from the brighter quartile of the interior, which ink leaves alone
+  // (white paper clips there; shading divided to the paper's level does not).
+  if (shaded && options.shaded_noise_sigmas > 0 && !sorted.empty()) {
+    const int median = sorted.at<uchar>(0, sorted.cols / 2), upper = sorted.at<uchar>(0, sorted.cols * 3 / 4);
+    const double noise = std::max(1.0, (upper - median) / 0.674);
+    max_strong = std::min(max_strong, static_cast<int>(median - options.shaded_noise_sigmas * noise));
+    max_weak = std::min(max_weak, static_cast<int>(median - 0.75 * options.shaded_noise_sigmas * noise));
+  }
+  // The caps may fall below the floors on a grainy box: then they win.
+  return Hysteresis(gray, std::clamp(wanted_strong, std::min(options.strong_ink, max_strong), max_strong),
+                    std::clamp(wanted_weak, std::min(options.weak_ink, max_weak), max_weak));
+}
+
+cv::Mat NormalizeLighting(const cv::Mat& page_bgr) {
+  // The darkest channel keeps blue ink and pencil dark while paper stays light.
+  return FlattenPaper(DarkestChannel(page_bgr));
+}
+
+NormalizedPage NormalizePage(const cv::Mat& page_bgr) {
+  NormalizedPage page;
+  // As NormalizeLighting, keeping the paper's brightness.
+  page.gray = FlattenPaper(DarkestChannel(page_bgr), &page.gray_paper);
+  if (page_bgr.channels() < 3) return page;
+  std::vector<cv::Mat> planes, papers(3);
+  cv::split(page_bgr, planes);
+  planes.resize(3);  // not alpha
+  for (int c = 0; c < 3; ++c) planes[c] = FlattenPaper(planes[c], &papers[c]);
+  cv::merge(planes, page.colour);
+  cv::merge(papers, page.colour_paper);
+  return page;
+}
+
+cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, double cell_height,
+                          const CellOptions& options, bool* shaded) {
+  const cv::Mat gray = page.gray(crop);
+  if (shaded) *shaded = false;
+  if (options.shaded_below <= 0 || options.background_kernel <= 0) return gray;
+  // The box's background: closed over a square wider than any pen stroke or
+  // ruled line, so that they go and the paper, a shaded row, the rows beside
+  // it in the margins and a tint's edge stay (see BoxBackground).
+  const int side = std::max(3, static_cast<int>(options.background_kernel * cell_height) | 1);
+  const cv::Mat background = BoxBackground(page.gray, page.gray_paper, crop, side);
+  double lowest = 0;
+  cv::minMaxLoc(background, &lowest);
+  // White paper lies at 245-255 after NormalizePage: read it as it is.
+  if (lowest >= options.shaded_below) return gray;
+  if (shaded) *shaded = true;
+  // Each pixel on shading over its background; pixels on paper (background
+  // at shaded_below or above) are left as they are, so that a white box
+  // beside a shaded row reads as it did. A background darker than
+  // min_background is a blot of ink as wide as the closing, not shading: ink
+  // all the same.
+  const double floor = std::max(1, options.min_background);
+  const float on_paper = static_cast<float>(options.shaded_below);
+  cv::Mat out(gray.size(), CV_8U);
+  if (page.colour.empty()) {
+    for (int y = 0; y < gray.rows; ++y) {
+      const uchar* g = gray.ptr<uchar>(y);
+      const float* b = background.ptr<float>(y);
+      uchar* o = out.ptr<uchar>(y);
+      for (int x = 0; x < gray.cols; ++x)
+        o[x] = b[x] >= on_paper ? g[x] : cv::saturate_cast<uchar>(g[x] * kPaper / std::clamp<double>(b[x], floor, kPaper));
+    }
+    return out;
+  }
+  // In colour: each channel over its own background, and the darkest of
+  // those ratios, over the channels whose background is light enough to show
+  // ink. Blue or black ink darkens every channel a light tint leaves light
+  // (a yellow tint's red and green); the darkest channel alone (the gray
+  // page) compares the ink with the tint's darkest channel, where it hardly
+  // differs (blue ink on a yellow band). No channel light enough: a blot.
+  const cv::Rect around = cv::Rect(crop.x - side, crop.y - side, crop.width + 2 * side, crop.height + 2 * side) &
+                          cv::Rect(0, 0, page.colour.cols, page.colour.rows);
+  std::vector<cv::Mat> planes, papers, backgrounds(3);
+  cv::split(page.colour(around), planes);
+  cv::split(page.colour_paper(around), papers);
+  const cv::Rect local = crop - around.tl();
+  for (int c = 0; c < 3; ++c) {
+    backgrounds[c] = BoxBackground(planes[c], papers[c], local, side);
+    planes[c] = planes[c](local);
+  }
+  for (int y = 0; y < gray.rows; ++y) {
+    const uchar* g = gray.ptr<uchar>(y);
+    const float* b = background.ptr<float>(y);
+    uchar* o = out.ptr<uchar>(y);
+    for (int x = 0; x < gray.cols; ++x) {
+      if (b[x] >= on_paper) {
+        o[x] = g[x];
+        continue;
+      }
+      double ratio = 2, blot = 2;
+      for (int c = 0; c < 3; ++c) {
+        const double level = planes[c].at<uchar>(y, x), below = backgrounds[c].at<float>(y, x);
+        if (below >= floor) ratio = std::min(ratio, level / std::min<double>(below, kPaper));
+        blot = std::min(blot, level / floor);
+      }
+      o[x] = cv::saturate_cast<uchar>(kPaper * (ratio < 2 ? ratio : blot));
+    }
+  }
+  return out;
+}
+
+}  // namespace scorecheck

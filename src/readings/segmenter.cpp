@@ -1,0 +1,307 @@
+#include "readings/segmenter.h"
+
+#include <cmath>
+#include <map>
+#include <optional>
+
+#include <opencv2/imgproc.hpp>
+
+#include "readings/cuts.h"
+
+namespace scorecheck {
+namespace {
+
+// Segmentation by recognition. The cell's ink components ("atoms": a whole
+// digit, a piece of one, touching digits, or a stray mark) are ordered left to
+// right; every way of cutting that sequence into digits is scored with the
+// classifier plus a few shape priors, and the best few segmentations give the
+// alternatives. The classifier's "not one digit" output lowers the digit
+// scores of fragments and merged pairs, but not always: a stroke fragment can
+// still read as a confident 1, two digits merged as a confident 8. The priors
+// (digit height, width, overlap of neighbours, digit count) stop those, so
+// they are in the same log-probability units as the scores.
+
+struct Atom {
+  cv::Rect box;
+  cv::Mat mask;  // crop-size
+  int area = 0;
+};
+
+// One way of reading a run of atoms: one glyph, several cut pieces, or
+// nothing (a dropped stray mark).
+struct Option {
+  std::vector<ReadGlyph> glyphs;
+  double penalty = 0;  // log-domain cost outside the glyphs' own scores
+};
+
+cv::Mat GlyphImage(const CellInk& ink, const cv::Rect& box, const cv::Mat& mask) {
+  cv::Mat image = cv::Mat::zeros(box.size(), CV_8U);
+  ink.ink(box).copyTo(image, mask(box));
+  return image;
+}
+
+class Segmenter {
+ public:
+  Segmenter(const CellInk& ink, DigitReader& reader, const ReadOptions& options)
+      : ink_(ink), reader_(reader), options_(options) {}
+
+  // The best segmentations, best first, each a list of glyphs and a log score.
+  std::vector<ScoredSegmentation> Run() {
+    CollectAtoms();
+    const int n = static_cast<int>(atoms_.size());
+    if (n == 0) return {};
+    std::vector<std::vector<ScoredSegmentation>> best(n + 1);
+    best[0].push_back({});
+    for (int i = 0; i < n; ++i) {
+      if (best[i].empty()) continue;
+      for (int j = i + 1; j <= n; ++j) {
+        const cv::Rect box = UnionBox(i, j);
+        // Only pieces of one digit are joined, and they make a digit-sized glyph.
+        if (j > i + 1 && box.width > (options_.max_digit_aspect + 0.3) * height_) break;
+        for (const Option& option : Options(i, j)) Extend(best[i], option, best[j]);
+      }
+    }
+    std::vector<ScoredSegmentation> done;
+    for (ScoredSegmentation& partial : best[n]) {
+      const int digits = static_cast<int>(partial.glyphs.size());
+      if (digits == 0 || digits > options_.max_digits) continue;
+      partial.log_score += CountPrior(digits);
+      // So unlikely a number (too many digit-sized marks, nothing reads well)
+      // that it is better called illegible than guessed.
+      if (partial.log_score < options_.min_log_score) continue;
+      done.push_back(std::move(partial));
+    }
+    std::sort(done.begin(), done.end(), [](const ScoredSegmentation& a, const ScoredSegmentation& b) { return a.log_score > b.log_score; });
+    if (static_cast<int>(done.size()) > options_.max_segmentations) done.resize(options_.max_segmentations);
+    return done;
+  }
+
+ private:
+  void CollectAtoms() {
+    std::vector<Atom> atoms;
+    for (size_t i = 0; i < ink_.blobs.size(); ++i)
+      atoms.push_back({ink_.blobs[i], ink_.blob_masks[i], cv::countNonZero(ink_.blob_masks[i](ink_.blobs[i]))});
+    // Many pieces: keep the biggest (a messy cell is read from its main ink).
+    if (static_cast<int>(atoms.size()) > options_.max_atoms) {
+      std::sort(atoms.begin(), atoms.end(), [](const Atom& a, const Atom& b) { return a.area > b.area; });
+      atoms.resize(options_.max_atoms);
+    }
+    std::sort(atoms.begin(), atoms.end(), [](const Atom& a, const Atom& b) {
+      return 2 * a.box.x + a.box.width < 2 * b.box.x + b.box.width;
+    });
+    atoms_ = std::move(atoms);
+    total_area_ = 0;
+    height_ = 1;
+    cv::Mat all_ink = cv::Mat::zeros(ink_.ink.size(), CV_8U);
+    for (const Atom& atom : atoms_) {
+      total_area_ += atom.area;
+      height_ = std::max(height_, atom.box.height);
+      all_ink |= atom.mask;
+    }
+    slant_ = EstimateSlant(all_ink, options_);
+  }
+
+  cv::Rect UnionBox(int from, int to) const {
+    cv::Rect box = atoms_[from].box;
+    for (int k = from + 1; k < to; ++k) box |= atoms_[k].box;
+    return box;
+  }
+
+  // Log prior of a reading with `digits` digits, relative to the likeliest
+  // count. Score boxes hold 0..~400 (triple totals up to ~1000); two digits
+  // are the commonest, four almost never happen.
+  double CountPrior(int digits) const {
+    switch (digits) {
+      case 1: return std::log(options_.prior_one_digit / options_.prior_two_digits);
+      case 2: return 0;
+      case 3: return std::log(options_.prior_three_digits / options_.prior_two_digits);
+      default: return std::log(options_.prior_more_digits / options_.prior_two_digits);
+    }
+  }
+
+  // Shape cost of reading the ink in `box` as ONE digit: a digit is about as
+  // tall as the number's tallest ink and rarely wider than tall.
+  double ShapePenalty(const cv::Rect& box) const {
+    double penalty = 0;
+    const double relative_height = static_cast<double>(box.height) / height_;
+    if (relative_height < options_.min_digit_height)
+      penalty -= options_.height_weight * (options_.min_digit_height - relative_height);
+    const double aspect = static_cast<double>(box.width) / height_;
+    if (aspect > options_.max_digit_aspect) penalty -= options_.width_weight * (aspect - options_.max_digit_aspect);
+    return penalty;
+  }
+
+  // Cost of reading atoms [from, to) as one digit. The pieces of one digit
+  // (a 4 in two strokes, a 5's bar, a stroke broken by the line removal)
+  // overlap sideways or one is short; two tall atoms side by side are two
+  // digits, however well their union reads (a 1 beside a 6 reads as a 6).
+  double MergeCost(int from, int to) const {
+    double cost = 0;
+    for (int k = from + 1; k < to; ++k) {
+      // A tall atom is compared with the tall atoms before it, when there
+      // are any: a flat mark spanning two digits (the foot of the digit in
+      // the box above) overlaps both and must not bridge them into one.
+      auto tall = [&](int i) { return atoms_[i].box.height >= 0.6 * height_; };
+      std::optional<cv::Rect> tall_before;
+      if (tall(k))
+        for (int i = from; i < k; ++i)
+          if (tall(i)) tall_before = tall_before ? (*tall_before | atoms_[i].box) : atoms_[i].box;
+      const cv::Rect joined = tall_before ? *tall_before : UnionBox(from, k);
+      const cv::Rect& next = atoms_[k].box;
+      const int overlap = std::min(joined.x + joined.width, next.x + next.width) - std::max(joined.x, next.x);
+      const double share = static_cast<double>(overlap) / std::max(1, std::min(joined.width, next.width));
+      const double shorter = static_cast<double>(std::min(joined.height, next.height)) / height_;
+      if (share < options_.merge_overlap)
+        cost += options_.merge_weight * (options_.merge_overlap - share) * std::min(1.0, shorter / 0.6);
+    }
+    return cost;
+  }
+
+  ReadGlyph Read(const cv::Rect& box, const cv::Mat& mask) {
+    ReadGlyph glyph;
+    glyph.box = box;
+    glyph.scores = Classify(GlyphImage(ink_, box, mask));
+    glyph.log_score = std::log(std::max(1e-6, BestProbability(glyph.scores))) + ShapePenalty(box);
+    return glyph;
+  }
+
+  // The classifier's scores for `glyph`; a glyph already classified for this
+  // cell is not classified again (cuts of three digits share their pieces
+  // with each other and with cuts of two).
+  DigitScores Classify(const cv::Mat& glyph) {
+    const std::vector<uchar> pixels(glyph.begin<uchar>(), glyph.end<uchar>());
+    auto key = std::make_pair(std::make_pair(glyph.cols, glyph.rows), pixels);
+    if (const auto known = classified_.find(key); known != classified_.end()) return known->second;
+    const DigitScores scores = reader_.Classify(glyph);
+    classified_.emplace(std::move(key), scores);
+    return scores;
+  }
+
+  // The ways to read atoms [from, to): one digit, two or three touching
+  // digits cut apart, or (a single small atom) nothing.
+  std::vector<Option> Options(int from, int to) {
+    std::vector<Option> options;
+    const cv::Rect box = UnionBox(from, to);
+    cv::Mat mask = atoms_[from].mask.clone();
+    for (int k = from + 1; k < to; ++k) mask |= atoms_[k].mask;
+    if (to == from + 1) {
+      // A stray mark (a dot, a remnant of a ruled line or of a neighbour's
+      // digit) may be dropped, at a cost growing with its share of the ink
+      // and its height: dropping a whole digit must not pay.
+      const double share = static_cast<double>(atoms_[from].area) / std::max(1, total_area_);
+      const double relative_height = static_cast<double>(box.height) / height_;
+      options.push_back({{}, -options_.drop_cost - options_.drop_share_weight * share -
+                                 options_.drop_height_weight * relative_height});
+    }
+    const double aspect = static_cast<double>(box.width) / height_;
+    bool doubtful = true;  // as one digit
+    bool sure = false;     // as one digit of a digit's width
+    if (to == from + 1) {
+      if (aspect <= options_.must_split_aspect) {
+        const ReadGlyph whole = Read(box, mask);
+        doubtful = BestProbability(whole.scores) < options_.split_doubtful;
+        sure = BestProbability(whole.scores) >= options_.sure_whole && aspect <= options_.max_digit_aspect;
+        options.push_back({{whole}, 0});
+      }
+    } else {
+      // Pieces of one digit make a digit-sized glyph; a hopeless merge is not
+      // worth a classification.
+      const double merge_cost = MergeCost(from, to);
+      if (aspect <= options_.max_digit_aspect + 0.3 && merge_cost < options_.hopeless_cost)
+        options.push_back({{Read(box, mask)}, -merge_cost});
+    }
+    // Touching digits are one atom; pieces of several atoms are combined by
+    // the search itself.
+    // A narrow atom is tried as touching digits too when it reads badly as
+    // one: two 1s, or a 1 leaning on its neighbour, are narrower than most digits.
+    // A sure digit no wider than a digit is not cut: of the ~600 glyphs a
+    // photo's cells cost, most are pieces of cuts.
+    const bool try_split = (aspect > options_.split_aspect && !sure) || (doubtful && aspect > options_.split_doubtful_aspect);
+    if (to == from + 1 && try_split) {
+      std::vector<double> shears = {0.0};
+      if (std::abs(slant_) >= options_.min_slant) shears.push_back(slant_);
+      for (double shear : shears) {
+        // Cuts along the slant are for touching digits the upright cuts read
+        // badly; when some upright cut already reads every piece surely, they
+        // would cost a dozen classifications for nothing.
+        if (shear != 0.0 && SureCutAmong(options)) break;
+        const CutFrame frame(box, shear);
+        for (int parts = 2; parts <= 3; ++parts) {
+          if (parts == 3 && aspect < options_.split3_aspect) break;
+          for (const std::vector<int>& cuts : CutCandidates(frame, mask, parts, height_, options_)) {
+            Option option;
+            option.penalty = -options_.cut_cost * (parts - 1);
+            // Touching digits meet in one stroke; a cut crossing two or more
+            // strokes goes through one digit (the loop of a 0 or an 8).
+            for (int p = 1; p < parts; ++p)
+              option.penalty -= options_.cut_stroke_cost * std::max(0, StrokesCrossed(frame, mask, cuts[p]) - 1);
+            bool valid = true;
+            for (int p = 0; p < parts && valid; ++p) {
+              const cv::Mat piece = DropSlivers(frame.Slice(mask, cuts[p], cuts[p + 1]), box);
+              const cv::Rect ink_box = cv::boundingRect(piece);
+              valid = !ink_box.empty();
+              if (valid) option.glyphs.push_back(Read(ink_box, piece));
+            }
+            if (valid) options.push_back(std::move(option));
+          }
+        }
+      }
+    }
+    return options;
+  }
+
+  // True when one of `options` cuts the ink into two or more pieces that
+  // each read as a digit at least `sure_cut` likely.
+  bool SureCutAmong(const std::vector<Option>& options) const {
+    for (const Option& option : options) {
+      if (option.glyphs.size() < 2) continue;
+      bool sure = true;
+      for (const ReadGlyph& glyph : option.glyphs) sure = sure && BestProbability(glyph.scores) >= options_.sure_cut;
+      if (sure) return true;
+    }
+    return false;
+  }
+
+  // Adds `option` after every partial segmentation in `from`, keeping the
+  // best few in `to`.
+  void Extend(const std::vector<ScoredSegmentation>& from, const Option& option, std::vector<ScoredSegmentation>& to) const {
+    for (const ScoredSegmentation& partial : from) {
+      ScoredSegmentation next = partial;
+      next.log_score += option.penalty;
+      for (const ReadGlyph& glyph : option.glyphs) {
+        if (!next.glyphs.empty()) {
+          // Neighbouring digits overlap sideways only a little (a slanted
+          // digit leaning over the next); much overlap means one digit.
+          const cv::Rect& last = next.glyphs.back().box;
+          const int overlap = std::min(last.x + last.width, glyph.box.x + glyph.box.width) - std::max(last.x, glyph.box.x);
+          const double share = static_cast<double>(overlap) / std::max(1, std::min(last.width, glyph.box.width));
+          if (share > options_.max_overlap) next.log_score -= options_.overlap_weight * (share - options_.max_overlap);
+        }
+        next.glyphs.push_back(glyph);
+        next.log_score += glyph.log_score;
+      }
+      if (static_cast<int>(next.glyphs.size()) > options_.max_digits) continue;
+      to.push_back(std::move(next));
+    }
+    std::sort(to.begin(), to.end(), [](const ScoredSegmentation& a, const ScoredSegmentation& b) { return a.log_score > b.log_score; });
+    if (static_cast<int>(to.size()) > options_.max_segmentations) to.resize(options_.max_segmentations);
+  }
+
+  const CellInk& ink_;
+  DigitReader& reader_;
+  const ReadOptions& options_;
+  std::vector<Atom> atoms_;
+  int total_area_ = 0;
+  int height_ = 1;  // the tallest atom: the number's digit height
+  double slant_ = 0;  // the writing's slant (EstimateSlant), for cuts
+  std::map<std::pair<std::pair<int, int>, std::vector<uchar>>, DigitScores> classified_;  // see Classify()
+};
+
+}  // namespace
+
+std::vector<ScoredSegmentation> SegmentNumber(const CellInk& ink, DigitReader& reader, const ReadOptions& options) {
+  Segmenter segmenter(ink, reader, options);
+  return segmenter.Run();
+}
+
+}  // namespace scorecheck

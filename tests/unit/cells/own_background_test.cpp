@@ -1,0 +1,181 @@
+// ExtractCell on boxes printed on something other than white paper: a shaded
+// row, striped rows, a tinted column, a colour band. Ink is what differs from
+// the box's own background, so such a box left empty is empty, and writing in
+// it is ink, no more.
+
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <opencv2/imgproc.hpp>
+
+#include "cells/extract_cell.h"
+
+namespace scorecheck {
+namespace {
+
+const cv::Rect2f kCell(40, 100, 160, 80);
+
+// A normalised gray strip (paper 250) of three rows of ruled 160 x 80 boxes,
+// kCell in the middle one: `row_level` fills kCell's row across the strip,
+// and `beside_level` the rows above and below it (250 = white).
+cv::Mat ShadedStrip(int row_level, int beside_level = 250, double grain = 2) {
+  cv::Mat page(280, 240, CV_8U, cv::Scalar(250));
+  page(cv::Rect(0, 20, 240, 240)).setTo(beside_level);
+  page(cv::Rect(0, 100, 240, 80)).setTo(row_level);
+  cv::Mat noise(page.size(), CV_8S);
+  cv::randn(noise, 0, grain);
+  cv::add(page, noise, page, cv::noArray(), CV_8U);
+  for (int y : {20, 100, 180, 260}) cv::line(page, cv::Point(0, y), cv::Point(239, y), cv::Scalar(40), 2);
+  for (int x : {40, 200}) cv::line(page, cv::Point(x, 0), cv::Point(x, 279), cv::Scalar(40), 2);
+  return page;
+}
+
+// "7" drawn with two strokes at `level` in kCell.
+void DrawSeven(cv::Mat& page, const cv::Scalar& level) {
+  cv::line(page, cv::Point(100, 118), cv::Point(140, 118), level, 4);
+  cv::line(page, cv::Point(140, 118), cv::Point(112, 164), level, 4);
+}
+
+TEST(OwnBackgroundTest, AnEmptyShadedBoxIsEmpty) {
+  for (int level : {200, 215, 230}) {
+    const CellInk ink = ExtractCell(ShadedStrip(level), kCell, CellPart::kValue);
+    EXPECT_EQ(ink.kind, InkKind::kEmpty) << "row at " << level;
+    EXPECT_TRUE(ink.shaded) << "row at " << level;
+  }
+  // Against white paper alone, the shading was all ink.
+  CellOptions white_paper;
+  white_paper.shaded_below = 0;
+  EXPECT_NE(ExtractCell(ShadedStrip(215), kCell, CellPart::kValue, white_paper).kind, InkKind::kEmpty);
+}
+
+TEST(OwnBackgroundTest, AGrainyShadedBoxIsEmpty) {
+  // A printed tint's screen, or JPEG blocks: grain of 6 levels, 12 after the
+  // division brings the shading to white.
+  EXPECT_EQ(ExtractCell(ShadedStrip(205, 250, 6), kCell, CellPart::kValue).kind, InkKind::kEmpty);
+}
+
+TEST(OwnBackgroundTest, WritingOnAShadedBoxIsInkNoMore) {
+  for (int level : {200, 230}) {
+    cv::Mat page = ShadedStrip(level);
+    DrawSeven(page, cv::Scalar(60 * level / 250));
+    const CellInk ink = ExtractCell(page, kCell, CellPart::kValue);
+    EXPECT_EQ(ink.kind, InkKind::kNumber) << "row at " << level;
+    ASSERT_EQ(ink.blobs.size(), 1u) << "row at " << level;
+    // The 7's own box (40 x 46 plus the pen), not the row's.
+    EXPECT_LT(ink.blobs[0].width, 50);
+    EXPECT_LT(ink.blobs[0].height, 56);
+  }
+}
+
+TEST(OwnBackgroundTest, AWhiteBoxBetweenShadedRowsIsEmpty) {
+  // Striped rows: the crop's margins lie on the shaded rows above and below.
+  EXPECT_EQ(ExtractCell(ShadedStrip(250, 205), kCell, CellPart::kValue).kind, InkKind::kEmpty);
+  // A shaded box between white rows, the other way round.
+  EXPECT_EQ(ExtractCell(ShadedStrip(205, 250), kCell, CellPart::kValue).kind, InkKind::kEmpty);
+  // A digit running over the bottom line into the shaded row below stays whole.
+  cv::Mat page = ShadedStrip(250, 205);
+  cv::line(page, cv::Point(120, 120), cv::Point(120, 186), cv::Scalar(50), 4);
+  const CellInk ink = ExtractCell(page, kCell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 1u);
+  EXPECT_GE(ink.blobs[0].height, 60);
+  EXPECT_LT(ink.blobs[0].width, 12);
+}
+
+// A colour page of boxes `w` x `h` (5 columns, 5 rows, from (40, 40)) on
+// white paper, with row 2 filled with `row_bgr` and column 2 with
+// `column_bgr` (white: none). As NormalizePage sees it: a band as high as a
+// box of 80 survives its flattening as a ramp along its edges, a band of 48
+// is not flattened at all.
+cv::Mat ColourSheet(const cv::Scalar& row_bgr, const cv::Scalar& column_bgr, int w = 160, int h = 80) {
+  cv::Mat page(80 + 5 * h, 80 + 5 * w, CV_8UC3, cv::Scalar(245, 248, 250));
+  page(cv::Rect(40, 40 + 2 * h, 5 * w, h)).setTo(row_bgr);
+  page(cv::Rect(40 + 2 * w, 40, w, 5 * h)).setTo(column_bgr);
+  cv::Mat noise(page.size(), CV_8SC3);
+  cv::randn(noise, cv::Scalar::all(0), cv::Scalar::all(2));
+  cv::add(page, noise, page, cv::noArray(), CV_8UC3);
+  for (int r = 0; r <= 5; ++r) cv::line(page, cv::Point(40, 40 + h * r), cv::Point(40 + 5 * w, 40 + h * r), cv::Scalar::all(50), 2);
+  for (int c = 0; c <= 5; ++c) cv::line(page, cv::Point(40 + w * c, 40), cv::Point(40 + w * c, 40 + 5 * h), cv::Scalar::all(50), 2);
+  return page;
+}
+
+// How many boxes of ColourSheet (`w` x `h`) are not empty on `page`.
+int NotEmpty(const NormalizedPage& page, int w = 160, int h = 80, const CellOptions& options = {}) {
+  int not_empty = 0;
+  for (int r = 0; r < 5; ++r)
+    for (int c = 0; c < 5; ++c) {
+      const cv::Rect2f cell(40 + w * c, 40 + h * r, w, h);
+      not_empty += ExtractCell(page, cell, CellPart::kValue, options).kind != InkKind::kEmpty;
+    }
+  return not_empty;
+}
+
+// Every box of ColourSheet empty. Returns how many were not, read against
+// white paper alone.
+int ExpectAllEmpty(const cv::Mat& sheet, const char* what) {
+  const NormalizedPage page = NormalizePage(sheet);
+  EXPECT_EQ(NotEmpty(page), 0) << what;
+  CellOptions white_paper;
+  white_paper.shaded_below = 0;
+  return NotEmpty(page, 160, 80, white_paper);
+}
+
+TEST(OwnBackgroundTest, EmptyBoxesOnShadedRowsAndTintedColumnsAreEmpty) {
+  const cv::Scalar white(245, 248, 250);
+  // Against white paper alone, the ramps NormalizePage leaves along a band's
+  // edges were ink (the band's own middle is flattened to white).
+  EXPECT_GT(ExpectAllEmpty(ColourSheet(cv::Scalar::all(190), white), "a gray row"), 0);
+  EXPECT_GT(ExpectAllEmpty(ColourSheet(white, cv::Scalar(200, 225, 190)), "a green column"), 0);
+  EXPECT_GT(ExpectAllEmpty(ColourSheet(cv::Scalar(110, 235, 250), white), "a yellow row"), 0);
+  ExpectAllEmpty(ColourSheet(cv::Scalar(235, 205, 175), cv::Scalar(200, 225, 190)), "a blue row, a green column");
+}
+
+TEST(OwnBackgroundTest, ASaturatedBandInSmallBoxesIsEmpty) {
+  // Small boxes (48 high): a yellow band is not flattened at all, and its
+  // darkest channel (blue, 110) is darker than any shading (min_background).
+  // In colour its red and green are light; in gray the band's own grain
+  // keeps it from being ink.
+  const NormalizedPage page = NormalizePage(ColourSheet(cv::Scalar(110, 235, 250), cv::Scalar(245, 248, 250), 96, 48));
+  EXPECT_EQ(NotEmpty(page, 96, 48), 0);
+  NormalizedPage gray_only = page;
+  gray_only.colour.release();
+  EXPECT_EQ(NotEmpty(gray_only, 96, 48), 0);
+  CellOptions white_paper;
+  white_paper.shaded_below = 0;
+  EXPECT_GE(NotEmpty(page, 96, 48, white_paper), 3);  // of the band's 5
+}
+
+TEST(OwnBackgroundTest, BlueInkOnAYellowBandIsInk) {
+  // Ink over a tint darkens what the tint leaves: a light blue ink takes most
+  // of the red a yellow band reflects, but little of the blue. In the darkest
+  // channel (blue) it hardly differs from the band; in colour it stands out.
+  cv::Mat sheet = ColourSheet(cv::Scalar(110, 235, 250), cv::Scalar(245, 248, 250));
+  const cv::Scalar light_blue_on_yellow(86, 138, 88);
+  cv::line(sheet, cv::Point(420, 218), cv::Point(460, 218), light_blue_on_yellow, 4);
+  cv::line(sheet, cv::Point(460, 218), cv::Point(432, 264), light_blue_on_yellow, 4);
+  const NormalizedPage page = NormalizePage(sheet);
+  const cv::Rect2f cell(360, 200, 160, 80);
+  const CellInk ink = ExtractCell(page, cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 1u);
+  EXPECT_GT(ink.blobs[0].width, 40);
+  EXPECT_LT(ink.blobs[0].width, 50);
+  EXPECT_GT(ink.blobs[0].height, 46);
+  EXPECT_LT(ink.blobs[0].height, 56);
+}
+
+TEST(OwnBackgroundTest, AWhiteBoxIsReadAsItIs) {
+  // White paper's background lies above shaded_below: the crop is not
+  // divided, and a digit's ink is what it was.
+  cv::Mat page = ShadedStrip(250);
+  DrawSeven(page, cv::Scalar(60));
+  const CellInk ink = ExtractCell(page, kCell, CellPart::kValue);
+  EXPECT_FALSE(ink.shaded);
+  CellOptions never;
+  never.shaded_below = 0;
+  const CellInk as_before = ExtractCell(page, kCell, CellPart::kValue, never);
+  EXPECT_EQ(cv::norm(ink.ink, as_before.ink, cv::NORM_INF), 0);
+}
+
+}  // namespace
+}  // namespace scorecheck
