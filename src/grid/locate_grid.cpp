@@ -10,6 +10,7 @@
 
 #include "grid/column_roles.h"
 #include "grid/printed_text.h"
+#include "grid/ruleset_evidence.h"
 #include "grid/snap_to_lines.h"
 #include "grid/unruled_columns.h"
 
@@ -201,8 +202,22 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     entry.total = entry.labels;
     scored.push_back(std::move(entry));
   }
-  std::stable_sort(scored.begin(), scored.end(), by_total);
   const Lattice& first = lattice.grids.front();
+  // The printed bonus rules ("63 or over", "100 per ✓") speak for or against
+  // every ruleset the labels fit, not only the close ones: a label read a
+  // little better for one variant is noise, a threshold it does not have is
+  // not.
+  {
+    std::vector<std::string> row_text(first.rows());
+    const std::vector<std::string>& how_to = first_roles.how_to.empty()
+                                                 ? std::vector<std::string>()
+                                                 : ColumnText(table.readings[0], first_roles.how_to.front());
+    for (int r = 0; r < first.rows(); ++r)
+      row_text[r] = row_texts[0][r].label + (r < static_cast<int>(how_to.size()) ? "\n" + how_to[r] : "");
+    for (Scored& entry : scored)
+      entry.total += options.number_weight * BonusNumberEvidence(row_text, entry.per_grid[0], *entry.ruleset, all);
+  }
+  std::stable_sort(scored.begin(), scored.end(), by_total);
   // The rulesets the labels alone cannot tell apart: each piece of evidence
   // below re-ranks all of them. Re-ranking only those still close after the
   // how-to text let a lowres how-to reading push Triple Yahtzee 0.003 past

@@ -59,6 +59,9 @@ struct GridOptions {
   UnruledColumnOptions unruled;  ///< columns a table does not rule, found in what its rows hold
   ColumnRoleOptions roles;       ///< which columns hold labels, how-to text and scores
   double tie_margin = 0.03;      ///< rulesets whose label score is this close to the best one are alternatives; default 0.03
+  double number_weight = 0.05;   ///< weight of each bonus row's printed number (its threshold or points: +1 this
+                                 ///< ruleset's, -1 another's; BonusNumberEvidence) added to the label score: one
+                                 ///< row's worth of a 20-row match; default 0.05
   double evidence_weight = 0.3;  ///< weight of a title or column-header match added to the label score; default 0.3
   bool snap_to_lines = true;     ///< own sheets: move the layout's cells onto the printed lines (SnapToRuledLines)
   bool layout_fallback = true;   ///< labels unreadable but the grids' shape fits one ruleset only: take its

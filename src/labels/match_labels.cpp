@@ -9,6 +9,10 @@
 namespace scorecheck {
 namespace {
 
+// A label found among more words of a printed line counts this much of a
+// whole-line match: enough to beat a garbled reading, not an exact one.
+constexpr double kPartOfLine = 0.85;
+
 // Levenshtein distance, two rows of the table.
 int EditDistance(std::string_view a, std::string_view b) {
   std::vector<int> previous(b.size() + 1), current(b.size() + 1);
@@ -88,16 +92,37 @@ double LabelSimilarity(std::string_view a, std::string_view b) {
   return 1.0 - static_cast<double>(EditDistance(x, y)) / static_cast<double>(std::max(x.size(), y.size()));
 }
 
+namespace {
+
+// How alike one printed line is to `label`: the whole line, or the best run
+// of as many words as the label has, a little below a whole match. Sheets
+// print more than the label: "Bonus if 63 or over", "Sixes = 6", "Full
+// house (25)", "Count and add only Aces".
+double LineSimilarity(std::string_view line, std::string_view label) {
+  double best = LabelSimilarity(line, label);
+  const std::vector<std::string> words = Words(NormalizeLabel(line)), wanted = Words(NormalizeLabel(label));
+  if (wanted.empty() || words.size() <= wanted.size()) return best;
+  for (size_t start = 0; start + wanted.size() <= words.size(); ++start) {
+    std::string window;
+    for (size_t k = 0; k < wanted.size(); ++k) window += (k ? " " : "") + words[start + k];
+    best = std::max(best, kPartOfLine * LabelSimilarity(window, label));
+  }
+  return best;
+}
+
+}  // namespace
+
 double TextSimilarity(std::string_view printed, std::string_view label) {
-  double best = LabelSimilarity(printed, label);
+  double best = LineSimilarity(printed, label);
   if (printed.find('\n') == std::string_view::npos) return best;
   for (size_t start = 0; start <= printed.size();) {
     const size_t end = std::min(printed.find('\n', start), printed.size());
-    best = std::max(best, LabelSimilarity(printed.substr(start, end - start), label));
+    best = std::max(best, LineSimilarity(printed.substr(start, end - start), label));
     start = end + 1;
   }
   return best;
 }
+
 
 std::vector<std::string> LabelVocabulary(const std::vector<const Ruleset*>& rulesets) {
   std::set<std::string> vocabulary;
@@ -131,7 +156,18 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     // to "Total of upper section"; scored by what was left after the
     // difference, it took the upper total's place when that label was
     // unreadable, card 0254 of seed 900023.)
-    const double header = BestSimilarity(printed[i].label, ruleset.section_labels);
+    // Measured on the whole text, not line by line: a total's label with its
+    // how-to text printed under it ("Total of lower section / Of lower
+    // section") holds a line that reads like a section header.
+    double header = 0;
+    for (const std::string& section : ruleset.section_labels)
+      header = std::max(header, LabelSimilarity(printed[i].label, section));
+    // A row that reads like some other known label (of any ruleset) more than
+    // like this row is that other row: pairing it here costs what it lacks.
+    // Without this, a "Yahtzee bonus" row on a sheet taken for Piecepack
+    // (which has no such row) was paired with the lower total at 0.18 alike,
+    // cheaper than leaving it out, and every total below moved down a row.
+    const double known = BestSimilarity(printed[i].label, vocabulary);
     for (int j = 0; j < m; ++j) {
       const RowSpec& row = ruleset.rows[j];
       double label = std::max(BestSimilarity(printed[i].label, row.labels), TextSimilarity(printed[i].label, row.name));
@@ -144,11 +180,12 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
       // low resolution).
       if (row.kind != RowKind::kYahtzeeBonus && points_like[i] >= options.min_points_row && points_like[i] > label)
         label -= points_like[i];
+      else if (known > label && header <= label)
+        label -= known - label;
       if (!printed[i].how_to.empty() && !row.how_to_score.empty())
         label = (1 - options.how_to_weight) * label + options.how_to_weight * TextSimilarity(printed[i].how_to, row.how_to_score);
       like[i][j] = label;
     }
-    const double known = BestSimilarity(printed[i].label, vocabulary);
     skip_cost[i] = header >= known ? 0 : options.unmatched_row_penalty * std::max(0.0, (known - 0.5) / 0.5);
   }
 

@@ -48,8 +48,11 @@ struct RowMatch {
 /// Tuning for MatchRows().
 struct LabelMatchOptions {
   double missing_row_penalty = 0.6;  ///< score lost per ruleset row the sheet does not print; default 0.6
-  double unmatched_row_penalty = 0.5;  ///< score lost for leaving out a printed row that reads exactly like some
-                                       ///< ruleset's label (less for weaker likeness, none below 0.5); default 0.5
+  double unmatched_row_penalty = 1.0;  ///< score lost for leaving out a printed row that reads exactly like some
+                                       ///< ruleset's label (less for weaker likeness, none below 0.5): a row the
+                                       ///< ruleset has no place for ("Yahtzee bonus" on a sheet taken for
+                                       ///< Piecepack, which has no such row) speaks against it at least as much
+                                       ///< as a row it lacks (missing_row_penalty); default 1.0
   double min_points_row = 0.4;       ///< a row under the bonus ticks row is its points row from this likeness; default 0.4
   double how_to_weight = 0.3;        ///< share of a row's similarity from its how-to text, when there is one; default 0.3
   double min_score = 0.45;           ///< a ruleset whose mean row score is lower does not describe the grid; default 0.45

@@ -195,6 +195,34 @@ TEST(MatchRowsTest, ASheetWithABonusRowIsNotPiecepack) {
   EXPECT_GT(Match(texts, "classic").score, Match(texts, "piecepack").score + 0.01);
 }
 
+// A pad's labels with the how-to text printed under them, and words around
+// the label ("Bonus if 63 or over"): each row still lands on its own row, and
+// Piecepack, which has no Yahtzee-bonus row, fits clearly worse.
+TEST(MatchRowsTest, LabelsWithMoreWordsAndHowToTextUnderThem) {
+  EXPECT_GE(TextSimilarity("Bonus if 63 or over", "Bonus"), 0.8);
+  EXPECT_LT(TextSimilarity("Bonus if 63 or over", "Bonus"), TextSimilarity("Bonus", "Bonus"));
+  EXPECT_EQ(TextSimilarity("YAHTZEE\nScore 50", "Yahtzee"), 1.0);
+  const std::vector<std::string> labels = {
+      "ACES = 1\nCount and Add Only Aces", "TWOS\nCount and Add Only Twos", "3'S\nCount and Add Only Threes",
+      "4'S\nCount and Add Only Fours", "FIVES\nCount and Add Only Fives", "SIXES = 6\nCount and Add Only Sixes",
+      "TOTAL SCORE", "BONUS IF 63 OR OVER\nSCORE 35", "TOTAL OF UPPER SECTION\nOf Upper Section",
+      "3 OF A KIND\nAdd Total Of All Dice", "FOUR OF A KIND\nAdd Total Of All Dice", "FULL HOUSE\nSCORE 25",
+      "SMALL STRAIGHT\nSCORE 30", "HIGH STRAIGHT\nSCORE 40", "YAHTZEE\nSCORE 50",
+      "CHANCE\nScore Total Of All 5 Dice", "YAHTZEE BONUS\nSCORE 100 PER", "TOTAL OF LOWER SECTION\nOf Lower Section",
+      "TOTAL SCORE"};
+  std::vector<PrintedRowText> texts;
+  for (const std::string& label : labels) texts.push_back({label, ""});
+  const RulesetMatch classic = Match(texts, "classic");
+  ASSERT_TRUE(classic.ok);
+  std::map<std::string, int> at;
+  for (const RowMatch& row : classic.rows) at[row.row_id] = row.printed_row;
+  EXPECT_EQ(at["upper_bonus"], 7);
+  EXPECT_EQ(at["yahtzee_bonus"], 16);
+  EXPECT_EQ(at["lower_total"], 17);
+  EXPECT_EQ(at["grand_total"], 18);
+  EXPECT_GT(classic.score, Match(texts, "piecepack").score + 0.03);
+}
+
 TEST(MatchRowsTest, UnrelatedTextMatchesNothing) {
   std::vector<PrintedRowText> texts;
   for (const char* line : {"Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "Notes",

@@ -1,0 +1,65 @@
+#include "grid/ruleset_evidence.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace scorecheck {
+namespace {
+
+// The numbers a ruleset's row of `kind` may print.
+std::set<int> OwnNumbers(const Ruleset& ruleset, RowKind kind) {
+  std::set<int> numbers;
+  if (kind == RowKind::kUpperBonus) {
+    numbers.insert(ruleset.upper_bonus.threshold);
+    numbers.insert(ruleset.upper_bonus.threshold - 1);  // "over 62"
+  } else if (kind == RowKind::kYahtzeeBonus && ruleset.yahtzee_bonus) {
+    numbers.insert(ruleset.yahtzee_bonus->points_per_check.begin(), ruleset.yahtzee_bonus->points_per_check.end());
+  }
+  return numbers;
+}
+
+// +1, -1 or 0 for one printed row (see BonusNumberEvidence).
+double RowEvidence(const std::string& text, const Ruleset& ruleset, RowKind kind, const std::vector<const Ruleset*>& all) {
+  const std::vector<int> printed = NumbersIn(text);
+  if (printed.empty()) return 0;
+  const std::set<int> own = OwnNumbers(ruleset, kind);
+  std::set<int> others;
+  for (const Ruleset* other : all)
+    for (int n : OwnNumbers(*other, kind))
+      if (!own.count(n)) others.insert(n);
+  const bool says_own = std::any_of(printed.begin(), printed.end(), [&](int n) { return own.count(n) > 0; });
+  const bool says_other = std::any_of(printed.begin(), printed.end(), [&](int n) { return others.count(n) > 0; });
+  return says_own ? 1.0 : says_other ? -1.0 : 0.0;
+}
+
+}  // namespace
+
+std::vector<int> NumbersIn(const std::string& text) {
+  std::vector<int> numbers;
+  for (size_t i = 0; i < text.size();) {
+    if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+    if (end - i <= 4) numbers.push_back(std::stoi(text.substr(i, end - i)));
+    i = end;
+  }
+  return numbers;
+}
+
+double BonusNumberEvidence(const std::vector<std::string>& row_text, const RulesetMatch& match, const Ruleset& ruleset,
+                           const std::vector<const Ruleset*>& all) {
+  double evidence = 0;
+  for (const RowMatch& row : match.rows) {
+    const RowSpec* spec = ruleset.FindRow(row.row_id);
+    if (!spec || row.printed_row < 0 || row.printed_row >= static_cast<int>(row_text.size())) continue;
+    if (spec->kind == RowKind::kUpperBonus || spec->kind == RowKind::kYahtzeeBonus)
+      evidence += RowEvidence(row_text[row.printed_row], ruleset, spec->kind, all);
+  }
+  return evidence;
+}
+
+}  // namespace scorecheck
