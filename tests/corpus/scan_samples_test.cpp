@@ -37,9 +37,15 @@ struct Expectation {
 // line left out of the ink -> 0.98 with the digit model trained on pen-drawn
 // copies too -> 0.99 with the whole-number reader beside it; other 0 -> 0.93 once sheets without a sheet code were read by
 // their labels -> 0.98 -> 0.985 -> 0.99 with that model).
+// "random": samples/random, sheets of testkit/sheets' random styles (corpus
+// seed 900050, style seeds 2000-2999; see samples/random/README.md), the
+// layouts nobody tuned the scanner on. Measured when set: 6 of 8 grids with
+// the right ruleset, 158 of 261 cells (60.5%; the two open tables are not
+// found yet).
 const std::map<std::string, Expectation> kThresholds = {
     {"own", {18, 0.99}},
     {"other", {7, 0.99}},
+    {"random", {6, 0.59}},
 };
 
 // Cell accuracy this far above its threshold is reported as worth tightening
@@ -70,17 +76,20 @@ std::string Truth(const nlohmann::json& grid, int column, const std::string& row
 }
 
 TEST(ScanSamplesTest, ThresholdsPerSheetStyle) {
-  const fs::path root = SourcePath("samples/synthetic");
   const std::string model = SourcePath("models/digits.onnx");
-  if (!fs::is_directory(root) || !fs::exists(model)) GTEST_SKIP() << "samples or model missing";
+  if (!fs::is_directory(SourcePath("samples/synthetic")) || !fs::exists(model)) GTEST_SKIP() << "samples or model missing";
   DigitReaderOptions options;
   options.model_path = model;
   auto reader = DigitReader::Create(options);
   std::map<std::string, std::array<int, 3>> by_style;  // grids found, cells right, cells
-  for (const auto& entry : fs::directory_iterator(root)) {
-    if (!entry.path().string().ends_with(".truth.json")) continue;
-    const auto truth = nlohmann::json::parse(ReadTextFile(entry.path().string()));
-    const ScanResult scan = ScanCard((root / truth["image"].get<std::string>()).string(), ShippedRulesets(), *reader);
+  std::vector<fs::path> truths;
+  for (const char* folder : {"samples/synthetic", "samples/random"})
+    for (const auto& entry : fs::directory_iterator(SourcePath(folder)))
+      if (entry.path().string().ends_with(".truth.json")) truths.push_back(entry.path());
+  for (const fs::path& path : truths) {
+    const auto truth = nlohmann::json::parse(ReadTextFile(path.string()));
+    const fs::path image = path.parent_path() / truth["image"].get<std::string>();
+    const ScanResult scan = ScanCard(image.string(), ShippedRulesets(), *reader);
     auto& tally = by_style[truth["style"]];
     const bool found = scan.ok() && scan.grid.ruleset_id == truth["ruleset"];
     tally[0] += found;
