@@ -28,6 +28,10 @@ class TesseractTextReader : public TextReader {
     // that are not on the sheet.
     api_.SetVariable("load_system_dawg", "0");
     api_.SetVariable("load_freq_dawg", "0");
+    // Tesseract's own notes ("Image too small to scale!!" for a sliver it
+    // takes for a text line) would land on the user's terminal beside our
+    // one-line messages; they say nothing the result does not.
+    api_.SetVariable("debug_file", "/dev/null");
   }
   ~TesseractTextReader() override { api_.End(); }
 

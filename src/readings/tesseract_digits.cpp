@@ -29,6 +29,10 @@ class TesseractDigitsImpl : public TesseractDigits {
     // Without a dictionary nothing pulls a digit string toward an English word.
     api_.SetVariable("load_system_dawg", "0");
     api_.SetVariable("load_freq_dawg", "0");
+    // Tesseract's own notes ("Image too small to scale!!" for a sliver it
+    // takes for a text line) would land on the user's terminal beside our
+    // one-line messages; they say nothing the result does not.
+    api_.SetVariable("debug_file", "/dev/null");
   }
   ~TesseractDigitsImpl() override { api_.End(); }
 
