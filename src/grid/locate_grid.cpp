@@ -330,6 +330,7 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     bool same = scored[i].total >= best.total - options.tie_margin;
     for (int g = 0; g < grid_count && same; ++g) same = SameCells(scored[i].per_grid[g], best.per_grid[g]);
     if (same) grid.ruleset_alternatives.push_back(scored[i].ruleset->id);
+    if (scored[i].total >= best.total - options.tie_margin) grid.ruleset_undecided.push_back(scored[i].ruleset->id);
   }
   // Sure when the labels read well and no other ruleset comes close; from
   // the shape alone, half sure at most (a grid whose labels did read lifts

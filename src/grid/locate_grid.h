@@ -45,6 +45,8 @@ struct Grid {
   double ruleset_confidence = 0;    ///< 1 when read from the sheet code; from the labels' likeness otherwise
   std::vector<std::string> ruleset_alternatives;  ///< other rulesets the labels fit as well, with the
                                                   ///< same cells (the scan stage lets the entries decide)
+  std::vector<std::string> ruleset_undecided;  ///< other rulesets the printed page fits as well (labels and printed
+                                                 ///< numbers within tie_margin): the page cannot tell them apart
   std::string source;               ///< "sheet code", "labels", or "layout" (labels unreadable; the only
                                     ///< ruleset of the grids' shape, rows in its printed order)
   std::string detail;               ///< why, when not found

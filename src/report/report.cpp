@@ -173,6 +173,13 @@ std::string ScanSummary(const ScanResult& scan, const RulesetLibrary& rulesets) 
   } else {
     text << " from its printed labels, " << std::lround(100 * scan.grid.ruleset_confidence) << "% sure";
   }
+  // Say so when the printed page fits other rulesets as well: the entries
+  // (which totals add up) chose, and a person may know better.
+  for (size_t i = 0; i < scan.grid.ruleset_undecided.size(); ++i) {
+    const Ruleset* other = rulesets.Find(scan.grid.ruleset_undecided[i]);
+    text << (i ? " or " : ", but the printed page does not tell it from ")
+         << (other ? other->name + " (" + other->id + ")" : scan.grid.ruleset_undecided[i]);
+  }
   std::vector<int> columns = scan.grid.columns;
   columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
   text << "; " << scan.grid.grid_count << (scan.grid.grid_count == 1 ? " grid of " : " grids of ");

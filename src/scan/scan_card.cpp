@@ -211,6 +211,10 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
     }
   }
   if (candidates.size() > 1 && best.grid.ruleset_id != result.grid.ruleset_id) best.grid.ruleset_confidence *= 0.8;
+  // The label favourite the entries overruled is as undecided as the rest.
+  std::vector<std::string>& undecided = best.grid.ruleset_undecided;
+  if (best.grid.ruleset_id != result.grid.ruleset_id) undecided.push_back(result.grid.ruleset_id);
+  std::erase(undecided, best.grid.ruleset_id);
   best.status = ScanStatus::kOk;
   return best;
 }

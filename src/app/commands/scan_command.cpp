@@ -113,6 +113,7 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
           report["page"] = {{"method", PageMethodName(scan.page.method)}, {"sheet_code", scan.page.sheet_code.value_or("")}};
           report["ruleset_confidence"] = scan.grid.ruleset_confidence;
           report["grid_source"] = scan.grid.source;
+          if (!scan.grid.ruleset_undecided.empty()) report["ruleset_undecided"] = scan.grid.ruleset_undecided;
           WriteFileAtomic(json_path, report.dump(2) + "\n");
         }
         if (!overlay_path.empty()) WriteImageAtomic(overlay_path, DrawOverlay(scan, rulesets, args.min_confidence));

@@ -115,5 +115,20 @@ TEST(ScanSummaryTest, SaysWhichRulesetFromWhatAndHowSure) {
             "markers\n");
 }
 
+TEST(ScanSummaryTest, NamesTheRulesetsThePrintedPageCannotTellApart) {
+  ScanResult scan;
+  scan.grid.ruleset_id = "classic";
+  scan.grid.source = "labels";
+  scan.grid.ruleset_confidence = 0.5;
+  scan.grid.grid_count = 1;
+  scan.grid.columns = {1};
+  scan.grid.ruleset_undecided = {"fivezee", "rock"};
+  scan.page.method = PageMethod::kWholeImage;
+  EXPECT_EQ(ScanSummary(scan, testing::ShippedRulesets()),
+            "  sheet: Yahtzee (classic Hasbro rules) (classic) from its printed labels, 50% sure, but the printed page "
+            "does not tell it from Jumbo FiveZee (fivezee) or R.O.C.K. Yahtzee (rock); 1 grid of 1 column; page taken as "
+            "the whole image\n");
+}
+
 }  // namespace
 }  // namespace scorecheck
