@@ -203,6 +203,97 @@ bool IsSlip(int written, int expected, const std::vector<int>& parts, int scale 
   return differ.size() == 2 && differ[1] == differ[0] + 1 && a[differ[0]] == b[differ[1]] && a[differ[1]] == b[differ[0]];
 }
 
+// How many written totals that add up in `best` vouch for each cell of
+// `column`: a total whose value is its parts' sum vouches for itself (the
+// parts, read apart from it, say what it holds) and for each part (it says
+// what they add to); an upper bonus that is what its entries earn vouches for
+// itself. Only a sum that holds as read is evidence:
+// - not one with a value the decoding chose against the reader (`chosen`:
+//   corrected, a cross-out read as a number, an unreadable mark given a
+//   value), nor one with an unreadable mark among its parts: that value was
+//   fitted to make the sum hold, or would be whatever the others say (card
+//   0037 of seed 900042: four of a kind misread 26 for 24, chance corrected
+//   to 13 for 15 so that the lower total held);
+// - not a total that copies a single box (an upper total beside a bonus of
+//   0, a copied subtotal): the same number written twice is misread the same
+//   way twice, by the same reader from the same kind of ink (seed 900041:
+//   subtotal, upper total and its copy all read 3849 for 38).
+std::vector<int> Confirmations(const std::vector<ColumnCell>& column, const std::vector<Choice>& chosen,
+                               const Partial& best, const Ruleset& ruleset, const RowPositions& positions, int k,
+                               const ChoiceOptions& options) {
+  std::vector<std::vector<int>> cells_at(ruleset.rows.size());  // row position -> cells (a split bonus row has two)
+  std::vector<int> position_of(column.size(), -1);
+  for (size_t i = 0; i < column.size(); ++i)
+    if (const RowSpec* row = ruleset.FindRow(column[i].row_id)) {
+      position_of[i] = positions.Of(row);
+      cells_at[position_of[i]].push_back(static_cast<int>(i));
+    }
+  const auto as_read = [&](int i) {
+    return !chosen[i].corrected && column[i].reading.status != ReadingStatus::kIllegible;
+  };
+  std::vector<int> count(column.size(), 0);
+  for (size_t j = 0; j < column.size(); ++j) {
+    const int position = position_of[j];
+    const int value = best.values[j];
+    if (position < 0 || value < 0 || column[j].reading.status != ReadingStatus::kNumber || !as_read(j)) continue;
+    const RowSpec& row = ruleset.rows[position];
+    if (row.kind == RowKind::kUpperBonus) {
+      const std::vector<int> due =
+          ExpectedUpperBonus(best, ruleset, positions, k, options.bonus_follows_written_subtotal);
+      if (std::find(due.begin(), due.end(), value) != due.end()) ++count[j];
+      continue;
+    }
+    if (row.kind != RowKind::kTotal) continue;
+    std::vector<int> parts;  // the cells it adds
+    bool fitted = false;
+    int summands = 0;  // parts that add something
+    for (int part : positions.parts[position]) {
+      summands += best.contribution[part] != kNotYet && best.contribution[part] != 0;
+      for (int i : cells_at[part]) {
+        parts.push_back(i);
+        fitted |= !as_read(i);
+      }
+    }
+    if (summands < 2 || fitted) continue;
+    const int sum = SumOf(positions.parts[position], best);
+    if (value != sum && !(row.times_multiplier && value == sum * k)) continue;
+    ++count[j];
+    for (int i : parts) ++count[i];
+  }
+  return count;
+}
+
+// Choice::confidence of every number cell of `column` (see there), `best`
+// being the chosen decoding among `beam`.
+void SetConfidences(const std::vector<ColumnCell>& column, const std::vector<Partial>& beam, const Partial& best,
+                    const Ruleset& ruleset, const RowPositions& positions, int k, const ChoiceOptions& options,
+                    ColumnChoice& choice) {
+  const std::vector<int> confirmations = options.confirm_by_totals
+                                             ? Confirmations(column, choice.cells, best, ruleset, positions, k, options)
+                                             : std::vector<int>(column.size(), 0);
+  double all = 0;
+  for (const Partial& partial : beam) all += partial.weight;
+  for (size_t i = 0; i < column.size(); ++i) {
+    const Reading& reading = column[i].reading;
+    Choice& cell = choice.cells[i];
+    cell.confidence = cell.crossed_as_number ? reading.number_confidence : reading.confidence;
+    if (reading.status != ReadingStatus::kNumber || confirmations[i] == 0 || best.weight <= 0) continue;
+    // Confirmed cells hold the reader's top reading (Confirmations): q is the
+    // reader's confidence in the chosen value.
+    const double q = std::clamp(reading.confidence, 1e-9, 1.0);
+    double agree = 0;
+    for (const Partial& partial : beam)
+      if (partial.values[i] == best.values[i]) agree += partial.weight;
+    // One more hypothesis: the cell holds a value the reader did not list
+    // (the listed ones are in the beam already, so counted twice: on the safe
+    // side), each total it would break costing what the decoder charges a
+    // total a slip away from its sum (the smaller far_mismatch_factor would
+    // trust the totals more).
+    const double unlisted = best.weight * (1 - q) / q * std::pow(options.mismatch_factor, confirmations[i]);
+    cell.confidence = std::max(cell.confidence, agree / (all + unlisted));
+  }
+}
+
 }  // namespace
 
 ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Ruleset& ruleset, int multiplier,
@@ -364,6 +455,7 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
     const int top = reading.alternatives.empty() ? reading.value : reading.alternatives.front().value;
     choice.cells[i].corrected = best.values[i] != top;
   }
+  SetConfidences(column, beam, best, ruleset, positions, k, options, choice);
   return choice;
 }
 

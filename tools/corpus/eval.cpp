@@ -407,6 +407,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"grid.layout_fallback", &options.grid.layout_fallback},
       {"choice.check_bonus_points", &options.choice.check_bonus_points},
       {"choice.bonus_follows_written_subtotal", &options.choice.bonus_follows_written_subtotal},
+      {"choice.confirm_by_totals", &options.choice.confirm_by_totals},
   };
   for (const std::string& setting : settings) {
     const size_t eq = setting.find('=');
