@@ -105,16 +105,16 @@ struct Choice {
   bool inferred = false;   ///< a kIllegible mark given the value `value` the column's totals imply
   /// kNumber readings: how sure the decoding is of `value` (0..1). The reader's
   /// confidence, unless written totals confirm the reading: a total that adds
-  /// up in the chosen decoding with every value in it as read (none chosen
-  /// against the reader to make it add up), and with at least two boxes that
-  /// add something (a copy of one box is no second reading), confirms itself
-  /// and its parts. A confirmed cell's confidence is the larger of the
+  /// up in the chosen decoding, with at least two boxes that add something (a
+  /// copy of one box is no second reading), confirms itself and its parts read
+  /// as the reader's top reading; a value chosen against the reader to make
+  /// it add up weakens that as far as it could have been fitted otherwise. A confirmed cell's confidence is the larger of the
   /// reader's and the posterior share of `value` among the column hypotheses
   /// the beam kept, against them plus one more: the cell holding a value the
   /// reader did not list, as likely as the reader doubts it ((1 - q) / q
   /// times the chosen decoding's weight, q the reader's confidence) times
-  /// ChoiceOptions::mismatch_factor for every confirming total it would
-  /// break. So a reading the totals confirm is surer than the reader alone
+  /// ChoiceOptions::mismatch_factor (or that weaker factor) for every
+  /// confirming total it would break. So a reading the totals confirm is surer than the reader alone
   /// says, and one whose alternative adds up as well stays about as doubtful
   /// as that alternative is likely. Other readings: their own confidence.
   double confidence = 0;
