@@ -46,6 +46,7 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
     cell.corrected = false;
     cell.crossed_as_number = false;
     cell.inferred = false;
+    cell.chosen_confidence.reset();
     cell.stray = false;
     by_column[{cell.where.grid, cell.where.column}].push_back(&cell);
   }
@@ -62,6 +63,8 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
           cells[i]->corrected = choice.cells[i].corrected;
           cells[i]->crossed_as_number = choice.cells[i].crossed_as_number;
           cells[i]->inferred = choice.cells[i].inferred;
+          if (cells[i]->reading.status == ReadingStatus::kNumber)
+            cells[i]->chosen_confidence = choice.cells[i].confidence;
         }
     }
   for (auto& [key, cells] : by_column) {
@@ -124,6 +127,7 @@ WrittenBeside WrittenBesideCell(const Grid& grid, const GridCell& cell) {
 
 double CardConfidence(const ScannedCell& cell) {
   if (cell.stray) return 0;
+  if (cell.chosen_confidence) return *cell.chosen_confidence;
   return cell.crossed_as_number ? cell.reading.number_confidence : cell.reading.confidence;
 }
 

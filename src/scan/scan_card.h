@@ -4,6 +4,7 @@
 // says why; a bad photo never throws.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,9 @@ struct ScannedCell {
   bool corrected = false;       ///< the rule-aware step chose another alternative
   bool crossed_as_number = false;  ///< a kCrossed mark the rule-aware step reads as the number `chosen`
   bool inferred = false;        ///< a kIllegible mark given the value `chosen` its column's totals imply
+  std::optional<double> chosen_confidence;  ///< kNumber readings: how sure the rule-aware step is of `chosen`
+                                            ///< (Choice::confidence: surer than the reader when the column's
+                                            ///< written totals confirm it); none without that step
   bool stray = false;           ///< one of the few unsure marks of a column nobody plays (HoldsOnlyStrayMarks):
                                 ///< on the card an unreadable mark, so the column is left out of the checks
   std::vector<cv::Point2f> quad_in_image;  ///< the cell's corners in the original image
@@ -61,8 +65,10 @@ ReadingStatus CardStatus(const ScannedCell& cell);
 /// Whether players write in the cells beside `cell`: not beside the first
 /// score column (the printed labels) nor the last (the grid's edge).
 WrittenBeside WrittenBesideCell(const Grid& grid, const GridCell& cell);
-/// How sure the reading behind CardStatus is: the reading's confidence, or
-/// the number reading's for a cross-out read as a number; 0 for a stray mark.
+/// How sure the reading behind CardStatus is: the rule-aware step's
+/// confidence in the chosen number when it has one (chosen_confidence), else
+/// the reading's confidence, or the number reading's for a cross-out read as
+/// a number; 0 for a stray mark.
 double CardConfidence(const ScannedCell& cell);
 
 /// The whole result.

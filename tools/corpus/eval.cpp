@@ -38,6 +38,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 
 #include <CLI/CLI.hpp>
@@ -406,6 +407,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"grid.layout_fallback", &options.grid.layout_fallback},
       {"choice.check_bonus_points", &options.choice.check_bonus_points},
       {"choice.bonus_follows_written_subtotal", &options.choice.bonus_follows_written_subtotal},
+      {"choice.confirm_by_totals", &options.choice.confirm_by_totals},
   };
   for (const std::string& setting : settings) {
     const size_t eq = setting.find('=');
@@ -439,6 +441,9 @@ struct FamilyFigures {
   std::map<std::string, Tally> by_profile, by_kind;
   long filled_cells = 0;     // cells the truth says hold something
   long uncertain_cells = 0;  // UNCERTAIN_READ findings the scan raised (the review load)
+  long wrong_cells = 0;      // cells of found grids read otherwise than the truth
+  long wrong_unflagged = 0;  // ... of them without an UNCERTAIN_READ: silently wrong, what a lighter
+                             // review load must not buy
 };
 
 // The family a truth file's card belongs to.
@@ -465,7 +470,8 @@ void PrintFamilies(const std::map<std::string, FamilyFigures>& families) {
               << "    finding precision:    " << f.precision.Text() << "\n"
               << "    clean cards, no alarm: " << f.clean_quiet.Text() << "\n"
               << "    false alarms:         " << f.false_alarms.Text() << "\n"
-              << "    review load (UNCERTAIN_READ): " << load.str() << "\n";
+              << "    review load (UNCERTAIN_READ): " << load.str() << "\n"
+              << "    cells wrong, not flagged: " << f.wrong_unflagged << " of " << f.wrong_cells << " wrong\n";
     for (const auto& [profile, tally] : f.by_profile)
       std::cout << "    cells, " << std::setw(9) << profile << ": " << tally.Text() << "\n";
     for (const auto& [kind, tally] : f.by_kind)
@@ -565,6 +571,12 @@ int Run(const std::string& dir, const EvalOptions& eval) {
       cv::hconcat(page, ink.ink, both);
       return both;
     };
+    // Cells a person is sent to look at: (grid, column, row) of every UNCERTAIN_READ.
+    std::set<std::tuple<int, int, std::string>> flagged;
+    if (found)
+      for (size_t g = 0; g < scan.verification.grids.size(); ++g)
+        for (const Finding& f : scan.verification.grids[g].findings)
+          if (f.code == codes::kUncertainRead && f.row) flagged.emplace(static_cast<int>(g), f.column, *f.row);
     for (const Json& cell : truth["cells"]) {
       const int g = cell["grid"], c = cell["column"];
       const std::string row = cell["row"];
@@ -616,6 +628,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
         if (want == "X") f->crossed.Add(ok);
         if (!want.empty() && want.back() == 'v') f->ticks.Add(ok);
         f->filled_cells += !want.empty();
+        if (!ok && found) {
+          ++f->wrong_cells;
+          f->wrong_unflagged += !flagged.count({g, c, row});
+        }
       }
       if (scanned && IsNumber(want)) {
         const int value = std::stoi(want);
@@ -664,7 +680,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
       }
       if (!ok && list_errors && found)
         std::cout << "  " << path.filename().string() << " grid " << g << " col " << c << " " << row << "/" << cell["part"].get<std::string>()
-                  << ": want \"" << want << "\" got \"" << got << "\"" << ReadingText(scanned, want) << "\n";
+                  << ": want \"" << want << "\" got \"" << got << "\"" << ReadingText(scanned, want)
+                  << (flagged.count({g, c, row}) ? " [flagged]" : " [NOT flagged]") << "\n";
     }
     cards_exact.Add(exact);
 
