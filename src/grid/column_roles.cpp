@@ -80,9 +80,22 @@ double LettersPerTextRow(const std::vector<std::string>& rows) {
   return Median(letters);
 }
 
+namespace {
+
+// The OCR's confidence in the median row that holds text (1 when not known).
+double PrintConfidence(const ColumnReading& reading) {
+  if (reading.confidence.size() != reading.rows.size()) return 1;
+  std::vector<double> sure;
+  for (size_t r = 0; r < reading.rows.size(); ++r)
+    if (!reading.rows[r].empty()) sure.push_back(reading.confidence[r]);
+  return sure.empty() ? 0 : Median(sure);
+}
+
 int TextRows(const std::vector<std::string>& rows) {
   return static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const std::string& row) { return !row.empty(); }));
 }
+
+}  // namespace
 
 ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
                               const ColumnRoleOptions& options) {
@@ -99,7 +112,9 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
   taken[roles.label] = true;
   for (const ColumnReading& reading : readings) {
     if (reading.column == roles.label || reading.column < 0 || reading.column >= static_cast<int>(profiles.size())) continue;
-    if (LettersPerTextRow(reading.rows) >= options.min_letters && TextRows(reading.rows) >= options.min_text_rows) {
+    const double letters = LettersPerTextRow(reading.rows);
+    if (TextRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters &&
+        (PrintConfidence(reading) >= options.min_print_confidence || letters >= options.many_letters)) {
       roles.how_to.push_back(reading.column);
       taken[reading.column] = true;
     } else if (profiles[reading.column].printed_text && TextRows(reading.rows) == 0) {

@@ -45,6 +45,12 @@ struct ColumnRoleOptions {
   double min_letters = 3;          ///< a column of printed words reads at least this many letters in the median
                                    ///< row that holds text; handwritten digits read as digits or short noise,
                                    ///< and a printed column header is one row; default 3
+  double min_print_confidence = 0.75;  ///< ... and the OCR is this sure of it (median over the rows with text): it
+                                       ///< reads printed words at 0.9 and more, handwriting taken for words
+                                       ///< ("vee foe") at 0.3-0.6; default 0.75 ...
+  double many_letters = 8;         ///< ... or reads this many letters (median row) however unsure: small print
+                                   ///< blurred in a photo ("Aad total ot all dice", 0.5 sure) is still long
+                                   ///< words, three handwritten numbers read as letters make 4; default 8
   double min_score_column_mm = 4;  ///< a narrower column cannot hold a written number (the gap of a double
                                    ///< line, a margin strip); default 4
 };
@@ -59,6 +65,7 @@ struct ColumnReading {
   int column = 0;
   std::vector<std::string> rows;  ///< one text per table row ("" for none)
   double label_fit = -1;
+  std::vector<double> confidence;  ///< per row: the OCR's confidence in what it read (0..1); empty = not known
 };
 
 /// The roles found.
@@ -76,7 +83,8 @@ double LettersPerTextRow(const std::vector<std::string>& rows);
 /// Decides every column's role from `profiles` (one per column of the table)
 /// and `readings` (the columns the OCR read). The label column is the read
 /// column with the best label_fit; a read column with printed words
-/// (LettersPerTextRow >= min_letters, in min_text_rows rows) is how-to text;
+/// (LettersPerTextRow >= min_letters, in min_text_rows rows, read with
+/// min_print_confidence, or many_letters however sure) is how-to text;
 /// a column that looks printed but of which the OCR read nothing at all
 /// (print too blurred), and one too narrow to write in, are neither; the rest
 /// are score columns.

@@ -71,7 +71,9 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
       auto read = [&](int c) {
         ColumnReading reading;
         reading.column = c;
-        reading.rows = ReadColumnBand(flat, grid, c, reader);
+        BandText text = ReadColumnBand(flat, grid, c, reader);
+        reading.rows = std::move(text.rows);
+        reading.confidence = std::move(text.confidence);
         reading.label_fit = LabelFit(reading.rows, rulesets, vocabulary, options.labels);
         readings.push_back(std::move(reading));
       };

@@ -23,15 +23,19 @@ cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm) {
   return flat;
 }
 
-std::vector<std::string> ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader,
-                                        const std::vector<bool>& wanted) {
-  std::vector<std::string> texts(grid.rows());
+BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader,
+                        const std::vector<bool>& wanted) {
+  BandText band_text;
+  std::vector<std::string>& texts = band_text.rows;
+  texts.assign(grid.rows(), "");
+  band_text.confidence.assign(grid.rows(), 0.0);
+  std::vector<int> lines(grid.rows(), 0);
   const float left = grid.column_x[column], right = grid.column_x[column + 1];
   const float top = grid.row_y.front(), bottom = grid.row_y.back();
   const cv::Rect band = cv::Rect(cv::Point(static_cast<int>(left), static_cast<int>(top)),
                                  cv::Point(static_cast<int>(std::ceil(right)), static_cast<int>(std::ceil(bottom)))) &
                         cv::Rect(0, 0, flat.cols, flat.rows);
-  if (band.width < 4 || band.height < 4) return texts;
+  if (band.width < 4 || band.height < 4) return band_text;
   cv::Mat block = flat(band).clone();
   const int half_line = static_cast<int>(std::ceil(grid.line_px / 2 + 2));
   for (float y : grid.row_y)
@@ -55,8 +59,12 @@ std::vector<std::string> ReadColumnBand(const cv::Mat& flat, const Lattice& grid
     const int row = static_cast<int>(next - grid.row_y.begin()) - 1;
     if (row < 0 || row >= grid.rows()) continue;
     texts[row] += (texts[row].empty() ? "" : "\n") + line.text;
+    band_text.confidence[row] += line.confidence;
+    ++lines[row];
   }
-  return texts;
+  for (int r = 0; r < grid.rows(); ++r)
+    if (lines[r] > 0) band_text.confidence[r] /= lines[r];
+  return band_text;
 }
 
 std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader) {

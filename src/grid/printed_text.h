@@ -18,13 +18,18 @@ namespace scorecheck {
 /// would otherwise become text or noise to the OCR. 8-bit, paper ~255.
 cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm);
 
-/// The text of column `column` of `grid`, one string per table row; the
-/// lines of one cell are joined by '\n' (a label with its how-to text printed
-/// under it). One OCR call for the whole band; ruled lines are painted out
-/// first so they do not join rows, and so are the rows not in `wanted` (when
-/// given).
-std::vector<std::string> ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader,
-                                        const std::vector<bool>& wanted = {});
+/// What the OCR read in one column band, row by row.
+struct BandText {
+  std::vector<std::string> rows;   ///< one per table row ("" for none); a cell's lines joined by '\n'
+                                   ///< (a label with its how-to text printed under it)
+  std::vector<double> confidence;  ///< per row: the OCR's mean confidence in its lines, 0..1 (0 for none)
+};
+
+/// The text of column `column` of `grid`. One OCR call for the whole band;
+/// ruled lines are painted out first so they do not join rows, and so are
+/// the rows not in `wanted` (when given).
+BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader,
+                        const std::vector<bool>& wanted = {});
 
 /// All text in `area` of the flattened page, one line after another.
 std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader);

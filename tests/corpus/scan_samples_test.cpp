@@ -41,11 +41,12 @@ struct Expectation {
 // seed 900050, style seeds 2000-2999; see samples/random/README.md), the
 // layouts nobody tuned the scanner on. Measured when set: 6 of 8 grids with
 // the right ruleset, 158 of 261 cells (60.5%; the two open tables are not
-// found yet).
+// found yet); 176 of 261 (67.4%) once the OCR's confidence told how-to text
+// from handwriting.
 const std::map<std::string, Expectation> kThresholds = {
     {"own", {18, 0.99}},
     {"other", {7, 0.99}},
-    {"random", {6, 0.59}},
+    {"random", {6, 0.65}},
 };
 
 // Cell accuracy this far above its threshold is reported as worth tightening

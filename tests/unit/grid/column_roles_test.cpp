@@ -86,6 +86,26 @@ TEST(ColumnRolesTest, HandwritingTheOcrReadStaysAScoreColumn) {
   EXPECT_TRUE(roles.how_to.empty());
 }
 
+TEST(ColumnRolesTest, WordsTheOcrIsUnsureOfAreHandwritingUnlessLong) {
+  std::vector<ColumnProfile> profiles(3);
+  for (ColumnProfile& p : profiles) {
+    p.width_mm = 35;
+    p.printed_text = true;
+    p.inked_rows = 6;
+  }
+  std::vector<ColumnReading> readings(3);
+  readings[0] = {0, {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes"}, 0.95, {0.96, 0.97, 0.96, 0.96, 0.97, 0.96}};
+  // Three numbers written side by side, read as letters, unsure.
+  readings[1] = {1, {"vee foe", "Fe aya", "Oe 36", "ISGSCHS7", "op Ay ars", "PIN oer"}, 0.1, {0.33, 0.39, 0.64, 0.0, 0.18, 0.25}};
+  // Small print blurred in a photo: unsure too, but long words.
+  readings[2] = {2, {"Aad total ot all dice", "Copy the wpper total", "Score 35 (63+)", "at the Tower bones",
+                     "Sewanee of 5: scare", "Aas veral of atl dice"}, 0.1, {0.68, 0.78, 0.93, 0.6, 0.32, 0.5}};
+  const ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.score, std::vector<int>{1});
+  EXPECT_EQ(roles.how_to, std::vector<int>{2});
+}
+
 TEST(ColumnRolesTest, NoLabelsNoRoles) {
   const ColumnRoles roles = AssignColumnRoles(std::vector<ColumnProfile>(3), {});
   EXPECT_FALSE(roles.ok());
