@@ -9,27 +9,14 @@
 #include <opencv2/imgproc.hpp>
 
 #include "support/fake_digit_reader.h"
+#include "unit/readings/ink_of.h"
 
 namespace scorecheck {
 namespace {
 
 using testing::FakeDigitReader;
+using testing::InkOf;
 
-// A cell's ink built from rectangles of ink (crop 200 x 100, cell inset 20).
-CellInk InkOf(const std::vector<cv::Rect>& rects) {
-  CellInk ink;
-  ink.kind = InkKind::kNumber;
-  ink.ink = cv::Mat::zeros(100, 200, CV_8U);
-  ink.cell_in_crop = cv::Rect2f(20, 20, 160, 60);
-  for (const cv::Rect& r : rects) {
-    cv::Mat mask = cv::Mat::zeros(ink.ink.size(), CV_8U);
-    mask(r).setTo(255);
-    ink.ink(r).setTo(200);
-    ink.blobs.push_back(r);
-    ink.blob_masks.push_back(mask);
-  }
-  return ink;
-}
 
 // One ink component made of touching rectangles (touching digits).
 CellInk TouchingInkOf(const std::vector<cv::Rect>& rects) {
