@@ -5,7 +5,6 @@
 #include <sstream>
 
 #include <opencv2/core.hpp>
-
 #include <opencv2/imgproc.hpp>
 
 #include "grid/column_roles.h"

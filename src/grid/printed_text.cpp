@@ -23,8 +23,7 @@ cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm) {
   return flat;
 }
 
-BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader,
-                        const std::vector<bool>& wanted) {
+BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader) {
   BandText band_text;
   std::vector<std::string>& texts = band_text.rows;
   texts.assign(grid.rows(), "");
@@ -44,10 +43,6 @@ BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, Te
   for (float x : {left, right})
     cv::rectangle(block, cv::Point(static_cast<int>(x - left) - half_line, 0),
                   cv::Point(static_cast<int>(x - left) + half_line, block.rows), cv::Scalar(255), cv::FILLED);
-  for (int r = 0; r < static_cast<int>(wanted.size()) && r < grid.rows(); ++r)
-    if (!wanted[r])
-      cv::rectangle(block, cv::Point(0, static_cast<int>(grid.row_y[r] - top)),
-                    cv::Point(block.cols, static_cast<int>(std::ceil(grid.row_y[r + 1] - top))), cv::Scalar(255), cv::FILLED);
   // Tesseract reads printed text well from ~20 px capitals; rows printed
   // larger than that are shrunk, which saves a third of its time.
   const double pitch = (bottom - top) / grid.rows();

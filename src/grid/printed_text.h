@@ -26,10 +26,8 @@ struct BandText {
 };
 
 /// The text of column `column` of `grid`. One OCR call for the whole band;
-/// ruled lines are painted out first so they do not join rows, and so are
-/// the rows not in `wanted` (when given).
-BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader,
-                        const std::vector<bool>& wanted = {});
+/// ruled lines are painted out first so they do not join rows.
+BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader);
 
 /// All text in `area` of the flattened page, one line after another.
 std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader);
