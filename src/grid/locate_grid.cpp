@@ -263,24 +263,29 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     std::stable_sort(scored.begin(), scored.end(), by_total);
   }
 
-  // The title above the grids (e.g. "Triple Yahtzee") may tell the
-  // contenders apart, whatever the how-to text said: that is a few blurred
-  // words, the title a large one. The score columns' headers (e.g. "×1 ×2
-  // ×3") only re-rank those still close: plain "#1 #2 #3" headers match
-  // piecepack's fixed headers but say nothing against the label evidence.
-  if (contenders > 1) {
+  // The title above the grids (e.g. "Triple Yahtzee", "Roll-Em") speaks for
+  // every ruleset the labels fit, like the printed bonus numbers: one-game
+  // sheets of four variants print nearly the same labels, and a title that
+  // names one of them outweighs a label read a little better for another.
+  // The score columns' headers (e.g. "×1 ×2 ×3") only re-rank those still
+  // close: plain "#1 #2 #3" headers match piecepack's fixed headers but say
+  // nothing against the label evidence.
+  if (scored.size() > 1) {
     float top = first.frame.y;
     for (const Lattice& grid : lattice.grids) top = std::min(top, grid.frame.y);
     const std::string title = ReadArea(flat, cv::Rect(0, 0, flat.cols, static_cast<int>(top)), *reader);
-    const float header_left = first.column_x[first_roles.score.front()];
-    const float header_right = first.column_x[first_roles.score.back() + 1];
-    const cv::Rect header_band(cv::Point(static_cast<int>(header_left), static_cast<int>(first.row_y[0])),
-                               cv::Point(static_cast<int>(header_right), static_cast<int>(first.row_y[1])));
-    const std::string headers = ReadArea(flat, header_band, *reader);
+    std::string headers;
+    if (contenders > 1) {
+      const float header_left = first.column_x[first_roles.score.front()];
+      const float header_right = first.column_x[first_roles.score.back() + 1];
+      const cv::Rect header_band(cv::Point(static_cast<int>(header_left), static_cast<int>(first.row_y[0])),
+                                 cv::Point(static_cast<int>(header_right), static_cast<int>(first.row_y[1])));
+      headers = ReadArea(flat, header_band, *reader);
+    }
     const double cutoff = scored.front().total - options.tie_margin;
     for (Scored& entry : scored) {
-      if (!entry.contender) continue;
-      const double header = entry.total >= cutoff ? HeaderEvidence(headers, score_columns, *entry.ruleset) : 0;
+      const double header =
+          entry.contender && entry.total >= cutoff ? HeaderEvidence(headers, score_columns, *entry.ruleset) : 0;
       entry.total += options.evidence_weight * (TitleEvidence(title, *entry.ruleset, all) + header);
     }
     std::stable_sort(scored.begin(), scored.end(), by_total);
