@@ -161,21 +161,27 @@ void Draw(cairo_t* cr, const SheetLayout& layout) {
 
 }  // namespace
 
-cv::Mat RenderSheetImage(const SheetLayout& layout, double dpi) {
+cv::Mat RasterizeMm(double width_mm, double height_mm, double dpi, const std::function<void(cairo_t*)>& draw) {
   const double px_per_mm = dpi / 25.4;
-  const int width = static_cast<int>(std::lround(layout.width_mm * px_per_mm));
-  const int height = static_cast<int>(std::lround(layout.height_mm * px_per_mm));
+  const int width = static_cast<int>(std::lround(width_mm * px_per_mm));
+  const int height = static_cast<int>(std::lround(height_mm * px_per_mm));
   cv::Mat bgra(height, width, CV_8UC4);
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
       cairo_image_surface_create_for_data(bgra.data, CAIRO_FORMAT_RGB24, width, height, static_cast<int>(bgra.step)),
       cairo_surface_destroy);
   std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()), cairo_destroy);
   cairo_scale(cr.get(), px_per_mm, px_per_mm);
-  Draw(cr.get(), layout);
+  draw(cr.get());
   cairo_surface_flush(surface.get());
+  SC_CHECK(cairo_status(cr.get()) == CAIRO_STATUS_SUCCESS,
+           "drawing a page failed: " << cairo_status_to_string(cairo_status(cr.get())));
   cv::Mat bgr;
   cv::cvtColor(bgra, bgr, cv::COLOR_BGRA2BGR);
   return bgr;
+}
+
+cv::Mat RenderSheetImage(const SheetLayout& layout, double dpi) {
+  return RasterizeMm(layout.width_mm, layout.height_mm, dpi, [&](cairo_t* cr) { Draw(cr, layout); });
 }
 
 void WriteSheet(const SheetLayout& layout, const std::string& path, double dpi) {

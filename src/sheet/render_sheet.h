@@ -3,13 +3,21 @@
 // output) or to a vector PDF. Cairo does the drawing; OpenCV supplies the
 // ArUco marker bits and the QR code modules, drawn as vector squares.
 
+#include <functional>
 #include <string>
 
 #include <opencv2/core.hpp>
 
 #include "sheet/sheet_layout.h"
 
+typedef struct _cairo cairo_t;  // Cairo's drawing context (cairo.h)
+
 namespace scorecheck {
+
+/// A page of `width_mm` x `height_mm` that `draw` paints with Cairo in page
+/// millimetres (the context is scaled to `dpi`), as a BGR 8-bit image. Throws
+/// Error when Cairo fails.
+cv::Mat RasterizeMm(double width_mm, double height_mm, double dpi, const std::function<void(cairo_t*)>& draw);
 
 /// The sheet as a BGR 8-bit image at `dpi` (300 = a print-quality A4 of
 /// 2480 x 3508 pixels). Page millimetres map to pixels as mm * dpi / 25.4.

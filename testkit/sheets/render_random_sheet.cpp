@@ -9,6 +9,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "core/error.h"
+#include "sheet/render_sheet.h"
 #include "sheets/cairo_text.h"
 
 namespace scorecheck {
@@ -209,19 +210,8 @@ RenderedRandomSheet RenderRandomSheet(const RandomSheetStyle& style, const Rules
   rendered.dpi = dpi;
   rendered.geometry = LayOutRandomSheet(style, ruleset);
   const double px_per_mm = dpi / 25.4;
-  const int width = static_cast<int>(std::lround(rendered.geometry.width_mm * px_per_mm));
-  const int height = static_cast<int>(std::lround(rendered.geometry.height_mm * px_per_mm));
-  cv::Mat bgra(height, width, CV_8UC4);
-  std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
-      cairo_image_surface_create_for_data(bgra.data, CAIRO_FORMAT_RGB24, width, height, static_cast<int>(bgra.step)),
-      cairo_surface_destroy);
-  std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()), cairo_destroy);
-  cairo_scale(cr.get(), px_per_mm, px_per_mm);
-  DrawPage(cr.get(), style, rendered.geometry);
-  cairo_surface_flush(surface.get());
-  SC_CHECK(cairo_status(cr.get()) == CAIRO_STATUS_SUCCESS,
-           "rendering style " << style.seed << " failed: " << cairo_status_to_string(cairo_status(cr.get())));
-  cv::cvtColor(bgra, rendered.image, cv::COLOR_BGRA2BGR);
+  rendered.image = RasterizeMm(rendered.geometry.width_mm, rendered.geometry.height_mm, dpi,
+                               [&](cairo_t* cr) { DrawPage(cr, style, rendered.geometry); });
   for (const RandomGrid& grid : rendered.geometry.grids) rendered.grids.push_back(InPixels(grid, style, px_per_mm));
   return rendered;
 }
