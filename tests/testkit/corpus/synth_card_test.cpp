@@ -7,6 +7,8 @@
 #include <filesystem>
 
 #include <gtest/gtest.h>
+
+#include "testkit/pixel_hash.h"
 #include <opencv2/imgproc.hpp>
 
 #include "card/card_json.h"
@@ -24,14 +26,7 @@ const DigitBank& Digits() {
   return bank;
 }
 
-std::size_t PixelHash(const cv::Mat& image) {
-  std::size_t hash = 1469598103934665603ull;
-  for (int r = 0; r < image.rows; ++r) {
-    const uchar* row = image.ptr(r);
-    for (size_t i = 0; i < image.cols * image.elemSize(); ++i) hash = (hash ^ row[i]) * 1099511628211ull;
-  }
-  return hash;
-}
+using testing::PixelHash;
 
 TEST(SynthCardTest, SameSeedSameCard) {
   if (!HaveDigits()) GTEST_SKIP() << "opencv-doc's digits.png is not installed";

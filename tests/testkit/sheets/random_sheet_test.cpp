@@ -12,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include "testkit/pixel_hash.h"
+
 #include "core/error.h"
 #include "sheets/render_random_sheet.h"
 #include "sheets/seed_ranges.h"
@@ -54,14 +56,7 @@ std::string Describe(const RandomSheetStyle& s) {
   return out.str();
 }
 
-std::size_t PixelHash(const cv::Mat& image) {
-  std::size_t hash = 1469598103934665603ull;
-  for (int r = 0; r < image.rows; ++r) {
-    const uchar* row = image.ptr(r);
-    for (size_t i = 0; i < image.cols * image.elemSize(); ++i) hash = (hash ^ row[i]) * 1099511628211ull;
-  }
-  return hash;
-}
+using testing::PixelHash;
 
 bool Inside(const RectMm& inner, const RectMm& outer, double tolerance = 1e-6) {
   return inner.x >= outer.x - tolerance && inner.y >= outer.y - tolerance &&
