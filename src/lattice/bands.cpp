@@ -153,12 +153,15 @@ void AddBandEdges(const std::vector<Band>& bands, float tol, float same, Runs& r
     }
   }
   // An edge drawn as a rule too is the rule's: the ridge finds a line's
-  // centre to a pixel, the band's edge takes in the rule's thickness.
+  // centre to a pixel, the band's edge takes in the rule's thickness (half
+  // of it beyond the centre). The rule may come in pieces, cut where thick
+  // rules cross it.
   auto ruled = [&](const std::vector<Run>& lines, const Run& edge) {
-    return std::any_of(lines.begin(), lines.end(), [&](const Run& line) {
-      const float overlap = std::min(line.to, edge.to) - std::max(line.from, edge.from);
-      return std::abs(line.pos - edge.pos) <= same && overlap >= 0.5f * edge.length();
-    });
+    float overlap = 0;
+    for (const Run& line : lines)
+      if (std::abs(line.pos - edge.pos) <= same + line.thickness / 2)
+        overlap += std::max(0.0f, std::min(line.to, edge.to) - std::max(line.from, edge.from));
+    return overlap >= 0.5f * edge.length();
   };
   const Runs seen = runs;
   for (const Band& band : bands) {

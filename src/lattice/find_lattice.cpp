@@ -72,8 +72,9 @@ Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& optio
   cv::Mat contrast = ContrastMap(work, scale.WorkOdd(2.5));
   cv::Mat darkness = DarknessMap(work, scale.WorkOdd(options.bands.paper_window_mm));
   const int run = scale.WorkOdd(options.min_run_mm);
-  // Wider than half the thickest printed line (1.2 mm) with its blur.
-  const int gap = std::max(2, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
+  // Wider than half the thickest line with its blur: up to 2.5 mm, where
+  // filled bands take over (BandOptions::min_thickness_mm).
+  const int gap = std::max(2, static_cast<int>(std::lround(1.5 * scale.work_px_per_mm)));
   const double threshold = options.min_contrast * 255;
   auto find_runs = [&] {
     return Runs{RunsOf(RunMask(contrast, true, run, threshold, options.run_fill, gap), true, scale),

@@ -15,13 +15,23 @@ constexpr double kPi = 3.14159265358979323846;
 // on both sides; the body of printed text (blurred words are solid bars in a
 // low-resolution photo) and of handwriting is dark on at least one side, and
 // its edges too.
-cv::Mat Ridges(const cv::Mat& contrast, bool horizontal, int gap) {
+cv::Mat RidgesAt(const cv::Mat& contrast, bool horizontal, int gap) {
   cv::Mat ends = cv::Mat::zeros(horizontal ? cv::Size(1, 2 * gap + 1) : cv::Size(2 * gap + 1, 1), CV_8U);
   ends.at<uchar>(0) = 1;
   ends.at<uchar>(2 * gap) = 1;
   cv::Mat sides, ridges;
   cv::dilate(contrast, sides, ends);
   cv::subtract(contrast, sides, ridges);
+  return ridges;
+}
+
+// Ridges as wide as `gap` and as narrow as two pixels: a thick rule needs the
+// wide look (the near sides are still the line), while the two strokes of a
+// double rule, or a rule beside a dark bar, are less than `gap` apart and
+// only the narrow look finds paper between them.
+cv::Mat Ridges(const cv::Mat& contrast, bool horizontal, int gap) {
+  cv::Mat ridges = RidgesAt(contrast, horizontal, gap);
+  for (int near = 2; near < gap; ++near) cv::max(ridges, RidgesAt(contrast, horizontal, near), ridges);
   return ridges;
 }
 

@@ -449,7 +449,35 @@ std::vector<Line> TableLines(const std::vector<Run>& runs, bool horizontal, floa
 // lines across are the frame, which it need not pass. Lines meeting nothing
 // go first, so that text runs of one direction do not count against the
 // ruled lines of the other.
+// A rule is cut where a thick rule crosses it: there the ridge filter sees
+// the crossing rule's ink on both of its sides. Two pieces of `line` are one
+// again when the gap between them lies on a line of `across` that reaches
+// it (within `tol` of that line's edges).
+void BridgeCrossings(std::vector<Line>& lines, const std::vector<Line>& across, float tol) {
+  for (Line& line : lines) {
+    std::vector<std::pair<float, float>> whole;
+    for (const auto& span : line.spans) {
+      if (!whole.empty()) {
+        const float gap_from = whole.back().second, gap_to = span.first;
+        const bool bridged = gap_to <= gap_from || std::any_of(across.begin(), across.end(), [&](const Line& a) {
+          const float half = a.thickness / 2 + tol;
+          return a.pos - half <= gap_from && a.pos + half >= gap_to && Passes(a, line.pos, tol, 0);
+        });
+        if (bridged) {
+          whole.back().second = std::max(whole.back().second, span.second);
+          continue;
+        }
+      }
+      whole.push_back(span);
+    }
+    line.spans = std::move(whole);
+  }
+}
+
 void KeepRuled(std::vector<Line>& horizontal, std::vector<Line>& vertical, float tol, float reach) {
+  const std::vector<Line> horizontal_seen = horizontal;
+  BridgeCrossings(horizontal, vertical, tol);
+  BridgeCrossings(vertical, horizontal_seen, tol);
   auto meet = [&](const Line& a, const Line& b) { return Passes(a, b.pos, tol, 0) && Passes(b, a.pos, tol, 0); };
   for (int phase = 0; phase < 2; ++phase)
     for (bool changed = true; changed;) {

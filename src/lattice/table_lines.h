@@ -58,7 +58,8 @@ std::vector<Table> FindTables(const Runs& runs, const LatticeOptions& options, c
 std::vector<Line> TableLines(const std::vector<Run>& runs, bool horizontal, float lo, float hi, float from, float to,
                              float merge, float tol);
 
-/// Keeps the ruled lines among the candidates (those that cross the lines across them).
+/// Keeps the ruled lines among the candidates (those that cross the lines
+/// across them). A line cut where a thick rule crosses it is whole again first.
 void KeepRuled(std::vector<Line>& horizontal, std::vector<Line>& vertical, float tol, float reach);
 
 /// A table ruled one way only: keeps the lines of `lines` that start and end

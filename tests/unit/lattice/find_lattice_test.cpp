@@ -148,6 +148,50 @@ TEST(FindLatticeTest, DarkHeaderBarsWithWhiteTextJoinTheSectionsAroundThem) {
   ExpectMatches(result.grids[0], card, 0.6 * kPxPerMm);
 }
 
+// Rules 2 mm thick, in a colour, over striped rows: thicker than the ridge
+// filter's old reach and short of a filled band. Each rule is cut where
+// another crosses it (the crossing rule is dark on both its sides there);
+// the pieces are one line again.
+TEST(FindLatticeTest, ThickColouredRulesOverStripedRows) {
+  Card card;
+  card.how_mm = 60;
+  card.score_columns = 1;
+  card.score_mm = 35;
+  card.line_mm = 2.0;
+  card.text = false;
+  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
+  cv::Mat page = BlankPage();
+  for (int r = 1; r < card.rows; r += 2)
+    cv::rectangle(page, Px(xs.front(), ys[r]), Px(xs.back(), ys[r + 1]), cv::Scalar(220, 160, 230), cv::FILLED);
+  const cv::Scalar green(100, 150, 110);
+  const int thickness = static_cast<int>(std::lround(card.line_mm * kPxPerMm));
+  for (double y : ys) cv::line(page, Px(xs.front(), y), Px(xs.back(), y), green, thickness, cv::LINE_AA);
+  for (double x : xs) cv::line(page, Px(x, ys.front()), Px(x, ys.back()), green, thickness, cv::LINE_AA);
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  ExpectMatches(result.grids[0], card, 0.5 * kPxPerMm);
+}
+
+// Double rules: two thin strokes 0.8 mm apart for every line. The paper
+// between them is narrower than the ridge filter's widest look; its narrow
+// look finds each stroke, and the two become one line.
+TEST(FindLatticeTest, DoubleRules) {
+  Card card;
+  card.text = false;
+  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
+  cv::Mat page = BlankPage();
+  const cv::Scalar ink(20, 20, 20);
+  for (double y : ys)
+    for (double d : {-0.4, 0.4}) cv::line(page, Px(xs.front(), y + d), Px(xs.back(), y + d), ink, 2, cv::LINE_AA);
+  for (double x : xs)
+    for (double d : {-0.4, 0.4}) cv::line(page, Px(x + d, ys.front()), Px(x + d, ys.back()), ink, 2, cv::LINE_AA);
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  ExpectMatches(result.grids[0], card, 0.6 * kPxPerMm);
+}
+
 TEST(FindLatticeTest, PutsBackAMissingRowLineAndBridgesABrokenOne) {
   Card card;
   card.missing_row_line = 7;
