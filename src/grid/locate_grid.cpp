@@ -10,6 +10,7 @@
 #include "grid/column_roles.h"
 #include "grid/printed_text.h"
 #include "grid/ruleset_evidence.h"
+#include "grid/score_columns.h"
 #include "grid/snap_to_lines.h"
 #include "grid/unruled_columns.h"
 
@@ -28,6 +29,7 @@ bool SameCells(const RulesetMatch& a, const RulesetMatch& b) {
 // The printed text and the column roles of every grid of one orientation of
 // the page.
 struct TableReading {
+  std::vector<Lattice> grids;                        // the grids, score columns that hold several split apart
   std::vector<ColumnRoles> roles;                    // per grid
   std::vector<std::vector<ColumnReading>> readings;  // per grid: the columns the OCR read
   double fit = 0;                                    // mean over grids of the label column's fit
@@ -43,6 +45,42 @@ double LabelFit(const std::vector<std::string>& texts, const std::vector<const R
   return best;
 }
 
+// `grid` with each score column that holds several equal ones unruled
+// (EqualScoreSplits) split apart; `roles` and `readings` renumbered to match.
+Lattice SplitScoreColumns(const cv::Mat& flat, const Lattice& grid, double px_per_mm, const ScoreColumnOptions& options,
+                          ColumnRoles& roles, std::vector<ColumnReading>& readings) {
+  std::vector<int> added(grid.columns(), 0);  // lines put into each column
+  Lattice split = grid;
+  split.column_x = {grid.column_x.front()};
+  split.column_inferred = {grid.column_inferred.front()};
+  std::vector<int> new_score;
+  for (int c = 0; c < grid.columns(); ++c) {
+    const bool score = std::find(roles.score.begin(), roles.score.end(), c) != roles.score.end();
+    const int first = static_cast<int>(split.column_x.size()) - 1;
+    if (score) {
+      for (float x : EqualScoreSplits(flat, grid, c, px_per_mm, options)) {
+        split.column_x.push_back(x);
+        split.column_inferred.push_back(true);
+        ++added[c];
+      }
+      for (int part = 0; part <= added[c]; ++part) new_score.push_back(first + part);
+    }
+    split.column_x.push_back(grid.column_x[c + 1]);
+    split.column_inferred.push_back(grid.column_inferred[c + 1]);
+  }
+  auto renumber = [&](int c) {
+    if (c < 0) return c;
+    int shift = 0;
+    for (int before = 0; before < c; ++before) shift += added[before];
+    return c + shift;
+  };
+  roles.label = renumber(roles.label);
+  for (int& c : roles.how_to) c = renumber(c);
+  roles.score = std::move(new_score);
+  for (ColumnReading& reading : readings) reading.column = renumber(reading.column);
+  return split;
+}
+
 // Reads the columns of every grid that look printed (all of them when none
 // does) and tells each column's role from what it holds. Grids of one page
 // are printed alike: a grid shaped like one already read reuses its texts.
@@ -51,6 +89,7 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
                         const GridOptions& options, TextReader& reader) {
   TableReading table;
   const int grid_count = static_cast<int>(lattice.grids.size());
+  std::vector<std::vector<ColumnReading>> read(grid_count);  // per grid, as read (before score columns are split)
   for (int g = 0; g < grid_count; ++g) {
     const Lattice& grid = lattice.grids[g];
     std::vector<ColumnProfile> profiles;
@@ -58,7 +97,7 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
     std::vector<ColumnReading> readings;
     for (int earlier = 0; earlier < g && readings.empty(); ++earlier)
       if (lattice.grids[earlier].rows() == grid.rows() && lattice.grids[earlier].columns() == grid.columns())
-        readings = table.readings[earlier];
+        readings = read[earlier];
     if (readings.empty()) {
       std::vector<int> to_read;
       for (int c = 0; c < grid.columns(); ++c)
@@ -67,7 +106,7 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
       // neither split into letters nor line up): the OCR looks at all.
       if (to_read.empty())
         for (int c = 0; c < grid.columns(); ++c) to_read.push_back(c);
-      auto read = [&](int c) {
+      auto read_column = [&](int c) {
         ColumnReading reading;
         reading.column = c;
         BandText text = ReadColumnBand(flat, grid, c, reader);
@@ -76,7 +115,7 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
         reading.label_fit = LabelFit(reading.rows, rulesets, vocabulary, options.labels);
         readings.push_back(std::move(reading));
       };
-      for (int c : to_read) read(c);
+      for (int c : to_read) read_column(c);
       // No column read like labels: the labels may be blurred past looking
       // printed (letters melted into one piece). The other columns that hold
       // something are read too.
@@ -86,12 +125,15 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
       if (best == readings.end() || best->label_fit < options.labels.min_score)
         for (int c = 0; c < grid.columns(); ++c)
           if (std::find(to_read.begin(), to_read.end(), c) == to_read.end() && profiles[c].inked_rows >= options.roles.min_text_rows)
-            read(c);
+            read_column(c);
     }
+    read[g] = readings;
     ColumnRoles roles = AssignColumnRoles(profiles, readings, options.roles);
+    Lattice split = SplitScoreColumns(flat, grid, px_per_mm, options.score_columns, roles, readings);
     for (const ColumnReading& reading : readings)
       if (reading.column == roles.label) table.fit += reading.label_fit / grid_count;
     if (roles.label < 0) table.fit -= 1.0 / grid_count;
+    table.grids.push_back(std::move(split));
     table.roles.push_back(std::move(roles));
     table.readings.push_back(std::move(readings));
   }
@@ -157,6 +199,7 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
       table = std::move(other);
     }
   }
+  lattice.grids = table.grids;
   for (int g = 0; g < grid_count; ++g)
     if (!table.roles[g].ok()) {
       none.detail = "a ruled grid was found, but " + table.roles[g].detail;

@@ -7,31 +7,43 @@
 
 namespace scorecheck {
 
-std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
-                                      const UnruledColumnOptions& options) {
-  std::vector<float> lines;
-  if (column < 0 || column >= grid.columns() || grid.rows() < 1 || px_per_mm <= 0 || flat.empty()) return lines;
+ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                          const UnruledColumnOptions& options) {
+  ColumnInk found;
+  if (column < 0 || column >= grid.columns() || grid.rows() < 1 || px_per_mm <= 0 || flat.empty()) return found;
   const float left = grid.column_x[column], right = grid.column_x[column + 1];
-  if (right - left < 2 * options.min_part_mm * px_per_mm) return lines;
   const cv::Rect strip = cv::Rect(cv::Point(static_cast<int>(std::floor(left)), static_cast<int>(std::floor(grid.row_y.front()))),
                                   cv::Point(static_cast<int>(std::ceil(right)), static_cast<int>(std::ceil(grid.row_y.back())))) &
                          cv::Rect(0, 0, flat.cols, flat.rows);
-  if (strip.width < 8 || strip.height < 8) return lines;
+  if (strip.width < 8 || strip.height < 8) return found;
   cv::Mat ink;
   cv::threshold(flat(strip), ink, options.ink_level, 255, cv::THRESH_BINARY_INV);
-  // The ruled lines are no writing: the row lines and the column's own sides.
+  // The ruled lines are no writing: the row lines and the column's own sides,
+  // with what the flattening leaves beside them (a shaded row comes out
+  // grey up to half the flattening window, 1.25 mm, from its white
+  // neighbour), and a side may be thicker than the row lines (an outer
+  // frame, a double rule). The writing in a row stands clear of that.
   const int half_line = static_cast<int>(std::ceil(grid.line_px / 2 + 0.3 * px_per_mm));
+  const int half_rim = half_line + static_cast<int>(std::ceil(1.0 * px_per_mm));
   for (float y : grid.row_y)
-    cv::rectangle(ink, cv::Point(0, static_cast<int>(y) - strip.y - half_line), cv::Point(ink.cols, static_cast<int>(y) - strip.y + half_line),
+    cv::rectangle(ink, cv::Point(0, static_cast<int>(y) - strip.y - half_rim), cv::Point(ink.cols, static_cast<int>(y) - strip.y + half_rim),
                   cv::Scalar(0), cv::FILLED);
   for (float x : {left, right})
-    cv::rectangle(ink, cv::Point(static_cast<int>(x) - strip.x - half_line, 0), cv::Point(static_cast<int>(x) - strip.x + half_line, ink.rows),
+    cv::rectangle(ink, cv::Point(static_cast<int>(x) - strip.x - half_rim, 0), cv::Point(static_cast<int>(x) - strip.x + half_rim, ink.rows),
                   cv::Scalar(0), cv::FILLED);
+  // What is left of a thick or coloured rule (its edges, the rim of a stripe
+  // flattened against the white row beside it) is a long thin piece across
+  // the strip: no row's writing is that long.
+  cv::Mat rules;
+  const int rule_length = std::max(3, static_cast<int>(std::lround(options.min_rule_mm * px_per_mm)));
+  cv::morphologyEx(ink, rules, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(rule_length, 1)));
+  ink -= rules;
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
   const int speck = std::max(2, static_cast<int>(std::lround(options.speck_mm2 * px_per_mm * px_per_mm)));
   // Which x each row writes at: a piece counts in the row that holds its centre.
-  std::vector<std::vector<bool>> written(grid.rows(), std::vector<bool>(ink.cols, false));
+  found.x = strip.x;
+  found.written.assign(grid.rows(), std::vector<bool>(ink.cols, false));
   for (int i = 1; i < n; ++i) {
     if (stats.at<int>(i, cv::CC_STAT_AREA) < speck) continue;
     const float centre = static_cast<float>(centroids.at<double>(i, 1)) + strip.y;
@@ -39,11 +51,25 @@ std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, 
     const int row = static_cast<int>(next - grid.row_y.begin()) - 1;
     if (row < 0 || row >= grid.rows()) continue;
     const int x0 = stats.at<int>(i, cv::CC_STAT_LEFT), x1 = x0 + stats.at<int>(i, cv::CC_STAT_WIDTH);
-    for (int x = x0; x < x1; ++x) written[row][x] = true;
+    for (int x = x0; x < x1; ++x) found.written[row][x] = true;
   }
-  std::vector<int> rows_at(ink.cols, 0);
-  for (const std::vector<bool>& row : written)
-    for (int x = 0; x < ink.cols; ++x) rows_at[x] += row[x];
+  found.rows_at.assign(ink.cols, 0);
+  for (const std::vector<bool>& row : found.written)
+    for (int x = 0; x < ink.cols; ++x) found.rows_at[x] += row[x];
+  return found;
+}
+
+std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                                      const UnruledColumnOptions& options) {
+  std::vector<float> lines;
+  if (column < 0 || column >= grid.columns()) return lines;
+  const float left = grid.column_x[column], right = grid.column_x[column + 1];
+  if (right - left < 2 * options.min_part_mm * px_per_mm) return lines;
+  const ColumnInk found = WrittenInColumn(flat, grid, column, px_per_mm, options);
+  if (found.rows_at.empty()) return lines;
+  const std::vector<int>& rows_at = found.rows_at;
+  const std::vector<std::vector<bool>>& written = found.written;
+  const int width = static_cast<int>(rows_at.size());
   // Blocks of ink and the strips of paper between them. (Letting a row or
   // two cross a strip, for a number written into the print beside it, also
   // parted labels at the space that two long ones had at one place.)
@@ -51,13 +77,13 @@ std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, 
   const int min_gap = static_cast<int>(std::lround(options.min_gap_mm * px_per_mm));
   const float min_part = static_cast<float>(options.min_part_mm * px_per_mm);
   std::vector<std::pair<int, int>> blocks;  // [from, to) in strip pixels
-  for (int x = 0; x < ink.cols;) {
+  for (int x = 0; x < width;) {
     if (rows_at[x] <= crossing) {
       ++x;
       continue;
     }
     int end = x;
-    while (end < ink.cols && rows_at[end] > crossing) ++end;
+    while (end < width && rows_at[end] > crossing) ++end;
     if (!blocks.empty() && x - blocks.back().second < min_gap) blocks.back().second = end;
     else blocks.push_back({x, end});
     x = end;
@@ -72,7 +98,7 @@ std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, 
   });
   float last = left;
   for (size_t b = 1; b < blocks.size(); ++b) {
-    const float at = strip.x + (blocks[b - 1].second + blocks[b].first) / 2.0f;
+    const float at = found.x + (blocks[b - 1].second + blocks[b].first) / 2.0f;
     if (at - last >= min_part && right - at >= min_part) {
       lines.push_back(at);
       last = at;

@@ -16,7 +16,10 @@ namespace scorecheck {
 
 /// Tuning for SplitUnruledColumns().
 struct UnruledColumnOptions {
-  int ink_level = 150;          ///< flattened gray below this is ink (paper 255); default 150
+  int ink_level = 200;          ///< flattened gray below this is ink (paper 255); default 200: a light pencil
+                                ///< stroke is about 0.7 of its paper
+  double min_rule_mm = 8;       ///< a horizontal piece of ink this long is (what is left of) a rule, not
+                                ///< writing; default 8
   double min_gap_mm = 1.8;      ///< a strip no row writes in, at least this wide, parts columns: letters of a
                                 ///< word and digits of a number stand closer, and a gap between words must
                                 ///< fall at one place in every row to part them; default 1.8
@@ -26,6 +29,20 @@ struct UnruledColumnOptions {
                                 ///< printed again over the lower section, is not ("Game" and "1" of "Game 1"
                                 ///< stood 2 mm apart in both); default 3
 };
+
+/// Where each row of a column writes: ink (flattened gray below ink_level,
+/// the ruled lines and what is left of them taken out, specks dropped), each
+/// piece counted in the row that holds its centre.
+struct ColumnInk {
+  int x = 0;                                 ///< grid image x of written[r][0]
+  std::vector<std::vector<bool>> written;    ///< per row, per x across the column: ink there
+  std::vector<int> rows_at;                  ///< per x: rows that write there
+};
+
+/// The ink of column `column` of `grid`, row by row. Empty when the column is
+/// outside the grid or too small to look at.
+ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                          const UnruledColumnOptions& options = {});
 
 /// The x positions (grid image pixels) inside column `column` of `grid` where
 /// a column line is missing: the middles of the strips of paper that no row

@@ -1,0 +1,81 @@
+#include "grid/score_columns.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace scorecheck {
+
+std::vector<float> EqualScoreSplits(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                                    const ScoreColumnOptions& options) {
+  std::vector<float> best_lines;
+  if (column < 0 || column >= grid.columns() || px_per_mm <= 0) return best_lines;
+  const float left = grid.column_x[column], right = grid.column_x[column + 1];
+  const int most = std::min(options.max_columns, static_cast<int>((right - left) / (options.min_column_mm * px_per_mm)));
+  if (most < 2) return best_lines;
+  const ColumnInk ink = WrittenInColumn(flat, grid, column, px_per_mm, options.ink);
+  if (ink.rows_at.empty()) return best_lines;
+  const int width = static_cast<int>(ink.rows_at.size());
+  // Rows that write anywhere in [from, to) of the strip.
+  auto rows_in = [&](int from, int to) {
+    from = std::clamp(from, 0, width);
+    to = std::clamp(to, from, width);
+    int rows = 0;
+    for (const std::vector<bool>& row : ink.written)
+      rows += std::any_of(row.begin() + from, row.begin() + to, [](bool w) { return w; });
+    return rows;
+  };
+  double best_crossing = options.max_crossing;
+  const int gap = std::max(1, static_cast<int>(std::lround(options.gap_mm * px_per_mm)));
+  for (int k = 2; k <= most; ++k) {
+    const double part = static_cast<double>(width) / k;
+    const int slack = static_cast<int>(std::lround(options.slack * part));
+    // Where the parts meet: the place near each equal split that fewest rows
+    // cross (the middle of the emptiest stretch).
+    std::vector<int> meets = {0};
+    std::vector<int> crossing;
+    for (int i = 1; i < k; ++i) {
+      const int at = static_cast<int>(std::lround(i * part));
+      int low = at, fewest = ink.rows_at[std::clamp(at, 0, width - 1)];
+      for (int x = std::max(0, at - slack); x <= std::min(width - 1, at + slack); ++x)
+        if (ink.rows_at[x] < fewest) fewest = ink.rows_at[x], low = x;
+      int end = low;
+      while (end + 1 < width && end + 1 <= at + slack && ink.rows_at[end + 1] == fewest) ++end;
+      meets.push_back((low + end) / 2);
+      crossing.push_back(fewest);
+    }
+    meets.push_back(width);
+    // A gap between columns is a strip, not a line: the gap between the two
+    // digits of numbers written in the middle of one column lines up too.
+    for (int i = 1; i < k; ++i) crossing[i - 1] = rows_in(meets[i] - gap / 2, meets[i] + gap / 2 + 1);
+    std::vector<int> rows;
+    for (int i = 0; i < k; ++i) rows.push_back(rows_in(meets[i], meets[i + 1]));
+    // Numbers are written in their box, not against one side of it: a part
+    // whose ink leans on the place where it meets the next is half of one
+    // column's numbers.
+    bool in_their_boxes = true;
+    for (int i = 0; i < k && in_their_boxes; ++i) {
+      double mass = 0, moment = 0;
+      for (int x = meets[i]; x < meets[i + 1]; ++x) mass += ink.rows_at[x], moment += ink.rows_at[x] * (x - meets[i]);
+      const double centre = mass > 0 ? moment / mass / std::max(1, meets[i + 1] - meets[i]) : 0.5;
+      in_their_boxes = centre >= options.min_ink_centre && centre <= 1 - options.min_ink_centre;
+    }
+    if (!in_their_boxes) continue;
+    const int fullest = *std::max_element(rows.begin(), rows.end());
+    const bool like = std::all_of(rows.begin(), rows.end(), [&](int r) {
+      return r >= options.min_rows && r >= options.min_balance * fullest;
+    });
+    if (!like) continue;
+    double worst = 0;
+    for (int i = 0; i + 1 < k; ++i)
+      worst = std::max(worst, static_cast<double>(crossing[i]) / std::max(1, std::min(rows[i], rows[i + 1])));
+    // The fewest rows crossing wins; on a tie, fewer columns.
+    if (worst < best_crossing) {
+      best_crossing = worst;
+      best_lines.clear();
+      for (int i = 1; i < k; ++i) best_lines.push_back(static_cast<float>(ink.x + meets[i]));
+    }
+  }
+  return best_lines;
+}
+
+}  // namespace scorecheck

@@ -1,0 +1,45 @@
+#pragma once
+// Score columns that are not ruled apart. A sheet may rule only the frame
+// and the line beside the labels, and leave its "x1 x2 x3" or player columns
+// open; the numbers written in them are large for their boxes and cross from
+// one column into the next in some rows, so no strip of paper parts them in
+// every row (the test UnruledColumnLines makes). What still parts them is
+// that a table's score columns are as wide as each other: a score area
+// holding k columns has its ink in k like blocks, with the places where k
+// equal parts meet written in by few rows.
+
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "grid/unruled_columns.h"
+#include "lattice/find_lattice.h"
+
+namespace scorecheck {
+
+/// Tuning for EqualScoreSplits().
+struct ScoreColumnOptions {
+  UnruledColumnOptions ink;       ///< what is ink, row by row (WrittenInColumn)
+  double min_column_mm = 9;       ///< a score column is at least this wide; default 9
+  int max_columns = 6;            ///< at most this many columns in one score area; default 6
+  double slack = 0.15;            ///< a meeting place is looked for within this share of a column's width
+                                  ///< either side of the equal split (the area's sides may sit in the
+                                  ///< paper beside it); default 0.15
+  double max_crossing = 0.34;     ///< rows that write across a meeting place, at most this share of the rows
+                                  ///< that write in the columns either side; default 0.34
+  double min_balance = 0.3;       ///< every column holds at least this share of the rows of the fullest one
+                                  ///< (like columns, not a block of ink and its tail); default 0.3
+  int min_rows = 3;               ///< every column is written in at least this many rows; default 3
+  double gap_mm = 1.2;            ///< rows crossing a meeting place are counted over a strip this wide, mm:
+                                  ///< wider than the gap between two digits of one number; default 1.2
+  double min_ink_centre = 0.2;    ///< each column's ink has its centre at least this share of its width from
+                                  ///< either side; default 0.2
+};
+
+/// The x positions (grid image pixels) of the lines between the equal
+/// columns that score column `column` of `grid` holds, or none when it holds
+/// one. `flat`: 8-bit gray, paper at 255 (FlattenForText).
+std::vector<float> EqualScoreSplits(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                                    const ScoreColumnOptions& options = {});
+
+}  // namespace scorecheck

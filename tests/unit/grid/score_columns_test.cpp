@@ -1,0 +1,83 @@
+// Score columns of equal width that a table does not rule apart.
+
+#include "grid/score_columns.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "grid/printed_text.h"
+#include "unit/grid/drawn_table.h"
+
+namespace scorecheck {
+namespace {
+
+using testing::DrawnTable;
+using testing::kPxPerMm;
+
+// Labels, then `score_columns` columns of `score_mm` each holding `number`
+// (or nothing when `number` is empty for that column) in every row.
+DrawnTable ScoreTable(int score_columns, double score_mm, const std::vector<std::string>& numbers) {
+  DrawnTable table;
+  const std::vector<std::string> labels = {"Aces",  "Twos",   "Threes", "Fours",     "Fives",       "Sixes",
+                                           "Total", "Bonus",  "Chance", "Yahtzee",   "Lower total", "Grand total"};
+  table.widths = {50};
+  table.columns = {labels};
+  table.handwritten = {false};
+  for (int c = 0; c < score_columns; ++c) {
+    table.widths.push_back(score_mm);
+    std::vector<std::string> cells;
+    for (size_t r = 0; r < labels.size(); ++r) cells.push_back(numbers[c]);
+    table.columns.push_back(cells);
+    table.handwritten.push_back(true);
+  }
+  return table;
+}
+
+// The lattice as a sheet ruling only the frame and the line beside the
+// labels shows it: one wide score column.
+Lattice ScoreAreaOnly(const DrawnTable& table) {
+  Lattice lattice = table.Lines();
+  lattice.column_x = {lattice.column_x[0], lattice.column_x[1], lattice.column_x.back()};
+  lattice.column_inferred = {false, false, false};
+  return lattice;
+}
+
+TEST(ScoreColumnsTest, ThreeOpenColumnsWhoseNumbersCrossIntoTheNext) {
+  // Three-digit numbers in 14 mm boxes: some run over into the next column,
+  // so no strip of paper parts the columns in every row.
+  DrawnTable table = ScoreTable(3, 14, {"128", "246", "390"});
+  table.column_rules = false;
+  const cv::Mat page = table.Draw();
+  // Rules only around the score area and beside the labels.
+  const Lattice seen = ScoreAreaOnly(table);
+  for (float x : seen.column_x)
+    cv::line(page, cv::Point(static_cast<int>(x), static_cast<int>(seen.row_y.front())),
+             cv::Point(static_cast<int>(x), static_cast<int>(seen.row_y.back())), cv::Scalar(0, 0, 0), 2);
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const std::vector<float> lines = EqualScoreSplits(flat, seen, 1, kPxPerMm);
+  ASSERT_EQ(lines.size(), 2u) << ::testing::PrintToString(lines);
+  const Lattice drawn = table.Lines();
+  EXPECT_NEAR(lines[0], drawn.column_x[2], 2.5 * kPxPerMm);
+  EXPECT_NEAR(lines[1], drawn.column_x[3], 2.5 * kPxPerMm);
+}
+
+TEST(ScoreColumnsTest, OneWideColumnOfTwoDigitNumbersStaysWhole) {
+  // The gap between the two digits of numbers written mid-column lines up
+  // from row to row; it parts no columns.
+  DrawnTable table = ScoreTable(1, 24, {"47"});
+  const cv::Mat flat = FlattenForText(table.Draw(), kPxPerMm);
+  EXPECT_TRUE(EqualScoreSplits(flat, table.Lines(), 1, kPxPerMm).empty());
+}
+
+TEST(ScoreColumnsTest, AWrittenAndAnEmptyColumnAreNotTwoLikeOnes) {
+  DrawnTable table = ScoreTable(2, 16, {"35", ""});
+  table.column_rules = false;
+  const cv::Mat flat = FlattenForText(table.Draw(), kPxPerMm);
+  EXPECT_TRUE(EqualScoreSplits(flat, ScoreAreaOnly(table), 1, kPxPerMm).empty());
+}
+
+}  // namespace
+}  // namespace scorecheck
