@@ -8,6 +8,13 @@
 namespace scorecheck::lattice {
 namespace {
 
+// A section's column rules run from its top to its bottom (this share of
+// its height; a part's box reaches a working pixel past its lines).
+constexpr double kSectionRuleSpan = 0.8;
+// A scorecard's section holds at least this many rows (the upper section's
+// six boxes; the lower's seven).
+constexpr int kMinSectionRows = 5;
+
 // The stretches of [lo, hi) that `runs` (along the axis) cover densely:
 // where at least a quarter as many runs pass as at the busiest place, gaps
 // shorter than `min_gap` bridged. Two grids side by side are one table when a
@@ -544,22 +551,70 @@ std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options,
       holds = j != i && (outer & tables[j].box) == tables[j].box && tables[j].box.area() < 0.9f * tables[i].box.area();
     if (!holds) innermost.push_back(tables[i]);
   }
-  std::vector<Candidate> candidates;
+  // Every table's parts (split where its lines leave gaps), each built.
+  std::vector<cv::Rect2f> parts;
+  std::vector<Candidate> built;
   for (const Table& table : innermost)
     for (const cv::Rect2f& part : SplitTable(runs, table.box, static_cast<float>(scale.Full(1)),
                                              static_cast<float>(scale.Full(options.min_line_mm)),
                                              static_cast<float>(scale.Full(3)))) {
-      Table piece = table;
-      piece.box = part;
-      Candidate c = BuildLattice(runs, piece, options, scale);
-      // Parts of one table may yield the same grid twice.
-      const bool again = c.lattice && std::any_of(candidates.begin(), candidates.end(), [&](const Candidate& o) {
-        if (!o.lattice) return false;
-        const cv::Rect2f overlap = o.lattice->frame & c.lattice->frame;
-        return overlap.area() > 0.5f * std::min(o.lattice->frame.area(), c.lattice->frame.area());
-      });
-      if (!again) candidates.push_back(std::move(c));
+      parts.push_back(part);
+      built.push_back(BuildLattice(runs, Table{part}, options, scale));
     }
+  // A section whose column rules stop at a section row ("LOWER SECTION", a
+  // dark bar) is too short to be a scorecard alone: with the part as wide
+  // above or below it, within a few rows, it is one grid. Parts that are
+  // grids alone (two stacked piecepack grids) stay apart.
+  const float max_gap = static_cast<float>(scale.Full(30));
+  const float merge = static_cast<float>(scale.Full(0.8)), tol = static_cast<float>(scale.Full(2.0));
+  for (size_t i = 0; i < parts.size(); ++i)
+    for (size_t j = 0; j < parts.size(); ++j) {
+      if (i == j || parts[i].empty() || parts[j].empty() || parts[j].y <= parts[i].y) continue;
+      if (built[i].rows >= options.min_rows && built[j].rows >= options.min_rows) continue;
+      if (parts[j].y - parts[i].br().y > max_gap) continue;
+      const float overlap = std::min(parts[i].br().x, parts[j].br().x) - std::max(parts[i].x, parts[j].x);
+      if (overlap < 0.8f * std::min(parts[i].width, parts[j].width)) continue;
+      const bool between = std::any_of(parts.begin(), parts.end(), [&](const cv::Rect2f& other) {
+        return !other.empty() && other.y > parts[i].y && other.y < parts[j].y &&
+               std::min(other.br().x, parts[i].br().x) > std::max(other.x, parts[i].x);
+      });
+      if (between) continue;
+      // Sections of one table rule the same columns from their top to their
+      // bottom: at least two column rules of each line up (the strokes that
+      // lines of text stack up above a paragraph's do not).
+      const std::vector<Line> upper = Spanning(TableLines(runs.vertical, false, parts[i].x, parts[i].br().x, parts[i].y,
+                                                          parts[i].br().y, merge, tol), kSectionRuleSpan);
+      const std::vector<Line> lower = Spanning(TableLines(runs.vertical, false, parts[j].x, parts[j].br().x, parts[j].y,
+                                                          parts[j].br().y, merge, tol), kSectionRuleSpan);
+      const auto aligned = std::count_if(upper.begin(), upper.end(), [&](const Line& a) {
+        return std::any_of(lower.begin(), lower.end(), [&](const Line& b) { return std::abs(a.pos - b.pos) <= tol; });
+      });
+      // And each holds a section's rows: a few lines of text above and below
+      // a gap do not.
+      auto ruled_rows = [&](const cv::Rect2f& part) {
+        return static_cast<int>(Spanning(TableLines(runs.horizontal, true, part.y, part.br().y, part.x, part.br().x, merge, tol),
+                                         kSectionRuleSpan).size()) - 1;
+      };
+      if (aligned < 2 || ruled_rows(parts[i]) < kMinSectionRows || ruled_rows(parts[j]) < kMinSectionRows) continue;
+      const cv::Rect2f both = parts[i] | parts[j];
+      Candidate merged = BuildLattice(runs, Table{both}, options, scale);
+      if (!merged.lattice) continue;
+      parts[i] = both;
+      built[i] = std::move(merged);
+      parts[j] = cv::Rect2f();
+    }
+  std::vector<Candidate> candidates;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (parts[i].empty()) continue;
+    Candidate c = std::move(built[i]);
+    // Parts of one table may yield the same grid twice.
+    const bool again = c.lattice && std::any_of(candidates.begin(), candidates.end(), [&](const Candidate& o) {
+      if (!o.lattice) return false;
+      const cv::Rect2f overlap = o.lattice->frame & c.lattice->frame;
+      return overlap.area() > 0.5f * std::min(o.lattice->frame.area(), c.lattice->frame.area());
+    });
+    if (!again) candidates.push_back(std::move(c));
+  }
   return candidates;
 }
 }  // namespace scorecheck::lattice

@@ -148,10 +148,10 @@ TEST(FindLatticeTest, DarkHeaderBarsWithWhiteTextJoinTheSectionsAroundThem) {
   ExpectMatches(result.grids[0], card, 0.6 * kPxPerMm);
 }
 
-// Rules 2 mm thick, in a colour, over striped rows: thicker than the ridge
-// filter's old reach and short of a filled band. Each rule is cut where
-// another crosses it (the crossing rule is dark on both its sides there);
-// the pieces are one line again.
+// Rules 2 mm thick, in a colour, over striped rows. Each rule is cut
+// where another crosses it (the crossing rule is dark on both its sides
+// there); the pieces are one line again, and a stripe's edge on a rule is
+// that rule.
 TEST(FindLatticeTest, ThickColouredRulesOverStripedRows) {
   Card card;
   card.how_mm = 60;
@@ -190,6 +190,30 @@ TEST(FindLatticeTest, DoubleRules) {
   ASSERT_TRUE(result.ok()) << result.detail;
   ASSERT_EQ(result.grids.size(), 1u) << result.detail;
   ExpectMatches(result.grids[0], card, 0.6 * kPxPerMm);
+}
+
+// A section row ("LOWER SECTION") that the column rules do not cross, in a
+// light tint no band detector takes for a bar: the sections above (9 rows)
+// and below (10 rows) are each too short for a scorecard; together, with
+// the section row, they are one grid.
+TEST(FindLatticeTest, SectionsPartedByARowTheColumnRulesDoNotCross) {
+  Card card;
+  card.text = false;
+  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
+  cv::Mat page = BlankPage();
+  cv::rectangle(page, Px(xs.front(), ys[9]), Px(xs.back(), ys[10]), cv::Scalar(232, 232, 232), cv::FILLED);
+  cv::putText(page, "LOWER SECTION", Px(xs.front() + 2, ys[10] - 2.5), cv::FONT_HERSHEY_SIMPLEX, 1.0,
+              cv::Scalar(30, 30, 30), 2, cv::LINE_AA);
+  const cv::Scalar ink(0, 0, 0);
+  for (double y : ys) cv::line(page, Px(xs.front(), y), Px(xs.back(), y), ink, 2, cv::LINE_AA);
+  for (double x : xs) {
+    cv::line(page, Px(x, ys.front()), Px(x, ys[9]), ink, 2, cv::LINE_AA);
+    cv::line(page, Px(x, ys[10]), Px(x, ys.back()), ink, 2, cv::LINE_AA);
+  }
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  ExpectMatches(result.grids[0], card);
 }
 
 TEST(FindLatticeTest, PutsBackAMissingRowLineAndBridgesABrokenOne) {
