@@ -117,6 +117,8 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
         (PrintConfidence(reading) >= options.min_print_confidence || letters >= options.many_letters)) {
       roles.how_to.push_back(reading.column);
       taken[reading.column] = true;
+    } else if (TextRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters) {
+      roles.maybe_how_to.push_back(reading.column);
     } else if (profiles[reading.column].printed_text && TextRows(reading.rows) == 0) {
       // Looks printed, and the OCR made nothing of it, not even noise (it
       // reads handwriting as digits and stray letters): print too blurred
@@ -127,6 +129,10 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
   std::sort(roles.how_to.begin(), roles.how_to.end());
   for (size_t c = 0; c < profiles.size(); ++c)
     if (!taken[c] && profiles[c].width_mm >= options.min_score_column_mm) roles.score.push_back(static_cast<int>(c));
+  std::erase_if(roles.maybe_how_to, [&](int c) {
+    return std::find(roles.score.begin(), roles.score.end(), c) == roles.score.end();
+  });
+  std::sort(roles.maybe_how_to.begin(), roles.maybe_how_to.end());
   if (roles.score.empty()) roles.detail = "no column to write scores in beside the labels";
   return roles;
 }

@@ -73,6 +73,9 @@ struct ColumnRoles {
   int label = -1;               ///< the label column, or -1
   std::vector<int> how_to;      ///< columns of other printed text (how-to), left to right
   std::vector<int> score;       ///< score columns, left to right
+  std::vector<int> maybe_how_to;  ///< score columns that read like words, but not surely (letters in enough rows,
+                                  ///< at low confidence): how-to text when the table has more score columns than
+                                  ///< any ruleset
   std::string detail;           ///< why, when not ok
   bool ok() const { return label >= 0 && !score.empty(); }
 };

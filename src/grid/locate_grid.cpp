@@ -77,6 +77,8 @@ Lattice SplitScoreColumns(const cv::Mat& flat, const Lattice& grid, double px_pe
   roles.label = renumber(roles.label);
   for (int& c : roles.how_to) c = renumber(c);
   roles.score = std::move(new_score);
+  std::erase_if(roles.maybe_how_to, [&](int c) { return added[c] > 0; });  // columns of numbers after all
+  for (int& c : roles.maybe_how_to) c = renumber(c);
   for (ColumnReading& reading : readings) reading.column = renumber(reading.column);
   return split;
 }
@@ -98,6 +100,18 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
     for (int earlier = 0; earlier < g && readings.empty(); ++earlier)
       if (lattice.grids[earlier].rows() == grid.rows() && lattice.grids[earlier].columns() == grid.columns())
         readings = read[earlier];
+    auto read_column = [&](int c) {
+      ColumnReading reading;
+      reading.column = c;
+      BandText text = ReadColumnBand(flat, grid, c, reader);
+      reading.rows = std::move(text.rows);
+      reading.confidence = std::move(text.confidence);
+      reading.label_fit = LabelFit(reading.rows, rulesets, vocabulary, options.labels);
+      readings.push_back(std::move(reading));
+    };
+    auto was_read = [&](int c) {
+      return std::any_of(readings.begin(), readings.end(), [&](const ColumnReading& r) { return r.column == c; });
+    };
     if (readings.empty()) {
       std::vector<int> to_read;
       for (int c = 0; c < grid.columns(); ++c)
@@ -106,15 +120,6 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
       // neither split into letters nor line up): the OCR looks at all.
       if (to_read.empty())
         for (int c = 0; c < grid.columns(); ++c) to_read.push_back(c);
-      auto read_column = [&](int c) {
-        ColumnReading reading;
-        reading.column = c;
-        BandText text = ReadColumnBand(flat, grid, c, reader);
-        reading.rows = std::move(text.rows);
-        reading.confidence = std::move(text.confidence);
-        reading.label_fit = LabelFit(reading.rows, rulesets, vocabulary, options.labels);
-        readings.push_back(std::move(reading));
-      };
       for (int c : to_read) read_column(c);
       // No column read like labels: the labels may be blurred past looking
       // printed (letters melted into one piece). The other columns that hold
@@ -127,8 +132,18 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
           if (std::find(to_read.begin(), to_read.end(), c) == to_read.end() && profiles[c].inked_rows >= options.roles.min_text_rows)
             read_column(c);
     }
-    read[g] = readings;
     ColumnRoles roles = AssignColumnRoles(profiles, readings, options.roles);
+    // More score columns than any ruleset has: a how-to column blurred past
+    // looking printed is among them, at the table's side. Those sides are
+    // read too.
+    int most = 0;
+    for (const Ruleset* ruleset : rulesets) most = std::max(most, ruleset->max_columns);
+    if (static_cast<int>(roles.score.size()) > most) {
+      for (int c : {roles.score.front(), roles.score.back()})
+        if (!was_read(c)) read_column(c);
+      roles = AssignColumnRoles(profiles, readings, options.roles);
+    }
+    read[g] = readings;
     Lattice split = SplitScoreColumns(flat, grid, px_per_mm, options.score_columns, roles, readings);
     for (const ColumnReading& reading : readings)
       if (reading.column == roles.label) table.fit += reading.label_fit / grid_count;
@@ -205,6 +220,21 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
       none.detail = "a ruled grid was found, but " + table.roles[g].detail;
       return none;
     }
+  // More score columns than any ruleset has: the columns that read like
+  // words, though not surely (how-to text in a low-resolution photo), are
+  // how-to text after all.
+  {
+    int most = 0;
+    for (const Ruleset* ruleset : candidates) most = std::max(most, ruleset->max_columns);
+    for (ColumnRoles& roles : table.roles) {
+      if (static_cast<int>(roles.score.size()) <= most) continue;
+      for (int c : roles.maybe_how_to) {
+        std::erase(roles.score, c);
+        roles.how_to.push_back(c);
+      }
+      std::sort(roles.how_to.begin(), roles.how_to.end());
+    }
+  }
   const ColumnRoles& first_roles = table.roles.front();
   const int score_columns = static_cast<int>(first_roles.score.size());
   std::ostringstream why_not;

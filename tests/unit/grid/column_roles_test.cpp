@@ -104,6 +104,9 @@ TEST(ColumnRolesTest, WordsTheOcrIsUnsureOfAreHandwritingUnlessLong) {
   ASSERT_TRUE(roles.ok()) << roles.detail;
   EXPECT_EQ(roles.score, std::vector<int>{1});
   EXPECT_EQ(roles.how_to, std::vector<int>{2});
+  // The numbers read as unsure words are a score column that might be how-to
+  // text, should the table have more score columns than any ruleset.
+  EXPECT_EQ(roles.maybe_how_to, std::vector<int>{1});
 }
 
 TEST(ColumnRolesTest, NoLabelsNoRoles) {
