@@ -8,63 +8,6 @@
 namespace scorecheck::lattice {
 namespace {
 
-// A section's column rules run from its top to its bottom (this share of
-// its height; a part's box reaches a working pixel past its lines).
-constexpr double kSectionRuleSpan = 0.8;
-// A scorecard's section holds at least this many rows (the upper section's
-// six boxes; the lower's seven).
-constexpr int kMinSectionRows = 5;
-
-// The stretches of [lo, hi) that `runs` (along the axis) cover densely:
-// where at least a quarter as many runs pass as at the busiest place, gaps
-// shorter than `min_gap` bridged. Two grids side by side are one table when a
-// stray line (the "Player: ____" rule above them) touches both; their own
-// rows leave a gap between them.
-std::vector<std::pair<float, float>> DenseStretches(const std::vector<Run>& runs, float lo, float hi, float bin,
-                                                   float min_stretch, float min_gap) {
-  const int bins = std::max(1, static_cast<int>(std::ceil((hi - lo) / bin)));
-  std::vector<int> count(bins + 1, 0);
-  for (const Run& run : runs) {
-    const int a = std::max(0, static_cast<int>((run.from - lo) / bin)), b = std::min(bins, static_cast<int>((run.to - lo) / bin));
-    for (int i = a; i < b; ++i) ++count[i];
-  }
-  const int needed = std::max(2, *std::max_element(count.begin(), count.end()) / 4);
-  std::vector<std::pair<int, int>> dense;  // bin ranges
-  for (int i = 0; i < bins;) {
-    if (count[i] < needed) {
-      ++i;
-      continue;
-    }
-    int j = i;
-    while (j < bins && count[j] >= needed) ++j;
-    if (!dense.empty() && (i - dense.back().second) * bin < min_gap) dense.back().second = j;
-    else dense.push_back({i, j});
-    i = j;
-  }
-  std::vector<std::pair<float, float>> stretches;
-  for (const auto& [i, j] : dense)
-    if ((j - i) * bin >= min_stretch) stretches.push_back({lo + i * bin, lo + j * bin});
-  return stretches;
-}
-
-// A table split where its lines leave gaps, both ways.
-std::vector<cv::Rect2f> SplitTable(const Runs& runs, const cv::Rect2f& box, float bin, float min_stretch, float min_gap) {
-  auto stretches = [&](const std::vector<Run>& all, float lo, float hi, float from, float to) {
-    std::vector<Run> inside;
-    for (const Run& run : all)
-      if (run.pos >= lo && run.pos <= hi) inside.push_back(run);
-    auto found = DenseStretches(inside, from, to, bin, min_stretch, min_gap);
-    if (found.empty()) found.push_back({from, to});
-    return found;
-  };
-  const auto xs = stretches(runs.horizontal, box.y, box.br().y, box.x, box.br().x);
-  const auto ys = stretches(runs.vertical, box.x, box.br().x, box.y, box.br().y);
-  std::vector<cv::Rect2f> parts;
-  for (const auto& [y0, y1] : ys)
-    for (const auto& [x0, x1] : xs) parts.emplace_back(x0 - bin, y0 - bin, x1 - x0 + 2 * bin, y1 - y0 + 2 * bin);
-  return parts;
-}
-
 // True when a run of `line` reaches `at` (within `tol`), and, with `reach`
 // > 0, goes on past it by `reach` on both sides.
 bool Passes(const Line& line, float at, float tol, float reach) {
@@ -204,6 +147,8 @@ double RegulariseRows(std::vector<Line>& rows, int& repairs) {
   return static_cast<double>(regular) / gaps.size();
 }
 
+}  // namespace
+
 Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOptions& options, const Scale& scale) {
   Candidate c;
   const float tol = static_cast<float>(scale.Full(2.0));
@@ -316,71 +261,6 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
   return c;
 }
 
-}  // namespace
-
-std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol, float stack_gap, float ends_tol,
-                               int min_stacked) {
-  std::vector<int> h, v;
-  for (int i = 0; i < static_cast<int>(runs.horizontal.size()); ++i)
-    if (runs.horizontal[i].length() >= min_length) h.push_back(i);
-  for (int i = 0; i < static_cast<int>(runs.vertical.size()); ++i)
-    if (runs.vertical[i].length() >= min_length) v.push_back(i);
-  const int n = static_cast<int>(h.size() + v.size());
-  std::vector<int> parent(n);
-  std::iota(parent.begin(), parent.end(), 0);
-  auto find = [&](int i) {
-    while (parent[i] != i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
-  for (size_t a = 0; a < h.size(); ++a) {
-    const Run& hr = runs.horizontal[h[a]];
-    for (size_t b = 0; b < v.size(); ++b) {
-      const Run& vr = runs.vertical[v[b]];
-      if (vr.pos >= hr.from - tol && vr.pos <= hr.to + tol && hr.pos >= vr.from - tol && hr.pos <= vr.to + tol)
-        parent[find(static_cast<int>(a))] = find(static_cast<int>(h.size() + b));
-    }
-  }
-  // A table typed in a word processor rules its rows and not its columns:
-  // parallel runs stacked close, starting and ending together, are one table
-  // too (either way: a page turned a quarter has its rows upright).
-  auto stack = [&](const std::vector<int>& ids, const std::vector<Run>& all, int base) {
-    for (size_t a = 0; a < ids.size(); ++a)
-      for (size_t b = a + 1; b < ids.size(); ++b) {
-        const Run &ra = all[ids[a]], &rb = all[ids[b]];
-        if (std::abs(ra.pos - rb.pos) <= stack_gap && std::abs(ra.from - rb.from) <= ends_tol &&
-            std::abs(ra.to - rb.to) <= ends_tol)
-          parent[find(base + static_cast<int>(a))] = find(base + static_cast<int>(b));
-      }
-  };
-  stack(h, runs.horizontal, 0);
-  stack(v, runs.vertical, static_cast<int>(h.size()));
-  std::vector<Table> tables;
-  std::vector<int> table_of(n, -1);
-  for (int i = 0; i < n; ++i) {
-    const int root = find(i);
-    if (table_of[root] < 0) {
-      table_of[root] = static_cast<int>(tables.size());
-      tables.emplace_back();
-    }
-    Table& table = tables[table_of[root]];
-    const bool horizontal = i < static_cast<int>(h.size());
-    const Run& run = horizontal ? runs.horizontal[h[i]] : runs.vertical[v[i - h.size()]];
-    const cv::Rect2f box = horizontal ? cv::Rect2f(run.from, run.pos, run.length(), 0)
-                                      : cv::Rect2f(run.pos, run.from, 0, run.length());
-    const bool first = table.horizontal + table.vertical == 0;
-    if (first) table.box = box;
-    else {
-      const float x0 = std::min(table.box.x, box.x), y0 = std::min(table.box.y, box.y);
-      const float x1 = std::max(table.box.br().x, box.br().x), y1 = std::max(table.box.br().y, box.br().y);
-      table.box = cv::Rect2f(x0, y0, x1 - x0, y1 - y0);
-    }
-    (horizontal ? table.horizontal : table.vertical)++;
-  }
-  std::erase_if(tables, [&](const Table& t) {
-    return (t.horizontal < 2 || t.vertical < 2) && std::max(t.horizontal, t.vertical) < min_stacked;
-  });
-  return tables;
-}
 
 // The lines among `runs` inside the band [lo - tol, hi + tol] across them,
 // overlapping [from, to] along them. Runs are grouped around the longest ones:
@@ -447,15 +327,6 @@ std::vector<Line> TableLines(const std::vector<Run>& runs, bool horizontal, floa
   return lines;
 }
 
-// Keeps the ruled lines among the candidates. Printed text makes runs along
-// its baseline and cap line that can cover most of a row of label and how-to
-// cells, but they stay inside the cells: they never cross a column line. A
-// ruled line meets at least two lines across it (within `tol`: near a thick
-// line the ridge filter leaves a gap), and goes through (by `reach` each side)
-// at least half of the inner lines across that reach it; the first and last
-// lines across are the frame, which it need not pass. Lines meeting nothing
-// go first, so that text runs of one direction do not count against the
-// ruled lines of the other.
 // A rule is cut where a thick rule crosses it: there the ridge filter sees
 // the crossing rule's ink on both of its sides. Two pieces of `line` are one
 // again when the gap between them lies on a line of `across` that reaches
@@ -481,6 +352,15 @@ void BridgeCrossings(std::vector<Line>& lines, const std::vector<Line>& across, 
   }
 }
 
+// Keeps the ruled lines among the candidates. Printed text makes runs along
+// its baseline and cap line that can cover most of a row of label and how-to
+// cells, but they stay inside the cells: they never cross a column line. A
+// ruled line meets at least two lines across it (within `tol`: near a thick
+// line the ridge filter leaves a gap), and goes through (by `reach` each side)
+// at least half of the inner lines across that reach it; the first and last
+// lines across are the frame, which it need not pass. Lines meeting nothing
+// go first, so that text runs of one direction do not count against the
+// ruled lines of the other.
 void KeepRuled(std::vector<Line>& horizontal, std::vector<Line>& vertical, float tol, float reach) {
   const std::vector<Line> horizontal_seen = horizontal;
   BridgeCrossings(horizontal, vertical, tol);
@@ -513,11 +393,6 @@ std::vector<Line> Spanning(std::vector<Line> lines, double min_span) {
   return lines;
 }
 
-std::vector<Table> FindTables(const Runs& runs, const LatticeOptions& options, const Scale& scale) {
-  return GroupTables(runs, static_cast<float>(scale.Full(options.min_line_mm)), static_cast<float>(scale.Full(2.0)),
-                     static_cast<float>(scale.Full(15)), static_cast<float>(scale.Full(3)), options.min_rows + 1);
-}
-
 void KeepCommonEnds(std::vector<Line>& lines, float tol) {
   std::vector<float> starts, ends;
   auto end_of = [](const Line& line) {
@@ -537,84 +412,4 @@ void KeepCommonEnds(std::vector<Line>& lines, float tol) {
   });
 }
 
-std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options, const Scale& scale) {
-  std::vector<Table> tables = FindTables(runs, options, scale);
-  // A table around other tables is no grid of its own: the page's edges, or
-  // a border ruled around the page, hold the grids without touching them.
-  const float slack = static_cast<float>(scale.Full(2.0));
-  std::vector<Table> innermost;
-  for (size_t i = 0; i < tables.size(); ++i) {
-    const cv::Rect2f outer(tables[i].box.x - slack, tables[i].box.y - slack, tables[i].box.width + 2 * slack,
-                           tables[i].box.height + 2 * slack);
-    bool holds = false;
-    for (size_t j = 0; j < tables.size() && !holds; ++j)
-      holds = j != i && (outer & tables[j].box) == tables[j].box && tables[j].box.area() < 0.9f * tables[i].box.area();
-    if (!holds) innermost.push_back(tables[i]);
-  }
-  // Every table's parts (split where its lines leave gaps), each built.
-  std::vector<cv::Rect2f> parts;
-  std::vector<Candidate> built;
-  for (const Table& table : innermost)
-    for (const cv::Rect2f& part : SplitTable(runs, table.box, static_cast<float>(scale.Full(1)),
-                                             static_cast<float>(scale.Full(options.min_line_mm)),
-                                             static_cast<float>(scale.Full(3)))) {
-      parts.push_back(part);
-      built.push_back(BuildLattice(runs, Table{part}, options, scale));
-    }
-  // A section whose column rules stop at a section row ("LOWER SECTION", a
-  // dark bar) is too short to be a scorecard alone: with the part as wide
-  // above or below it, within a few rows, it is one grid. Parts that are
-  // grids alone (two stacked piecepack grids) stay apart.
-  const float max_gap = static_cast<float>(scale.Full(30));
-  const float merge = static_cast<float>(scale.Full(0.8)), tol = static_cast<float>(scale.Full(2.0));
-  for (size_t i = 0; i < parts.size(); ++i)
-    for (size_t j = 0; j < parts.size(); ++j) {
-      if (i == j || parts[i].empty() || parts[j].empty() || parts[j].y <= parts[i].y) continue;
-      if (built[i].rows >= options.min_rows && built[j].rows >= options.min_rows) continue;
-      if (parts[j].y - parts[i].br().y > max_gap) continue;
-      const float overlap = std::min(parts[i].br().x, parts[j].br().x) - std::max(parts[i].x, parts[j].x);
-      if (overlap < 0.8f * std::min(parts[i].width, parts[j].width)) continue;
-      const bool between = std::any_of(parts.begin(), parts.end(), [&](const cv::Rect2f& other) {
-        return !other.empty() && other.y > parts[i].y && other.y < parts[j].y &&
-               std::min(other.br().x, parts[i].br().x) > std::max(other.x, parts[i].x);
-      });
-      if (between) continue;
-      // Sections of one table rule the same columns from their top to their
-      // bottom: at least two column rules of each line up (the strokes that
-      // lines of text stack up above a paragraph's do not).
-      const std::vector<Line> upper = Spanning(TableLines(runs.vertical, false, parts[i].x, parts[i].br().x, parts[i].y,
-                                                          parts[i].br().y, merge, tol), kSectionRuleSpan);
-      const std::vector<Line> lower = Spanning(TableLines(runs.vertical, false, parts[j].x, parts[j].br().x, parts[j].y,
-                                                          parts[j].br().y, merge, tol), kSectionRuleSpan);
-      const auto aligned = std::count_if(upper.begin(), upper.end(), [&](const Line& a) {
-        return std::any_of(lower.begin(), lower.end(), [&](const Line& b) { return std::abs(a.pos - b.pos) <= tol; });
-      });
-      // And each holds a section's rows: a few lines of text above and below
-      // a gap do not.
-      auto ruled_rows = [&](const cv::Rect2f& part) {
-        return static_cast<int>(Spanning(TableLines(runs.horizontal, true, part.y, part.br().y, part.x, part.br().x, merge, tol),
-                                         kSectionRuleSpan).size()) - 1;
-      };
-      if (aligned < 2 || ruled_rows(parts[i]) < kMinSectionRows || ruled_rows(parts[j]) < kMinSectionRows) continue;
-      const cv::Rect2f both = parts[i] | parts[j];
-      Candidate merged = BuildLattice(runs, Table{both}, options, scale);
-      if (!merged.lattice) continue;
-      parts[i] = both;
-      built[i] = std::move(merged);
-      parts[j] = cv::Rect2f();
-    }
-  std::vector<Candidate> candidates;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (parts[i].empty()) continue;
-    Candidate c = std::move(built[i]);
-    // Parts of one table may yield the same grid twice.
-    const bool again = c.lattice && std::any_of(candidates.begin(), candidates.end(), [&](const Candidate& o) {
-      if (!o.lattice) return false;
-      const cv::Rect2f overlap = o.lattice->frame & c.lattice->frame;
-      return overlap.area() > 0.5f * std::min(o.lattice->frame.area(), c.lattice->frame.area());
-    });
-    if (!again) candidates.push_back(std::move(c));
-  }
-  return candidates;
-}
 }  // namespace scorecheck::lattice

@@ -2,7 +2,8 @@
 // Lattice stage, internal: line runs grouped into tables, and each table's
 // row and column lines (the ruled ones, the frame put back where it is too
 // thick to be seen, missing rows put back from the pitch). Used by
-// find_lattice.cpp only.
+// find_lattice.cpp only. table_lines.cpp holds one table's lines,
+// tables.cpp the grouping of runs into tables.
 
 #include <array>
 #include <optional>
@@ -70,7 +71,13 @@ void KeepCommonEnds(std::vector<Line>& lines, float tol);
 /// `lines` covering at least `min_span` of their table.
 std::vector<Line> Spanning(std::vector<Line> lines, double min_span);
 
-/// Every table of `runs` (split where its lines leave gaps) as a candidate grid.
+/// One table (its box) looked at as a scorecard grid: its spanning, ruled
+/// lines, the frame put back, the rows made regular, and why not when it is
+/// no grid.
+Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOptions& options, const Scale& scale);
+
+/// Every table of `runs` (split where its lines leave gaps; sections too
+/// short alone joined again) as a candidate grid. In tables.cpp.
 std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options, const Scale& scale);
 
 }  // namespace scorecheck::lattice
