@@ -72,9 +72,11 @@ Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& optio
   cv::Mat contrast = ContrastMap(work, scale.WorkOdd(2.5));
   cv::Mat darkness = DarknessMap(work, scale.WorkOdd(options.bands.paper_window_mm));
   const int run = scale.WorkOdd(options.min_run_mm);
-  // Wider than half the thickest line with its blur: up to 2.5 mm, where
-  // filled bands take over (BandOptions::min_thickness_mm).
-  const int gap = std::max(2, static_cast<int>(std::lround(1.5 * scale.work_px_per_mm)));
+  // Wider than half the thickest printed line with its blur: rules to about
+  // 1.5 mm. (A 1.5 mm look, for 2.5 mm rules, took the white-on-colour text
+  // of header bands and the body of blurred text for rules: more sheets
+  // lost their grid than rules that thick gained one.)
+  const int gap = std::max(2, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
   const double threshold = options.min_contrast * 255;
   auto find_runs = [&] {
     return Runs{RunsOf(RunMask(contrast, true, run, threshold, options.run_fill, gap), true, scale),

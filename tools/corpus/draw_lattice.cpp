@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
       const cv::Mat work = lattice::MinPool(lattice::ToGray(page.rectified), scale.pool);
       const cv::Mat contrast = lattice::ContrastMap(work, scale.WorkOdd(2.5));
       const int run = scale.WorkOdd(options.min_run_mm);
-      const int gap = std::max(2, static_cast<int>(std::lround(1.5 * scale.work_px_per_mm)));
+      const int gap = std::max(2, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
       cv::Mat runs_canvas = page.rectified.clone();
       for (bool horizontal : {true, false})
         for (const lattice::Run& r : lattice::RunsOf(

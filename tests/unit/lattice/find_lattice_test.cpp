@@ -148,7 +148,7 @@ TEST(FindLatticeTest, DarkHeaderBarsWithWhiteTextJoinTheSectionsAroundThem) {
   ExpectMatches(result.grids[0], card, 0.6 * kPxPerMm);
 }
 
-// Rules 2 mm thick, in a colour, over striped rows. Each rule is cut
+// Rules 1.5 mm thick, in a colour, over striped rows. Each rule is cut
 // where another crosses it (the crossing rule is dark on both its sides
 // there); the pieces are one line again, and a stripe's edge on a rule is
 // that rule.
@@ -157,7 +157,7 @@ TEST(FindLatticeTest, ThickColouredRulesOverStripedRows) {
   card.how_mm = 60;
   card.score_columns = 1;
   card.score_mm = 35;
-  card.line_mm = 2.0;
+  card.line_mm = 1.5;
   card.text = false;
   const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
   cv::Mat page = BlankPage();
