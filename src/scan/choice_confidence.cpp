@@ -1,0 +1,143 @@
+#include "scan/choice_confidence.h"
+
+#include <algorithm>
+
+namespace scorecheck {
+namespace {
+
+// How freely a cell the decoding chose against the reader (`choice`
+// corrected) could take another value, against the one chosen: 1 for a
+// total (any sum can be asked of it), a cross-out read as a number or an
+// unreadable mark given a value; for an entry, its likeliest other value
+// (any listed reading or legal score, an illegal one weighed by
+// illegal_factor) against the chosen one, at most 1. A sum that holds only
+// because such a cell was fitted to it is evidence for the other cells only
+// as far as that cell could not have been fitted otherwise.
+double FreedomToRefit(const ColumnCell& cell, const Choice& choice, const RowSpec& row, int k,
+                      const ChoiceOptions& options) {
+  const Reading& reading = cell.reading;
+  if (row.kind != RowKind::kEntry || reading.status != ReadingStatus::kNumber || choice.crossed_as_number ||
+      choice.inferred)
+    return 1;
+  // Listed readings by their listed score, as the decoder weighed them; other values by ValueScore().
+  const auto score = [&](int value) {
+    for (const Candidate& candidate : reading.alternatives)
+      if (candidate.value == value) return candidate.score;
+    return ValueScore(reading, value);
+  };
+  const double chosen = score(choice.value);
+  if (chosen <= 0) return 1;
+  std::vector<int> others;
+  for (const Candidate& candidate : reading.alternatives) others.push_back(candidate.value);
+  for (int legal : row.legal_raw) {
+    others.push_back(legal);
+    if (k > 1) others.push_back(legal * k);
+  }
+  double freedom = 0;
+  for (int value : others) {
+    if (value == choice.value) continue;
+    const bool legal = row.IsLegalRaw(value) || (k > 1 && value % k == 0 && row.IsLegalRaw(value / k));
+    freedom = std::max(freedom, score(value) / chosen * (legal ? 1 : options.illegal_factor));
+  }
+  return std::min(1.0, freedom);
+}
+
+// How much the written totals that add up in `best` vouch for each cell of
+// `column`: the factor by which a value the reader did not list would cost
+// the decoding, through the sums it would break (1: none vouches). A total
+// whose value is its parts' sum vouches for itself (the parts, read apart
+// from it, say what it holds) and for each part (it says what they add to),
+// at mismatch_factor, what the decoder charges a total a slip off its sum;
+// an upper bonus that is what its entries earn vouches for itself. Only a
+// sum as read is evidence:
+// - a cell the decoding chose against the reader is not confirmed, and in a
+//   sum it was fitted to vouches for the others only as far as it could not
+//   have been fitted otherwise (FreedomToRefit); an unreadable part would
+//   be given whatever value the others leave (card 0037 of seed 900042: four
+//   of a kind misread 26 for 24, chance corrected to 13 for 15 so that the
+//   lower total held);
+// - a total that copies a single box (an upper total beside a bonus of 0, a
+//   copied subtotal) vouches for nothing: the same number written twice is
+//   misread the same way twice, by the same reader from the same kind of
+//   ink (seed 900041: subtotal, upper total and its copy all read 3849 for 38).
+std::vector<double> Confirmations(const std::vector<ColumnCell>& column, const std::vector<Choice>& chosen,
+                                  const Partial& best, const Ruleset& ruleset, const RowPositions& positions, int k,
+                                  const ChoiceOptions& options) {
+  std::vector<std::vector<int>> cells_at(ruleset.rows.size());  // row position -> cells (a split bonus row has two)
+  std::vector<int> position_of(column.size(), -1);
+  for (size_t i = 0; i < column.size(); ++i)
+    if (const RowSpec* row = ruleset.FindRow(column[i].row_id)) {
+      position_of[i] = positions.Of(row);
+      cells_at[position_of[i]].push_back(static_cast<int>(i));
+    }
+  std::vector<double> freedom(column.size(), 0);  // FreedomToRefit of each fitted cell, 0 for one as read
+  for (size_t i = 0; i < column.size(); ++i) {
+    if (column[i].reading.status == ReadingStatus::kIllegible) freedom[i] = 1;
+    else if (chosen[i].corrected && position_of[i] >= 0)
+      freedom[i] = FreedomToRefit(column[i], chosen[i], ruleset.rows[position_of[i]], k, options);
+  }
+  const auto as_read = [&](int i) { return column[i].reading.status == ReadingStatus::kNumber && !chosen[i].corrected; };
+  std::vector<double> cost(column.size(), 1);
+  for (size_t j = 0; j < column.size(); ++j) {
+    const int position = position_of[j];
+    const int value = best.values[j];
+    if (position < 0 || value < 0 || column[j].reading.status != ReadingStatus::kNumber) continue;
+    const RowSpec& row = ruleset.rows[position];
+    if (row.kind == RowKind::kUpperBonus) {
+      const std::vector<int> due =
+          ExpectedUpperBonus(best, ruleset, positions, k, options.bonus_follows_written_subtotal);
+      if (as_read(j) && std::find(due.begin(), due.end(), value) != due.end()) cost[j] *= options.mismatch_factor;
+      continue;
+    }
+    if (row.kind != RowKind::kTotal) continue;
+    std::vector<int> cells = {static_cast<int>(j)};  // the total and the cells it adds
+    int summands = 0;                                 // parts that add something
+    for (int part : positions.parts[position]) {
+      summands += best.contribution[part] != kNotYet && best.contribution[part] != 0;
+      cells.insert(cells.end(), cells_at[part].begin(), cells_at[part].end());
+    }
+    if (summands < 2) continue;
+    const int sum = SumOf(positions.parts[position], best);
+    if (value != sum && !(row.times_multiplier && value == sum * k)) continue;
+    for (int i : cells) {
+      if (!as_read(i)) continue;
+      double factor = options.mismatch_factor;
+      for (int other : cells)
+        if (other != i) factor = std::max(factor, freedom[other]);
+      cost[i] *= std::min(1.0, factor);
+    }
+  }
+  return cost;
+}
+
+}  // namespace
+
+void SetConfidences(const std::vector<ColumnCell>& column, const std::vector<Partial>& beam, const Partial& best,
+                    const Ruleset& ruleset, const RowPositions& positions, int k, const ChoiceOptions& options,
+                    ColumnChoice& choice) {
+  const std::vector<double> confirmation = options.confirm_by_totals
+                                              ? Confirmations(column, choice.cells, best, ruleset, positions, k, options)
+                                              : std::vector<double>(column.size(), 1);
+  double all = 0;
+  for (const Partial& partial : beam) all += partial.weight;
+  for (size_t i = 0; i < column.size(); ++i) {
+    const Reading& reading = column[i].reading;
+    Choice& cell = choice.cells[i];
+    cell.confidence = cell.crossed_as_number ? reading.number_confidence : reading.confidence;
+    if (reading.status != ReadingStatus::kNumber || confirmation[i] >= 1 || best.weight <= 0) continue;
+    // Confirmed cells hold the reader's top reading (Confirmations): q is the
+    // reader's confidence in the chosen value.
+    const double q = std::clamp(reading.confidence, 1e-9, 1.0);
+    double agree = 0;
+    for (const Partial& partial : beam)
+      if (partial.values[i] == best.values[i]) agree += partial.weight;
+    // One more hypothesis: the cell holds a value the reader did not list
+    // (the listed ones are in the beam already, so counted twice: on the safe
+    // side), costing what breaking the sums that confirm it costs (each one
+    // charged as a slip, not far_mismatch_factor: on the safe side too).
+    const double unlisted = best.weight * (1 - q) / q * confirmation[i];
+    cell.confidence = std::max(cell.confidence, agree / (all + unlisted));
+  }
+}
+
+}  // namespace scorecheck
