@@ -1,6 +1,7 @@
 #include "scan/choice_confidence.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace scorecheck {
 namespace {
@@ -50,16 +51,18 @@ double FreedomToRefit(const ColumnCell& cell, const Choice& choice, const RowSpe
 // at mismatch_factor, what the decoder charges a total a slip off its sum;
 // an upper bonus that is what its entries earn vouches for itself. Only a
 // sum as read is evidence:
-// - a cell the decoding chose against the reader is not confirmed, and in a
-//   sum it was fitted to vouches for the others only as far as it could not
-//   have been fitted otherwise (FreedomToRefit); an unreadable part would
-//   be given whatever value the others leave (card 0037 of seed 900042: four
-//   of a kind misread 26 for 24, chance corrected to 13 for 15 so that the
-//   lower total held);
+// - a cell the decoding chose against the reader is confirmed by the others
+//   like any cell (the sum holds with it, and they were read apart from it),
+//   but in a sum it was fitted to it vouches for the others only as far as
+//   it could not have been fitted otherwise (FreedomToRefit); an unreadable
+//   part would be given whatever value the others leave (card 0037 of seed
+//   900042: four of a kind misread 26 for 24, chance corrected to 13 for 15
+//   so that the lower total held);
 // - a total that copies a single box (an upper total beside a bonus of 0, a
 //   copied subtotal) vouches for nothing: the same number written twice is
 //   misread the same way twice, by the same reader from the same kind of
 //   ink (seed 900041: subtotal, upper total and its copy all read 3849 for 38).
+//   It is vouched for by the box it copies when other sums vouch for that.
 std::vector<double> Confirmations(const std::vector<ColumnCell>& column, const std::vector<Choice>& chosen,
                                   const Partial& best, const Ruleset& ruleset, const RowPositions& positions, int k,
                                   const ChoiceOptions& options) {
@@ -76,8 +79,9 @@ std::vector<double> Confirmations(const std::vector<ColumnCell>& column, const s
     else if (chosen[i].corrected && position_of[i] >= 0)
       freedom[i] = FreedomToRefit(column[i], chosen[i], ruleset.rows[position_of[i]], k, options);
   }
-  const auto as_read = [&](int i) { return column[i].reading.status == ReadingStatus::kNumber && !chosen[i].corrected; };
+  const auto number = [&](int i) { return column[i].reading.status == ReadingStatus::kNumber; };
   std::vector<double> cost(column.size(), 1);
+  std::vector<std::pair<int, std::vector<int>>> copies;  // totals copying one box, and that box's cells
   for (size_t j = 0; j < column.size(); ++j) {
     const int position = position_of[j];
     const int value = best.values[j];
@@ -86,26 +90,42 @@ std::vector<double> Confirmations(const std::vector<ColumnCell>& column, const s
     if (row.kind == RowKind::kUpperBonus) {
       const std::vector<int> due =
           ExpectedUpperBonus(best, ruleset, positions, k, options.bonus_follows_written_subtotal);
-      if (as_read(j) && std::find(due.begin(), due.end(), value) != due.end()) cost[j] *= options.mismatch_factor;
+      if (std::find(due.begin(), due.end(), value) != due.end()) cost[j] *= options.mismatch_factor;
       continue;
     }
     if (row.kind != RowKind::kTotal) continue;
     std::vector<int> cells = {static_cast<int>(j)};  // the total and the cells it adds
     int summands = 0;                                 // parts that add something
+    std::vector<int> adding;                          // ... their cells
     for (int part : positions.parts[position]) {
-      summands += best.contribution[part] != kNotYet && best.contribution[part] != 0;
+      const bool adds = best.contribution[part] != kNotYet && best.contribution[part] != 0;
+      summands += adds;
       cells.insert(cells.end(), cells_at[part].begin(), cells_at[part].end());
+      if (adds) adding.insert(adding.end(), cells_at[part].begin(), cells_at[part].end());
     }
-    if (summands < 2) continue;
     const int sum = SumOf(positions.parts[position], best);
     if (value != sum && !(row.times_multiplier && value == sum * k)) continue;
+    if (summands == 1) {
+      copies.push_back({static_cast<int>(j), adding});
+      continue;
+    }
+    if (summands < 2) continue;
     for (int i : cells) {
-      if (!as_read(i)) continue;
+      if (!number(i)) continue;
       double factor = options.mismatch_factor;
       for (int other : cells)
         if (other != i) factor = std::max(factor, freedom[other]);
       cost[i] *= std::min(1.0, factor);
     }
+  }
+  // A copy of one box (sheet order: what it copies comes first) is vouched
+  // for by what it copies when the entries vouch for that: then the copy
+  // holding anything else is a slip. Never the other way round: the same
+  // number read twice is no evidence for either reading.
+  for (const auto& [j, copied] : copies) {
+    bool vouched = !copied.empty();
+    for (int i : copied) vouched &= number(i) && cost[i] < 1;
+    if (vouched) cost[j] *= options.mismatch_factor;
   }
   return cost;
 }
@@ -124,19 +144,44 @@ void SetConfidences(const std::vector<ColumnCell>& column, const std::vector<Par
     const Reading& reading = column[i].reading;
     Choice& cell = choice.cells[i];
     cell.confidence = cell.crossed_as_number ? reading.number_confidence : reading.confidence;
-    if (reading.status != ReadingStatus::kNumber || confirmation[i] >= 1 || best.weight <= 0) continue;
-    // Confirmed cells hold the reader's top reading (Confirmations): q is the
-    // reader's confidence in the chosen value.
-    const double q = std::clamp(reading.confidence, 1e-9, 1.0);
+    if (reading.status != ReadingStatus::kNumber || best.weight <= 0) continue;
+    const RowSpec* row = ruleset.FindRow(column[i].row_id);
+    // What a value the reader did not list would cost the decoding: the sums
+    // that confirm this one broken (each charged as a slip, not
+    // far_mismatch_factor: on the safe side) and, for an entry a sum
+    // confirms, a score its box cannot take: every legal score the reader
+    // finds at all plausible was asked for (AskFor) and is in the beam
+    // already, weighed; what is left of the reader's doubt is illegal values
+    // (illegal_factor, not far_illegal_factor: on the safe side) or legal
+    // ones it all but ruled out. Legality alone does not vouch: a reader that
+    // doubts its reading may doubt it towards a legal value it scored low.
+    double cost = confirmation[i];
+    if (cost < 1 && row && row->kind == RowKind::kEntry && options.unlisted_entry_legal) cost *= options.illegal_factor;
+    if (cost >= 1 && !cell.corrected) continue;  // nothing vouches: the reader's own confidence
+    // q: the reader's probability of the chosen value. Its confidence is that
+    // of its top reading; a value chosen against it is as much less likely as
+    // the reader scores it below the top, the alternatives' softening
+    // (ReadOptions::digit_temperature) undone.
+    double q = reading.confidence;
+    if (cell.corrected && !reading.alternatives.empty()) {
+      double chosen_score = ValueScore(reading, cell.value);
+      for (const Candidate& candidate : reading.alternatives)
+        if (candidate.value == cell.value) chosen_score = candidate.score;
+      const double top = reading.alternatives.front().score;
+      q *= top > 0 ? std::pow(std::min(1.0, chosen_score / top), std::max(1.0, reading.digit_temperature)) : 0;
+    }
+    q = std::clamp(q, 1e-9, 1.0);
     double agree = 0;
     for (const Partial& partial : beam)
       if (partial.values[i] == best.values[i]) agree += partial.weight;
     // One more hypothesis: the cell holds a value the reader did not list
     // (the listed ones are in the beam already, so counted twice: on the safe
-    // side), costing what breaking the sums that confirm it costs (each one
-    // charged as a slip, not far_mismatch_factor: on the safe side too).
-    const double unlisted = best.weight * (1 - q) / q * confirmation[i];
-    cell.confidence = std::max(cell.confidence, agree / (all + unlisted));
+    // side), costing `cost`. A cell read as the reader's top keeps at least
+    // the reader's confidence; one chosen against it has only the decoding's:
+    // the reader's confidence is in another value.
+    const double unlisted = best.weight * (1 - q) / q * std::min(1.0, cost);
+    const double posterior = agree / (all + unlisted);
+    cell.confidence = cell.corrected ? posterior : std::max(cell.confidence, posterior);
   }
 }
 

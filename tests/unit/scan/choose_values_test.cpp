@@ -421,5 +421,46 @@ TEST(ChooseValuesTest, AnUnsureTotalIsConfirmedByTheEntriesItAdds) {
   EXPECT_TRUE(UncertainRows(column, choice).empty());
 }
 
+TEST(ChooseValuesTest, AValueChosenSoThatASureTotalAddsUpIsAsSureAsTheDecoding) {
+  // Fours read "14" (no score for fours) at 0.4, "16" nearly as likely; the
+  // subtotal, read surely, is 67: what 16 makes. The card holds 16, and the
+  // reader's doubt about its own top reading is no doubt about the 16: the
+  // sum and the box's rules agree on it.
+  const std::vector<ColumnCell> column = UpperColumn(14, 0.4, {{16, 0.35}}, {{67, 0.99}});
+  const ColumnChoice choice = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_EQ(choice.cells[3].value, 16);
+  EXPECT_TRUE(choice.cells[3].corrected);
+  EXPECT_GT(choice.cells[3].confidence, 0.9);
+  EXPECT_FALSE(Has(UncertainRows(column, choice), "fours"));
+  // Nothing to confirm it (the subtotal blank): only the reader's word for
+  // the 16, which it scored below its top reading.
+  std::vector<ColumnCell> alone = column;
+  alone.back().reading = Reading();
+  const ColumnChoice unconfirmed = ChooseColumnValues(alone, Classic(), 1);
+  EXPECT_EQ(unconfirmed.cells[3].value, 16);
+  EXPECT_LT(unconfirmed.cells[3].confidence, 0.5);
+  EXPECT_TRUE(Has(UncertainRows(alone, unconfirmed), "fours"));
+}
+
+TEST(ChooseValuesTest, ACopyIsVouchedForByTheBoxItCopiesWhenTheEntriesVouchForThat) {
+  // Entries 3 + 6 + 9 + 8 + 15 + 18 = 59, no bonus; the subtotal read "59"
+  // surely; the upper total (subtotal plus a bonus left blank: a copy) read
+  // "59" at 0.3, "69" behind. The entries vouch for the subtotal, the
+  // subtotal for its copy.
+  std::vector<ColumnCell> column = UpperColumn(8, 0.99, {}, {{59, 0.99}});
+  column.push_back({"upper_total", CellPart::kValue, Number({{59, 0.3}, {69, 0.2}})});
+  ColumnChoice choice = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_EQ(choice.cells[7].value, 59);
+  EXPECT_GT(choice.cells[7].confidence, 0.5);
+  EXPECT_FALSE(Has(UncertainRows(column, choice), "upper_total"));
+  // The subtotal surely read but not what the entries make (fours 12: a
+  // player's slip or a misreading): nothing vouches for it, nor for its copy.
+  column[3].reading = Number({{12, 0.99}});
+  choice = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_EQ(choice.cells[7].value, 59);
+  EXPECT_DOUBLE_EQ(choice.cells[7].confidence, 0.3);
+  EXPECT_TRUE(Has(UncertainRows(column, choice), "upper_total"));
+}
+
 }  // namespace
 }  // namespace scorecheck
