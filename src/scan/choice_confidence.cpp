@@ -135,9 +135,13 @@ std::vector<double> Confirmations(const std::vector<ColumnCell>& column, const s
 void SetConfidences(const std::vector<ColumnCell>& column, const std::vector<Partial>& beam, const Partial& best,
                     const Ruleset& ruleset, const RowPositions& positions, int k, const ChoiceOptions& options,
                     ColumnChoice& choice) {
-  const std::vector<double> confirmation = options.confirm_by_totals
-                                              ? Confirmations(column, choice.cells, best, ruleset, positions, k, options)
-                                              : std::vector<double>(column.size(), 1);
+  if (!options.confirm_by_totals) {
+    for (size_t i = 0; i < column.size(); ++i)
+      choice.cells[i].confidence =
+          choice.cells[i].crossed_as_number ? column[i].reading.number_confidence : column[i].reading.confidence;
+    return;
+  }
+  const std::vector<double> confirmation = Confirmations(column, choice.cells, best, ruleset, positions, k, options);
   double all = 0;
   for (const Partial& partial : beam) all += partial.weight;
   for (size_t i = 0; i < column.size(); ++i) {
@@ -148,15 +152,21 @@ void SetConfidences(const std::vector<ColumnCell>& column, const std::vector<Par
     const RowSpec* row = ruleset.FindRow(column[i].row_id);
     // What a value the reader did not list would cost the decoding: the sums
     // that confirm this one broken (each charged as a slip, not
-    // far_mismatch_factor: on the safe side) and, for an entry a sum
-    // confirms, a score its box cannot take: every legal score the reader
-    // finds at all plausible was asked for (AskFor) and is in the beam
-    // already, weighed; what is left of the reader's doubt is illegal values
-    // (illegal_factor, not far_illegal_factor: on the safe side) or legal
-    // ones it all but ruled out. Legality alone does not vouch: a reader that
-    // doubts its reading may doubt it towards a legal value it scored low.
+    // far_mismatch_factor: on the safe side) and, for an entry, a score its
+    // box cannot take: every legal score the reader finds at all plausible
+    // was asked for (AskFor) and is in the beam already, weighed; what is
+    // left of the reader's doubt is illegal values (illegal_factor, not
+    // far_illegal_factor: on the safe side) or legal ones it all but ruled
+    // out. The box's rules vouch so only where the rules hold: with a sum
+    // confirming the entry, or in a column whose decoding bends no rule. A
+    // column that breaks rules may be misread throughout (on other printers'
+    // sheets: a grid placed a row or column off reads its neighbours'
+    // numbers, legal in the wrong box often enough: cells_dev, 4 of 6 such
+    // cells quiet on those grids otherwise).
     double cost = confirmation[i];
-    if (cost < 1 && row && row->kind == RowKind::kEntry && options.unlisted_entry_legal) cost *= options.illegal_factor;
+    const bool rules_hold = cost < 1 || best.rules_bent == 0;
+    if (rules_hold && row && row->kind == RowKind::kEntry && options.unlisted_entry_legal)
+      cost *= options.illegal_factor;
     if (cost >= 1 && !cell.corrected) continue;  // nothing vouches: the reader's own confidence
     // q: the reader's probability of the chosen value. Its confidence is that
     // of its top reading; a value chosen against it is as much less likely as

@@ -103,6 +103,7 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
         for (int value : guesses) {
           Partial extended = partial;
           extended.weight *= options.unread_guess;
+          ++extended.rules_bent;
           extended.values.push_back(value);
           extended.contribution[position] = value;
           next.push_back(std::move(extended));
@@ -163,6 +164,7 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
           const bool belongs = row->kind == RowKind::kEntry || row->kind == RowKind::kYahtzeeBonus;
           Partial extended = partial;
           extended.weight *= belongs ? 1 : options.mismatch_factor;
+          extended.rules_bent += !belongs;
           extended.values.push_back(kStaysCrossed);
           extended.contribution[position] = 0;
           next.push_back(std::move(extended));
@@ -198,6 +200,7 @@ ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Rul
         }
         Partial extended = partial;
         extended.weight *= likeness * factor;
+        extended.rules_bent += factor < 1;
         extended.values.push_back(value);
         extended.contribution[position] = value;
         next.push_back(std::move(extended));

@@ -92,12 +92,14 @@ struct ChoiceOptions {
                                                ///< not two (the player's bonus follows their subtotal). Default
                                                ///< true (same seeds: 307 -> 308 found, no card more alarmed)
   int beam_width = 256;           ///< partial columns kept while decoding; default 256
-  bool unlisted_entry_legal = true;  ///< an entry a written total confirms is surer still when its box's rules
-                                     ///< leave the reader's doubt only illegal values (Choice::confidence);
-                                     ///< default true
-  bool confirm_by_totals = true;  ///< Choice::confidence of a number read in a column whose written totals add up
-                                  ///< with it is the decoding's posterior (see Choice::confidence); false: the
-                                  ///< reader's own confidence. Default true
+  bool unlisted_entry_legal = true;  ///< an entry is surer than the reader says when its box's rules leave the
+                                     ///< reader's doubt only illegal values (Choice::confidence), where a
+                                     ///< written total confirms it or its column's decoding bends no rule;
+                                     ///< default true (own60: UNCERTAIN_READ on right cells 141 -> 60, cells
+                                     ///< wrong and not flagged 2 -> 3 of 8)
+  bool confirm_by_totals = true;  ///< Choice::confidence of a number the totals or the rules vouch for, or chosen
+                                  ///< against the reader, is the decoding's posterior (see Choice::confidence);
+                                  ///< false: the reader's own confidence in its top reading. Default true
 };
 
 /// The value chosen for one cell.
@@ -120,8 +122,8 @@ struct Choice {
   /// probability of `value`: its confidence, scaled down by the alternatives'
   /// scores for a value other than its top reading) times
   /// ChoiceOptions::mismatch_factor (or that weaker factor) for every
-  /// confirming total it would break, and for a confirmed entry times
-  /// illegal_factor (see unlisted_entry_legal). A cell read as the reader's
+  /// confirming total it would break, and for an entry times illegal_factor
+  /// where the rules hold (see unlisted_entry_legal). A cell read as the reader's
   /// top keeps at least the reader's confidence; one chosen against it has
   /// the posterior alone (with no total confirming it, about the reader's
   /// probability of it). So a reading the totals confirm is surer than the

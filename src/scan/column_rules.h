@@ -30,6 +30,8 @@ struct Partial {
   double weight = 1;
   std::vector<int> values;        ///< per cell so far (kStaysCrossed for a cross-out)
   std::vector<int> contribution;  ///< per ruleset row (sheet order): what it adds to a total, or kNotYet
+  int rules_bent = 0;             ///< values chosen so far the rules did not expect: illegal entries, totals
+                                  ///< that do not add up, bonuses not due, unreadable marks given a value
 };
 
 /// The ruleset's rows by position (Ruleset::rows), for Partial::contribution.

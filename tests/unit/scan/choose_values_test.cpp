@@ -391,9 +391,30 @@ TEST(ChooseValuesTest, AnUnsureReadingTheTotalsDoNotConfirmStaysUncertain) {
   EXPECT_EQ(choice.cells[3].value, 12);
   EXPECT_DOUBLE_EQ(choice.cells[3].confidence, 0.3);
   EXPECT_TRUE(Has(UncertainRows(column, choice), "fours"));
-  // The subtotal left blank: nothing to confirm it either.
+  // The subtotal left blank, fours "12" or "16" as likely: no total to
+  // confirm either, and the rules allow both.
+  column = UpperColumn(12, 0.3, {{16, 0.3}}, {{70, 0.99}});
   column.back().reading = Reading();
   choice = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_LT(choice.cells[3].confidence, 0.5);
+  EXPECT_TRUE(Has(UncertainRows(column, choice), "fours"));
+}
+
+TEST(ChooseValuesTest, TheRulesVouchForAReadingInAColumnThatKeepsThem) {
+  // Fours "12" at 0.3, "13" behind (no score for fours), the subtotal blank:
+  // every value in the column is one its box can take, and whatever else
+  // the reader doubts towards is not, or it would have found it plausible.
+  std::vector<ColumnCell> column = UpperColumn(12, 0.3, {{13, 0.2}}, {{70, 0.99}});
+  column.back().reading = Reading();
+  ColumnChoice choice = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_EQ(choice.cells[3].value, 12);
+  EXPECT_GT(choice.cells[3].confidence, 0.8);
+  EXPECT_FALSE(Has(UncertainRows(column, choice), "fours"));
+  // A column that breaks the rules elsewhere (aces read "7" surely: no
+  // score for aces) may be misread throughout: the reader's own confidence.
+  column[0].reading = Number({{7, 0.99}});
+  choice = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_EQ(choice.cells[0].value, 7);
   EXPECT_DOUBLE_EQ(choice.cells[3].confidence, 0.3);
   EXPECT_TRUE(Has(UncertainRows(column, choice), "fours"));
 }
@@ -432,10 +453,11 @@ TEST(ChooseValuesTest, AValueChosenSoThatASureTotalAddsUpIsAsSureAsTheDecoding) 
   EXPECT_TRUE(choice.cells[3].corrected);
   EXPECT_GT(choice.cells[3].confidence, 0.9);
   EXPECT_FALSE(Has(UncertainRows(column, choice), "fours"));
-  // Nothing to confirm it (the subtotal blank): only the reader's word for
-  // the 16, which it scored below its top reading.
+  // Nothing to confirm it (the subtotal read "70", what no fours value
+  // listed makes): only the reader's word for the 16, which it scored below
+  // its top reading.
   std::vector<ColumnCell> alone = column;
-  alone.back().reading = Reading();
+  alone.back().reading = Number({{70, 0.99}});
   const ColumnChoice unconfirmed = ChooseColumnValues(alone, Classic(), 1);
   EXPECT_EQ(unconfirmed.cells[3].value, 16);
   EXPECT_LT(unconfirmed.cells[3].confidence, 0.5);
