@@ -43,6 +43,24 @@ double FreedomToRefit(const ColumnCell& cell, const Choice& choice, const RowSpe
   return std::min(1.0, freedom);
 }
 
+// `parts` (row positions), each total among them marked in `fitted` replaced
+// by the rows it adds, and theirs, down to rows that are not.
+// The totals replaced go to `replaced`.
+std::vector<int> Expanded(const std::vector<int>& parts, const std::vector<bool>& fitted, const RowPositions& positions,
+                          std::vector<int>& replaced) {
+  std::vector<int> out;
+  for (int part : parts) {
+    if (!fitted[part]) {
+      out.push_back(part);
+      continue;
+    }
+    replaced.push_back(part);
+    const std::vector<int> inner = Expanded(positions.parts[part], fitted, positions, replaced);
+    out.insert(out.end(), inner.begin(), inner.end());
+  }
+  return out;
+}
+
 // How much the written totals that add up in `best` vouch for each cell of
 // `column`: the factor by which a value the reader did not list would cost
 // the decoding, through the sums it would break (1: none vouches). A total
@@ -80,6 +98,19 @@ std::vector<double> Confirmations(const std::vector<ColumnCell>& column, const s
       freedom[i] = FreedomToRefit(column[i], chosen[i], ruleset.rows[position_of[i]], k, options);
   }
   const auto number = [&](int i) { return column[i].reading.status == ReadingStatus::kNumber; };
+  // A total the decoding chose against the reader to make it add up holds
+  // what its parts make and nothing more: a total that adds it up is read
+  // as adding its parts instead (a grand total as read, against the entries
+  // themselves when the lower total was fitted to them).
+  std::vector<bool> fitted_total(ruleset.rows.size(), false);
+  for (size_t i = 0; i < column.size(); ++i) {
+    const int position = position_of[i];
+    if (position < 0 || !number(static_cast<int>(i)) || !chosen[i].corrected) continue;
+    const RowSpec& row = ruleset.rows[position];
+    const int sum = SumOf(positions.parts[position], best);
+    if (row.kind == RowKind::kTotal && (best.values[i] == sum || (row.times_multiplier && best.values[i] == sum * k)))
+      fitted_total[position] = true;
+  }
   std::vector<double> cost(column.size(), 1);
   std::vector<std::pair<int, std::vector<int>>> copies;  // totals copying one box, and that box's cells
   for (size_t j = 0; j < column.size(); ++j) {
@@ -97,7 +128,8 @@ std::vector<double> Confirmations(const std::vector<ColumnCell>& column, const s
     std::vector<int> cells = {static_cast<int>(j)};  // the total and the cells it adds
     int summands = 0;                                 // parts that add something
     std::vector<int> adding;                          // ... their cells
-    for (int part : positions.parts[position]) {
+    std::vector<int> replaced;                        // fitted totals read as their parts
+    for (int part : Expanded(positions.parts[position], fitted_total, positions, replaced)) {
       const bool adds = best.contribution[part] != kNotYet && best.contribution[part] != 0;
       summands += adds;
       cells.insert(cells.end(), cells_at[part].begin(), cells_at[part].end());
@@ -110,7 +142,11 @@ std::vector<double> Confirmations(const std::vector<ColumnCell>& column, const s
       continue;
     }
     if (summands < 2) continue;
-    for (int i : cells) {
+    // A fitted total is vouched for by a sum that holds with it, like any
+    // part, though it vouches for nothing.
+    std::vector<int> vouched = cells;
+    for (int part : replaced) vouched.insert(vouched.end(), cells_at[part].begin(), cells_at[part].end());
+    for (int i : vouched) {
       if (!number(i)) continue;
       double factor = options.mismatch_factor;
       for (int other : cells)

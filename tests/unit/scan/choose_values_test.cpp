@@ -484,5 +484,23 @@ TEST(ChooseValuesTest, ACopyIsVouchedForByTheBoxItCopiesWhenTheEntriesVouchForTh
   EXPECT_TRUE(Has(UncertainRows(column, choice), "upper_total"));
 }
 
+TEST(ChooseValuesTest, ATotalAddingAFittedTotalIsConfirmedByWhatThatAdds) {
+  // Entries 3 + 6 + 9 + 12 + 15 + 18 = 63, read surely; the subtotal read
+  // "68" before "63" (fitted to 63: it vouches for nothing), the bonus "35"
+  // surely, the upper total "98" at 0.3, "93" behind. The upper total adds
+  // the entries and the bonus through the fitted subtotal: they vouch for it.
+  std::vector<ColumnCell> column = UpperColumn(12, 0.99, {}, {{68, 0.5}, {63, 0.3}});
+  column.push_back({"upper_bonus", CellPart::kValue, Number({{35, 0.99}})});
+  column.push_back({"upper_total", CellPart::kValue, Number({{98, 0.3}, {93, 0.2}})});
+  const ColumnChoice choice = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_EQ(choice.cells[6].value, 63);
+  EXPECT_TRUE(choice.cells[6].corrected);
+  EXPECT_EQ(choice.cells[8].value, 98);
+  EXPECT_GT(choice.cells[8].confidence, 0.5);
+  const std::vector<std::string> rows = UncertainRows(column, choice);
+  EXPECT_FALSE(Has(rows, "upper_total"));
+  EXPECT_FALSE(Has(rows, "upper_subtotal"));
+}
+
 }  // namespace
 }  // namespace scorecheck
