@@ -209,14 +209,32 @@ void SetConfidences(const std::vector<ColumnCell>& column, const std::vector<Par
     // the reader scores it below the top, the alternatives' softening
     // (ReadOptions::digit_temperature) undone.
     double q = reading.confidence;
-    if (cell.corrected && !reading.alternatives.empty()) {
-      double chosen_score = ValueScore(reading, cell.value);
+    double chosen_score = 0;  // on the alternatives' scale
+    if (!reading.alternatives.empty()) {
+      chosen_score = ValueScore(reading, cell.value);
       for (const Candidate& candidate : reading.alternatives)
         if (candidate.value == cell.value) chosen_score = candidate.score;
+    }
+    if (cell.corrected && !reading.alternatives.empty()) {
       const double top = reading.alternatives.front().score;
       q *= top > 0 ? std::pow(std::min(1.0, chosen_score / top), std::max(1.0, reading.digit_temperature)) : 0;
     }
     q = std::clamp(q, 1e-9, 1.0);
+    // The odds of a value the reader did not list against the chosen one:
+    // its doubt ((1 - q) / q), but for its own top reading no more than its
+    // scores allow. Unlisted values score below its last alternative (the
+    // alternatives are its likeliest readings), and the slips or misreadings
+    // `cost` charges share that prior between them. A reader that cannot
+    // read the ink well (blurred, faint: every reading unlikely, none much
+    // likelier than another) doubts every value alike; its doubt is no
+    // evidence for another value, so the rules and the sums decide. Not for
+    // a value chosen against it: there the reader did see something else,
+    // and on a grid placed a row or column off (other printers' sheets) the
+    // decoding fits printed headers and neighbours' numbers to the sums
+    // (cells_dev: 25 more cells wrong and unflagged, all on such grids).
+    double odds = (1 - q) / q;
+    if (options.unlisted_below_last && !cell.corrected && chosen_score > 0 && !reading.alternatives.empty())
+      odds = std::min(odds, reading.alternatives.back().score / chosen_score);
     double agree = 0;
     for (const Partial& partial : beam)
       if (partial.values[i] == best.values[i]) agree += partial.weight;
@@ -225,7 +243,7 @@ void SetConfidences(const std::vector<ColumnCell>& column, const std::vector<Par
     // side), costing `cost`. A cell read as the reader's top keeps at least
     // the reader's confidence; one chosen against it has only the decoding's:
     // the reader's confidence is in another value.
-    const double unlisted = best.weight * (1 - q) / q * std::min(1.0, cost);
+    const double unlisted = best.weight * odds * std::min(1.0, cost);
     const double posterior = agree / (all + unlisted);
     cell.confidence = cell.corrected ? posterior : std::max(cell.confidence, posterior);
   }

@@ -97,6 +97,11 @@ struct ChoiceOptions {
                                      ///< written total confirms it or its column's decoding bends no rule;
                                      ///< default true (own60: UNCERTAIN_READ on right cells 141 -> 60, cells
                                      ///< wrong and not flagged 2 -> 3 of 8)
+  bool unlisted_below_last = true;  ///< for a cell read as the reader's top reading, a value it did not list is
+                                    ///< no likelier than its last alternative (Choice::confidence): a reader's
+                                    ///< doubt about ink it reads badly is no evidence for another value.
+                                    ///< Default true (own60: UNCERTAIN_READ on right cells 50 -> 43, cells
+                                    ///< wrong and unflagged unchanged at 3 of 8)
   bool confirm_by_totals = true;  ///< Choice::confidence of a number the totals or the rules vouch for, or chosen
                                   ///< against the reader, is the decoding's posterior (see Choice::confidence);
                                   ///< false: the reader's own confidence in its top reading. Default true
@@ -120,7 +125,8 @@ struct Choice {
   /// holding a value the reader did not list, as likely as the reader doubts
   /// `value` ((1 - q) / q times the chosen decoding's weight, q the reader's
   /// probability of `value`: its confidence, scaled down by the alternatives'
-  /// scores for a value other than its top reading) times
+  /// scores for a value other than its top reading; for its top reading at
+  /// most its last alternative's score against the top's) times
   /// ChoiceOptions::mismatch_factor (or that weaker factor) for every
   /// confirming total it would break, and for an entry times illegal_factor
   /// where the rules hold (see unlisted_entry_legal). A cell read as the reader's

@@ -409,6 +409,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"choice.bonus_follows_written_subtotal", &options.choice.bonus_follows_written_subtotal},
       {"choice.confirm_by_totals", &options.choice.confirm_by_totals},
       {"choice.unlisted_entry_legal", &options.choice.unlisted_entry_legal},
+      {"choice.unlisted_below_last", &options.choice.unlisted_below_last},
   };
   for (const std::string& setting : settings) {
     const size_t eq = setting.find('=');

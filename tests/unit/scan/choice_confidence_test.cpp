@@ -177,5 +177,24 @@ TEST(ChoiceConfidenceTest, ATotalAddingAFittedTotalIsConfirmedByWhatThatAdds) {
   EXPECT_FALSE(Has(rows, "upper_subtotal"));
 }
 
+TEST(ChoiceConfidenceTest, AReaderThatCannotTellIsNoEvidenceAgainstASumThatHolds) {
+  // The subtotal read "63" at 0.03, its alternatives hardly less likely: the
+  // reader cannot make the ink out. The six entries, read surely, add up to
+  // 63; nothing the reader saw speaks for another value, so the sum decides.
+  const std::vector<ColumnCell> column =
+      UpperColumn(12, 0.99, {}, {{63, 0.03}, {68, 0.029}, {61, 0.028}, {83, 0.028}, {53, 0.027}});
+  const ColumnChoice choice = ChooseColumnValues(column, Classic(), 1);
+  EXPECT_EQ(choice.cells[6].value, 63);
+  EXPECT_FALSE(choice.cells[6].corrected);
+  EXPECT_GT(choice.cells[6].confidence, 0.8);
+  EXPECT_FALSE(Has(UncertainRows(column, choice), "upper_subtotal"));
+  // Taking the reader's doubt for odds against the 63, the one sum does not
+  // outweigh it.
+  ChoiceOptions doubt_as_odds;
+  doubt_as_odds.unlisted_below_last = false;
+  const ColumnChoice doubted = ChooseColumnValues(column, Classic(), 1, doubt_as_odds);
+  EXPECT_LT(doubted.cells[6].confidence, 0.5);
+}
+
 }  // namespace
 }  // namespace scorecheck
