@@ -92,9 +92,19 @@ struct ChoiceOptions {
                                                ///< not two (the player's bonus follows their subtotal). Default
                                                ///< true (same seeds: 307 -> 308 found, no card more alarmed)
   int beam_width = 256;           ///< partial columns kept while decoding; default 256
-  bool confirm_by_totals = true;  ///< Choice::confidence of a number read in a column whose written totals add up
-                                  ///< with it is the decoding's posterior (see Choice::confidence); false: the
-                                  ///< reader's own confidence. Default true
+  bool unlisted_entry_legal = true;  ///< an entry is surer than the reader says when its box's rules leave the
+                                     ///< reader's doubt only illegal values (Choice::confidence), where a
+                                     ///< written total confirms it or its column's decoding bends no rule;
+                                     ///< default true (own60: UNCERTAIN_READ on right cells 141 -> 60, cells
+                                     ///< wrong and not flagged 2 -> 3 of 8)
+  bool unlisted_below_last = true;  ///< for a cell read as the reader's top reading, a value it did not list is
+                                    ///< no likelier than its last alternative (Choice::confidence): a reader's
+                                    ///< doubt about ink it reads badly is no evidence for another value.
+                                    ///< Default true (own60: UNCERTAIN_READ on right cells 50 -> 43, cells
+                                    ///< wrong and unflagged unchanged at 3 of 8)
+  bool confirm_by_totals = true;  ///< Choice::confidence of a number the totals or the rules vouch for, or chosen
+                                  ///< against the reader, is the decoding's posterior (see Choice::confidence);
+                                  ///< false: the reader's own confidence in its top reading. Default true
 };
 
 /// The value chosen for one cell.
@@ -104,19 +114,27 @@ struct Choice {
   bool crossed_as_number = false;  ///< a kCrossed mark read as the number `value` after all
   bool inferred = false;   ///< a kIllegible mark given the value `value` the column's totals imply
   /// kNumber readings: how sure the decoding is of `value` (0..1). The reader's
-  /// confidence, unless written totals confirm the reading: a total that adds
-  /// up in the chosen decoding, with at least two boxes that add something (a
-  /// copy of one box is no second reading), confirms itself and its parts read
-  /// as the reader's top reading; a value chosen against the reader to make
-  /// it add up weakens that as far as it could have been fitted otherwise. A confirmed cell's confidence is the larger of the
-  /// reader's and the posterior share of `value` among the column hypotheses
-  /// the beam kept, against them plus one more: the cell holding a value the
-  /// reader did not list, as likely as the reader doubts it ((1 - q) / q
-  /// times the chosen decoding's weight, q the reader's confidence) times
+  /// confidence, unless written totals confirm the value or it was chosen
+  /// against the reader. A total that adds up in the chosen decoding, with at
+  /// least two boxes that add something, confirms itself and its parts (a
+  /// part fitted to it vouches for the others only as far as it could not
+  /// have been fitted otherwise); a copy of one box (a single box that adds
+  /// something) is confirmed when that box is, never the other way round.
+  /// Such a cell's confidence is the posterior share of `value` among the
+  /// column hypotheses the beam kept, against them plus one more: the cell
+  /// holding a value the reader did not list, as likely as the reader doubts
+  /// `value` ((1 - q) / q times the chosen decoding's weight, q the reader's
+  /// probability of `value`: its confidence, scaled down by the alternatives'
+  /// scores for a value other than its top reading; for its top reading at
+  /// most its last alternative's score against the top's) times
   /// ChoiceOptions::mismatch_factor (or that weaker factor) for every
-  /// confirming total it would break. So a reading the totals confirm is surer than the reader alone
-  /// says, and one whose alternative adds up as well stays about as doubtful
-  /// as that alternative is likely. Other readings: their own confidence.
+  /// confirming total it would break, and for an entry times illegal_factor
+  /// where the rules hold (see unlisted_entry_legal). A cell read as the reader's
+  /// top keeps at least the reader's confidence; one chosen against it has
+  /// the posterior alone (with no total confirming it, about the reader's
+  /// probability of it). So a reading the totals confirm is surer than the
+  /// reader alone says, and one whose alternative adds up as well stays
+  /// about as doubtful as that alternative is likely.
   double confidence = 0;
 };
 

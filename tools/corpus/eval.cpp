@@ -408,6 +408,8 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"choice.check_bonus_points", &options.choice.check_bonus_points},
       {"choice.bonus_follows_written_subtotal", &options.choice.bonus_follows_written_subtotal},
       {"choice.confirm_by_totals", &options.choice.confirm_by_totals},
+      {"choice.unlisted_entry_legal", &options.choice.unlisted_entry_legal},
+      {"choice.unlisted_below_last", &options.choice.unlisted_below_last},
   };
   for (const std::string& setting : settings) {
     const size_t eq = setting.find('=');
@@ -444,6 +446,13 @@ struct FamilyFigures {
   long wrong_cells = 0;      // cells of found grids read otherwise than the truth
   long wrong_unflagged = 0;  // ... of them without an UNCERTAIN_READ: silently wrong, what a lighter
                              // review load must not buy
+  long right_flagged = 0;    // cells of found grids read right but flagged UNCERTAIN_READ: review load
+                             // a better confidence could spare
+  // Cells of grids found with the right ruleset, by profile and kind: the
+  // cells and readings stages' own figure, apart from grids missed or taken
+  // for another ruleset (whose cells are wrong whatever these stages do).
+  Tally found_cells;
+  std::map<std::string, Tally> found_by_profile, found_by_kind;
 };
 
 // The family a truth file's card belongs to.
@@ -471,7 +480,13 @@ void PrintFamilies(const std::map<std::string, FamilyFigures>& families) {
               << "    clean cards, no alarm: " << f.clean_quiet.Text() << "\n"
               << "    false alarms:         " << f.false_alarms.Text() << "\n"
               << "    review load (UNCERTAIN_READ): " << load.str() << "\n"
-              << "    cells wrong, not flagged: " << f.wrong_unflagged << " of " << f.wrong_cells << " wrong\n";
+              << "    cells wrong, not flagged: " << f.wrong_unflagged << " of " << f.wrong_cells << " wrong\n"
+              << "    cells right, flagged: " << f.right_flagged << "\n"
+              << "    cells of grids found with the right ruleset: " << f.found_cells.Text() << "\n";
+    for (const auto& [profile, tally] : f.found_by_profile)
+      std::cout << "      found, " << std::setw(9) << profile << ": " << tally.Text() << "\n";
+    for (const auto& [kind, tally] : f.found_by_kind)
+      std::cout << "      found, " << std::setw(17) << kind << ": " << tally.Text() << "\n";
     for (const auto& [profile, tally] : f.by_profile)
       std::cout << "    cells, " << std::setw(9) << profile << ": " << tally.Text() << "\n";
     for (const auto& [kind, tally] : f.by_kind)
@@ -632,6 +647,12 @@ int Run(const std::string& dir, const EvalOptions& eval) {
           ++f->wrong_cells;
           f->wrong_unflagged += !flagged.count({g, c, row});
         }
+        if (ok && found) f->right_flagged += flagged.count({g, c, row});
+        if (found && scan.grid.ruleset_id == truth["ruleset"]) {
+          f->found_cells.Add(ok);
+          f->found_by_profile[profile].Add(ok);
+          f->found_by_kind[Kind(want)].Add(ok);
+        }
       }
       if (scanned && IsNumber(want)) {
         const int value = std::stoi(want);
@@ -678,6 +699,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
           cv::imwrite(eval.dump_errors + "-page/" + name, PageBesideInk(ink));
         }
       }
+      if (ok && list_errors && found && flagged.count({g, c, row}))
+        std::cout << "  " << path.filename().string() << " grid " << g << " col " << c << " " << row << "/"
+                  << cell["part"].get<std::string>() << ": right \"" << want << "\" but flagged"
+                  << ReadingText(scanned, want) << "\n";
       if (!ok && list_errors && found)
         std::cout << "  " << path.filename().string() << " grid " << g << " col " << c << " " << row << "/" << cell["part"].get<std::string>()
                   << ": want \"" << want << "\" got \"" << got << "\"" << ReadingText(scanned, want)

@@ -3,41 +3,19 @@
 
 #include "scan/choose_values.h"
 
-#include <algorithm>
 #include <map>
 
 #include <gtest/gtest.h>
 
-#include "support/test_support.h"
-#include "verify/verify.h"
+#include "unit/scan/column_readings.h"
 
 namespace scorecheck {
 namespace {
 
+using testing::Classic;
+using testing::Number;
 using testing::ShippedRulesets;
-
-// A number reading: candidates best first.
-Reading Number(std::vector<Candidate> alternatives) {
-  Reading reading;
-  reading.status = ReadingStatus::kNumber;
-  reading.value = alternatives.front().value;
-  reading.confidence = alternatives.front().score;
-  reading.alternatives = std::move(alternatives);
-  return reading;
-}
-
-// The upper section of a classic column, every entry read surely.
-std::vector<ColumnCell> UpperColumn(int fours_read, double fours_score, std::vector<Candidate> fours_others,
-                                    std::vector<Candidate> subtotal) {
-  std::vector<Candidate> fours = {{fours_read, fours_score}};
-  fours.insert(fours.end(), fours_others.begin(), fours_others.end());
-  return {{"aces", CellPart::kValue, Number({{3, 0.99}})},     {"twos", CellPart::kValue, Number({{6, 0.99}})},
-          {"threes", CellPart::kValue, Number({{9, 0.99}})},   {"fours", CellPart::kValue, Number(fours)},
-          {"fives", CellPart::kValue, Number({{15, 0.99}})},   {"sixes", CellPart::kValue, Number({{18, 0.99}})},
-          {"upper_subtotal", CellPart::kValue, Number(subtotal)}};
-}
-
-const Ruleset& Classic() { return ShippedRulesets().Get("classic"); }
+using testing::UpperColumn;
 
 TEST(ChooseValuesTest, AnIllegalUnsureReadingGivesWayToALegalAlternative) {
   // Fours read "14" (not a multiple of 4), "16" a close second; subtotal unread.
@@ -342,83 +320,6 @@ TEST(ChooseValuesTest, BonusPointsAreWhatTheTicksEarnOrWholeBonuses) {
   EXPECT_EQ(ChooseColumnValues(alone, Classic(), 1, check).cells[0].value, 100);
   alone[0].reading = Number({{200, 0.5}, {100, 0.3}});
   EXPECT_EQ(ChooseColumnValues(alone, Classic(), 1, check).cells[0].value, 200);  // two bonuses
-}
-
-// The rows of a classic column that VerifyGrid sends to a person
-// (UNCERTAIN_READ), each number cell on the card as chosen, with the
-// confidence the decoding gives it.
-std::vector<std::string> UncertainRows(const std::vector<ColumnCell>& column, const ColumnChoice& choice) {
-  CardColumn card_column;
-  for (size_t i = 0; i < column.size(); ++i) {
-    if (column[i].reading.status != ReadingStatus::kNumber) continue;
-    CellValue value = CellValue::Number(choice.cells[i].value);
-    value.confidence = choice.cells[i].confidence;
-    card_column.cells[column[i].row_id] = value;
-  }
-  CardGrid grid;
-  grid.ruleset = "classic";
-  grid.columns.push_back(card_column);
-  std::vector<std::string> rows;
-  for (const Finding& finding : VerifyGrid(grid, Classic()).findings)
-    if (finding.code == codes::kUncertainRead && finding.row) rows.push_back(*finding.row);
-  return rows;
-}
-
-bool Has(const std::vector<std::string>& rows, const std::string& row) {
-  return std::find(rows.begin(), rows.end(), row) != rows.end();
-}
-
-TEST(ChooseValuesTest, ATotalThatAddsUpConfirmsAnUnsureReading) {
-  // Fours read "12" at 0.3 (the reader doubts it), "13" behind; the subtotal,
-  // read on its own at 0.95, is 63: what 12 makes. For fours to hold anything
-  // else the player would have slipped adding up by just that much.
-  const std::vector<ColumnCell> column = UpperColumn(12, 0.3, {{13, 0.2}}, {{63, 0.95}});
-  const ColumnChoice choice = ChooseColumnValues(column, Classic(), 1);
-  EXPECT_EQ(choice.cells[3].value, 12);
-  EXPECT_GT(choice.cells[3].confidence, 0.8);
-  EXPECT_FALSE(Has(UncertainRows(column, choice), "fours"));
-  // Without the confirmation: the reader's own confidence.
-  ChoiceOptions unconfirmed;
-  unconfirmed.confirm_by_totals = false;
-  EXPECT_DOUBLE_EQ(ChooseColumnValues(column, Classic(), 1, unconfirmed).cells[3].confidence, 0.3);
-}
-
-TEST(ChooseValuesTest, AnUnsureReadingTheTotalsDoNotConfirmStaysUncertain) {
-  // The same fours; the subtotal reads 70, which no fours value listed makes
-  // (a player error or a misreading: either way nothing vouches for the 12).
-  std::vector<ColumnCell> column = UpperColumn(12, 0.3, {{13, 0.2}}, {{70, 0.99}});
-  ColumnChoice choice = ChooseColumnValues(column, Classic(), 1);
-  EXPECT_EQ(choice.cells[3].value, 12);
-  EXPECT_DOUBLE_EQ(choice.cells[3].confidence, 0.3);
-  EXPECT_TRUE(Has(UncertainRows(column, choice), "fours"));
-  // The subtotal left blank: nothing to confirm it either.
-  column.back().reading = Reading();
-  choice = ChooseColumnValues(column, Classic(), 1);
-  EXPECT_DOUBLE_EQ(choice.cells[3].confidence, 0.3);
-  EXPECT_TRUE(Has(UncertainRows(column, choice), "fours"));
-}
-
-TEST(ChooseValuesTest, AnAlternativeThatAddsUpTooKeepsTheCellUncertain) {
-  // Fours "12" or "16", the subtotal "63" or "67", each pair as likely: both
-  // add up, so the sum cannot tell them apart and both cells stay doubtful.
-  const std::vector<ColumnCell> column = UpperColumn(12, 0.3, {{16, 0.3}}, {{63, 0.45}, {67, 0.45}});
-  const ColumnChoice choice = ChooseColumnValues(column, Classic(), 1);
-  EXPECT_LT(choice.cells[3].confidence, 0.5);
-  EXPECT_LT(choice.cells[6].confidence, 0.5);
-  const std::vector<std::string> rows = UncertainRows(column, choice);
-  EXPECT_TRUE(Has(rows, "fours"));
-  EXPECT_TRUE(Has(rows, "upper_subtotal"));
-}
-
-TEST(ChooseValuesTest, AnUnsureTotalIsConfirmedByTheEntriesItAdds) {
-  // The subtotal read "63" at 0.35; the six entries, read surely, add up to
-  // 63: the entries vouch for it. Its sure entries keep their confidence.
-  const std::vector<ColumnCell> column = UpperColumn(12, 0.99, {}, {{63, 0.35}, {68, 0.2}});
-  const ColumnChoice choice = ChooseColumnValues(column, Classic(), 1);
-  EXPECT_EQ(choice.cells[6].value, 63);
-  EXPECT_GT(choice.cells[6].confidence, 0.5);
-  EXPECT_GE(choice.cells[0].confidence, 0.99);
-  EXPECT_TRUE(UncertainRows(column, choice).empty());
 }
 
 }  // namespace
