@@ -215,8 +215,11 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
                                                  : ColumnText(table.readings[0], first_roles.how_to.front());
     for (int r = 0; r < first.rows(); ++r)
       row_text[r] = row_texts[0][r].label + (r < static_cast<int>(how_to.size()) ? "\n" + how_to[r] : "");
+    std::vector<int> columns_per_grid;
+    for (const ColumnRoles& roles : table.roles) columns_per_grid.push_back(static_cast<int>(roles.score.size()));
     for (Scored& entry : scored)
-      entry.total += options.number_weight * BonusNumberEvidence(row_text, entry.per_grid[0], *entry.ruleset, all);
+      entry.total += options.number_weight * BonusNumberEvidence(row_text, entry.per_grid[0], *entry.ruleset, all) +
+                     options.column_weight * ColumnCountEvidence(columns_per_grid, *entry.ruleset);
   }
   std::stable_sort(scored.begin(), scored.end(), by_total);
   // The rulesets the labels alone cannot tell apart: each piece of evidence
@@ -255,7 +258,8 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
       int count = 0;
       for (const RowMatch& row : entry.per_grid[0].rows)
         if (differs[row.printed_row] && row.printed_row < static_cast<int>(how_to_text.size())) {
-          sum += TextSimilarity(how_to_text[row.printed_row], entry.ruleset->FindRow(row.row_id)->how_to_score);
+          sum += LikenessEvidence(
+              TextSimilarity(how_to_text[row.printed_row], entry.ruleset->FindRow(row.row_id)->how_to_score));
           ++count;
         }
       if (count > 0) entry.total += options.evidence_weight * sum / count;

@@ -21,13 +21,19 @@ std::set<int> OwnNumbers(const Ruleset& ruleset, RowKind kind) {
 
 // +1, -1 or 0 for one printed row (see BonusNumberEvidence).
 double RowEvidence(const std::string& text, const Ruleset& ruleset, RowKind kind, const std::vector<const Ruleset*>& all) {
-  const std::vector<int> printed = NumbersIn(text);
+  std::vector<int> printed = NumbersIn(text);
   if (printed.empty()) return 0;
   const std::set<int> own = OwnNumbers(ruleset, kind);
   std::set<int> others;
   for (const Ruleset* other : all)
     for (int n : OwnNumbers(*other, kind))
       if (!own.count(n)) others.insert(n);
+  // A sign glued to a number is read as one more digit: "Bonus (≥63)" comes
+  // back from the OCR as "(263)", "≥83" as "283". A three-digit number that
+  // no ruleset prints here is read without its first digit.
+  for (size_t i = 0, n = printed.size(); i < n; ++i)
+    if (printed[i] >= 100 && printed[i] < 1000 && !own.count(printed[i]) && !others.count(printed[i]))
+      printed.push_back(printed[i] % 100);
   const bool says_own = std::any_of(printed.begin(), printed.end(), [&](int n) { return own.count(n) > 0; });
   const bool says_other = std::any_of(printed.begin(), printed.end(), [&](int n) { return others.count(n) > 0; });
   return says_own ? 1.0 : says_other ? -1.0 : 0.0;
@@ -60,6 +66,12 @@ double BonusNumberEvidence(const std::vector<std::string>& row_text, const Rules
       evidence += RowEvidence(row_text[row.printed_row], ruleset, spec->kind, all);
   }
   return evidence;
+}
+
+double ColumnCountEvidence(const std::vector<int>& columns_per_grid, const Ruleset& ruleset) {
+  if (columns_per_grid.empty()) return 0;
+  const auto usual = std::count(columns_per_grid.begin(), columns_per_grid.end(), ruleset.default_columns);
+  return static_cast<double>(usual) / static_cast<double>(columns_per_grid.size());
 }
 
 }  // namespace scorecheck

@@ -25,4 +25,11 @@ std::vector<int> NumbersIn(const std::string& text);
 double BonusNumberEvidence(const std::vector<std::string>& row_text, const RulesetMatch& match, const Ruleset& ruleset,
                            const std::vector<const Ruleset*>& all);
 
+/// 0..1: the share of `columns_per_grid` (score columns found in each grid)
+/// that equal the count `ruleset`'s sheets print (its default_columns). A
+/// one-column sheet is how R.O.C.K. prints its card, while classic and Jumbo
+/// FiveZee pads print six games: the count is weak evidence, for when the
+/// words on the page say nothing more.
+double ColumnCountEvidence(const std::vector<int>& columns_per_grid, const Ruleset& ruleset);
+
 }  // namespace scorecheck
