@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <set>
+#include <sstream>
 
 namespace scorecheck {
 namespace {
@@ -39,6 +40,44 @@ double RowEvidence(const std::string& text, const Ruleset& ruleset, RowKind kind
   return says_own ? 1.0 : says_other ? -1.0 : 0.0;
 }
 
+// The words of `text` that can say something on their own: four letters or
+// more, or holding a digit ("25", "3rd"); "the", "of", "x" cannot.
+std::set<std::string> TellingWords(const std::string& text) {
+  std::set<std::string> words;
+  std::istringstream in(NormalizeLabel(text));
+  for (std::string word; in >> word;)
+    if (word.size() >= 4 || std::any_of(word.begin(), word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+      words.insert(word);
+  return words;
+}
+
+// The how-to words of `ruleset`'s row `id` that no other ruleset prints for
+// that row and that are not the row's label words.
+std::set<std::string> OwnHowToWords(const Ruleset& ruleset, const std::string& id, const std::vector<const Ruleset*>& all) {
+  const RowSpec* row = ruleset.FindRow(id);
+  if (!row) return {};
+  std::set<std::string> own = TellingWords(row->how_to_score);
+  for (const std::string& label : row->labels)
+    for (const std::string& word : TellingWords(label)) own.erase(word);
+  for (const Ruleset* other : all) {
+    if (other->id == ruleset.id) continue;
+    if (const RowSpec* same = other->FindRow(id))
+      for (const std::string& word : TellingWords(same->how_to_score)) own.erase(word);
+  }
+  return own;
+}
+
+// Whether `printed` holds one of `wanted`: numbers exactly, words closely
+// (OCR noise: "multipIier").
+bool PrintsOneOf(const std::string& printed, const std::set<std::string>& wanted) {
+  for (const std::string& seen : TellingWords(printed))
+    for (const std::string& word : wanted) {
+      const bool digits = std::any_of(word.begin(), word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+      if (digits ? seen == word : LabelSimilarity(seen, word) >= 0.8) return true;
+    }
+  return false;
+}
+
 }  // namespace
 
 std::vector<int> NumbersIn(const std::string& text) {
@@ -68,9 +107,22 @@ double BonusNumberEvidence(const std::vector<std::string>& row_text, const Rules
   return evidence;
 }
 
+double HowToEvidence(const std::vector<std::string>& row_text, const RulesetMatch& match, const Ruleset& ruleset,
+                     const std::vector<const Ruleset*>& all) {
+  int rows = 0, said = 0;
+  for (const RowMatch& row : match.rows) {
+    if (row.part == CellPart::kPoints || row.printed_row < 0 || row.printed_row >= static_cast<int>(row_text.size())) continue;
+    const std::set<std::string> own = OwnHowToWords(ruleset, row.row_id, all);
+    if (own.empty()) continue;
+    ++rows;
+    if (PrintsOneOf(row_text[row.printed_row], own)) ++said;
+  }
+  return rows == 0 ? 0.0 : static_cast<double>(said) / rows;
+}
+
 double ColumnCountEvidence(const std::vector<int>& columns_per_grid, const Ruleset& ruleset) {
-  if (columns_per_grid.empty()) return 0;
-  const auto usual = std::count(columns_per_grid.begin(), columns_per_grid.end(), ruleset.default_columns);
+  if (columns_per_grid.empty() || ruleset.min_columns != ruleset.max_columns) return 0;
+  const auto usual = std::count(columns_per_grid.begin(), columns_per_grid.end(), ruleset.min_columns);
   return static_cast<double>(usual) / static_cast<double>(columns_per_grid.size());
 }
 
