@@ -40,19 +40,25 @@ double RowEvidence(const std::string& text, const Ruleset& ruleset, RowKind kind
   return says_own ? 1.0 : says_other ? -1.0 : 0.0;
 }
 
+bool HasDigit(const std::string& word) {
+  return std::any_of(word.begin(), word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
 // The words of `text` that can say something on their own: four letters or
 // more, or holding a digit ("25", "3rd"); "the", "of", "x" cannot.
 std::set<std::string> TellingWords(const std::string& text) {
   std::set<std::string> words;
   std::istringstream in(NormalizeLabel(text));
   for (std::string word; in >> word;)
-    if (word.size() >= 4 || std::any_of(word.begin(), word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (word.size() >= 4 || HasDigit(word))
       words.insert(word);
   return words;
 }
 
-// The how-to words of `ruleset`'s row `id` that no other ruleset prints for
-// that row and that are not the row's label words.
+// The how-to words of `ruleset`'s row `id` that are not the row's label
+// words and that no other ruleset prints: numbers not for that row ("25" in
+// Roll-Em's three of a kind: every ruleset scores a full house 25), words
+// nowhere ("score" is everyone's, "multiplier" Triple Yahtzee's).
 std::set<std::string> OwnHowToWords(const Ruleset& ruleset, const std::string& id, const std::vector<const Ruleset*>& all) {
   const RowSpec* row = ruleset.FindRow(id);
   if (!row) return {};
@@ -61,8 +67,9 @@ std::set<std::string> OwnHowToWords(const Ruleset& ruleset, const std::string& i
     for (const std::string& word : TellingWords(label)) own.erase(word);
   for (const Ruleset* other : all) {
     if (other->id == ruleset.id) continue;
-    if (const RowSpec* same = other->FindRow(id))
-      for (const std::string& word : TellingWords(same->how_to_score)) own.erase(word);
+    for (const RowSpec& other_row : other->rows)
+      for (const std::string& word : TellingWords(other_row.how_to_score))
+        if (other_row.id == id || !HasDigit(word)) own.erase(word);
   }
   return own;
 }
@@ -72,8 +79,7 @@ std::set<std::string> OwnHowToWords(const Ruleset& ruleset, const std::string& i
 bool PrintsOneOf(const std::string& printed, const std::set<std::string>& wanted) {
   for (const std::string& seen : TellingWords(printed))
     for (const std::string& word : wanted) {
-      const bool digits = std::any_of(word.begin(), word.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-      if (digits ? seen == word : LabelSimilarity(seen, word) >= 0.8) return true;
+      if (HasDigit(word) ? seen == word : LabelSimilarity(seen, word) >= 0.8) return true;
     }
   return false;
 }

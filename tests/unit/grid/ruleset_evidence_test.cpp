@@ -98,6 +98,10 @@ TEST(RulesetEvidenceTest, HowToWordsOnlyOneRulesetPrints) {
   rows = {"Bonus\nScore 35 if total exceeds 62", "3 of a kind\nScore 25", "Lucky Dice bonus", "Grand total"};
   EXPECT_NEAR(HowToEvidence(rows, match, rulesets.Get("rollem"), all), 1.0, 1e-9);
   EXPECT_EQ(HowToEvidence(rows, match, rulesets.Get("triple"), all), 0.0);
+  // "Score" is every ruleset's word, though only Roll-Em's three of a kind
+  // how-to has it.
+  rows = {"Bonus", "3 of a kind\nScore total of dice", "Yahtzee bonus", "Grand total"};
+  EXPECT_EQ(HowToEvidence(rows, match, rulesets.Get("rollem"), all), 0.0);
   // "Score 35 if total is 83 or over" is Jumbo FiveZee's wording, but
   // R.O.C.K. sheets print it too: no evidence for either.
   rows = {"Bonus\nScore 35 if total is 83 or over", "3 of a kind", "Yahtzee bonus", "Grand total"};
