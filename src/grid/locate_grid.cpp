@@ -277,10 +277,13 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     scored.push_back(std::move(entry));
   }
   const Lattice& first = lattice.grids.front();
-  // The printed bonus rules ("63 or over", "100 per ✓") speak for or against
+  // The printed bonus rules ("63 or over", "100 per ✓") and the how-to words
+  // only one ruleset prints ("× column", "exceeds 62") speak for or against
   // every ruleset the labels fit, not only the close ones: a label read a
   // little better for one variant is noise, a threshold it does not have is
-  // not.
+  // not. How-to phrasing any variant may print ("Score 35 if 83 or over")
+  // says nothing: weighed by its likeness to each ruleset's own wording, it
+  // made R.O.C.K. cards Jumbo FiveZee.
   {
     std::vector<std::string> row_text(first.rows());
     const std::vector<std::string>& how_to = first_roles.how_to.empty()
@@ -288,53 +291,19 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
                                                  : ColumnText(table.readings[0], first_roles.how_to.front());
     for (int r = 0; r < first.rows(); ++r)
       row_text[r] = row_texts[0][r].label + (r < static_cast<int>(how_to.size()) ? "\n" + how_to[r] : "");
+    std::vector<int> columns_per_grid;
+    for (const ColumnRoles& roles : table.roles) columns_per_grid.push_back(static_cast<int>(roles.score.size()));
     for (Scored& entry : scored)
-      entry.total += options.number_weight * BonusNumberEvidence(row_text, entry.per_grid[0], *entry.ruleset, all);
+      entry.total += options.number_weight * BonusNumberEvidence(row_text, entry.per_grid[0], *entry.ruleset, all) +
+                     options.evidence_weight * HowToEvidence(row_text, entry.per_grid[0], *entry.ruleset, all) +
+                     options.column_weight * ColumnCountEvidence(columns_per_grid, *entry.ruleset);
   }
   std::stable_sort(scored.begin(), scored.end(), by_total);
-  // The rulesets the labels alone cannot tell apart: each piece of evidence
-  // below re-ranks all of them. Re-ranking only those still close after the
-  // how-to text let a lowres how-to reading push Triple Yahtzee 0.003 past
-  // the margin on a sheet titled "Triple Yahtzee", whose title was then read
-  // and counted for classic and fivezee only.
+  // The rulesets the rows cannot tell apart: the column headers below
+  // re-rank only those.
   const double label_cutoff = scored.front().total - options.tie_margin;
   for (Scored& entry : scored) entry.contender = entry.total >= label_cutoff;
-  // Tied on the labels: the how-to text of the rows where the tied rulesets
-  // print different how-to text (Jumbo FiveZee's "Score 35 if total is 83 or
-  // over" against classic's 63) decides, wherever the sheet prints it: in a
-  // column of its own (read with the columns) or under each label.
   const auto contenders = std::count_if(scored.begin(), scored.end(), [](const Scored& e) { return e.contender; });
-  if (contenders > 1) {
-    std::vector<std::string> how_to_text;
-    if (!first_roles.how_to.empty()) how_to_text = ColumnText(table.readings[0], first_roles.how_to.front());
-    else for (const PrintedRowText& row : row_texts[0]) how_to_text.push_back(row.label);
-    std::vector<bool> differs(first.rows(), false);
-    std::vector<std::string> first_how_to(first.rows(), "\x01");  // "\x01": not seen yet
-    for (const Scored& entry : scored) {
-      if (!entry.contender) continue;
-      std::vector<std::string> how_to(first.rows());
-      for (const RowMatch& row : entry.per_grid[0].rows)
-        how_to[row.printed_row] = entry.ruleset->FindRow(row.row_id)->how_to_score;
-      for (int r = 0; r < first.rows(); ++r) {
-        if (first_how_to[r] == "\x01") first_how_to[r] = how_to[r];
-        else if (first_how_to[r] != how_to[r]) differs[r] = true;
-      }
-    }
-    // The differing rows decide: mean likeness of what is printed there to
-    // what each tied ruleset prints there.
-    for (Scored& entry : scored) {
-      if (!entry.contender) continue;
-      double sum = 0;
-      int count = 0;
-      for (const RowMatch& row : entry.per_grid[0].rows)
-        if (differs[row.printed_row] && row.printed_row < static_cast<int>(how_to_text.size())) {
-          sum += TextSimilarity(how_to_text[row.printed_row], entry.ruleset->FindRow(row.row_id)->how_to_score);
-          ++count;
-        }
-      if (count > 0) entry.total += options.evidence_weight * sum / count;
-    }
-    std::stable_sort(scored.begin(), scored.end(), by_total);
-  }
 
   // The title above the grids (e.g. "Triple Yahtzee", "Roll-Em") speaks for
   // every ruleset the labels fit, like the printed bonus numbers: one-game

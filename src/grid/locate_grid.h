@@ -66,7 +66,11 @@ struct GridOptions {
   double number_weight = 0.05;   ///< weight of each bonus row's printed number (its threshold or points: +1 this
                                  ///< ruleset's, -1 another's; BonusNumberEvidence) added to the label score: one
                                  ///< row's worth of a 20-row match; default 0.05
-  double evidence_weight = 0.3;  ///< weight of a title or column-header match added to the label score; default 0.3
+  double evidence_weight = 0.3;  ///< weight of a title, column-header or own how-to words match added to the label
+                                 ///< score; default 0.3
+  double column_weight = 0.02;   ///< weight of the grids' score-column count being the only one the ruleset's sheets
+                                 ///< print (ColumnCountEvidence): below tie_margin, so it only orders rulesets
+                                 ///< the rest of the page cannot tell apart, which stay named; default 0.02
   bool snap_to_lines = true;     ///< own sheets: move the layout's cells onto the printed lines (SnapToRuledLines)
   bool layout_fallback = true;   ///< labels unreadable but the grids' shape fits one ruleset only: take its
                                  ///< rows in printed order (Grid::source "layout")

@@ -13,6 +13,11 @@ namespace {
 // whole-line match: enough to beat a garbled reading, not an exact one.
 constexpr double kPartOfLine = 0.85;
 
+// A label's words printed in another order count this much of a match in
+// order: more than the label's longest word alone ("Bonus Yahtzee" is the
+// Yahtzee bonus row, not the Yahtzee row), less than the label as printed.
+constexpr double kReordered = 0.95;
+
 // Levenshtein distance, two rows of the table.
 int EditDistance(std::string_view a, std::string_view b) {
   std::vector<int> previous(b.size() + 1), current(b.size() + 1);
@@ -36,6 +41,16 @@ std::vector<std::string> Words(const std::string& normalized) {
   std::vector<std::string> words;
   for (std::string word; in >> word;) words.push_back(word);
   return words;
+}
+
+// words[start, start + count) sorted and joined by spaces: a label's words
+// compared whatever their printed order.
+std::string SortedWords(const std::vector<std::string>& words, size_t start, size_t count) {
+  std::vector<std::string> part(words.begin() + start, words.begin() + std::min(words.size(), start + count));
+  std::sort(part.begin(), part.end());
+  std::string joined;
+  for (const std::string& word : part) joined += (joined.empty() ? "" : " ") + word;
+  return joined;
 }
 
 // The words of a title, split at punctuation ("r o c k") and with the
@@ -99,13 +114,22 @@ namespace {
 // print more than the label: "Bonus if 63 or over", "Sixes = 6", "Full
 // house (25)", "Count and add only Aces".
 double LineSimilarity(std::string_view line, std::string_view label) {
-  double best = LabelSimilarity(line, label);
   const std::vector<std::string> words = Words(NormalizeLabel(line)), wanted = Words(NormalizeLabel(label));
+  const std::string wanted_sorted = SortedWords(wanted, 0, wanted.size());
+  // The same words in another order ("Bonus Yahtzee", "Total (Upper)") are
+  // the same label, a little less surely than in the label's own order.
+  auto alike = [&](std::string_view text, const std::vector<std::string>& text_words, size_t start, size_t count) {
+    double like = LabelSimilarity(text, label);
+    if (wanted.size() > 1 && count > 1)
+      like = std::max(like, kReordered * LabelSimilarity(SortedWords(text_words, start, count), wanted_sorted));
+    return like;
+  };
+  double best = alike(line, words, 0, words.size());
   if (wanted.empty() || words.size() <= wanted.size()) return best;
   for (size_t start = 0; start + wanted.size() <= words.size(); ++start) {
     std::string window;
     for (size_t k = 0; k < wanted.size(); ++k) window += (k ? " " : "") + words[start + k];
-    best = std::max(best, kPartOfLine * LabelSimilarity(window, label));
+    best = std::max(best, kPartOfLine * alike(window, words, start, wanted.size()));
   }
   return best;
 }
@@ -261,7 +285,9 @@ double HeaderEvidence(std::string_view headers, int columns, const Ruleset& rule
   std::string expected;
   for (int c = 0; c < columns && c < static_cast<int>(ruleset.column_headers.size()); ++c)
     expected += ruleset.column_headers[c] + " ";
-  return LabelSimilarity(headers, expected);
+  return LikenessEvidence(LabelSimilarity(headers, expected));
 }
+
+double LikenessEvidence(double similarity) { return std::clamp((similarity - 0.5) / 0.5, 0.0, 1.0); }
 
 }  // namespace scorecheck

@@ -31,6 +31,11 @@ double LabelSimilarity(std::string_view a, std::string_view b);
 /// it in the same cell): the best of the whole text and each of its lines.
 double TextSimilarity(std::string_view printed, std::string_view label);
 
+/// 0..1: a likeness taken as evidence. Two unrelated texts are up to half
+/// alike by edit distance ("Player 1 Player 2" and "×1 ×2" are 0.3 alike), so
+/// only what lies above one half says anything: (similarity - 0.5) / 0.5.
+double LikenessEvidence(double similarity);
+
 /// The text of one printed row.
 struct PrintedRowText {
   std::string label;   ///< label column text ("" when none was read)
@@ -86,7 +91,8 @@ double TitleEvidence(std::string_view text, const Ruleset& ruleset, const std::v
 
 /// 0..1: how alike the printed score-column header text (read left to right,
 /// e.g. "x1 x2 x3") is to `ruleset`'s fixed headers ("×1 ×2 ×3"), compared
-/// over as many headers as the sheet has columns; 0 when the ruleset has none.
+/// over as many headers as the sheet has columns, as LikenessEvidence; 0 when
+/// the ruleset has none.
 double HeaderEvidence(std::string_view headers, int columns, const Ruleset& ruleset);
 
 }  // namespace scorecheck

@@ -248,6 +248,61 @@ TEST(EvidenceTest, MultiplierHeadersPointToTriple) {
   EXPECT_GT(HeaderEvidence("x1 x2 x3", 3, rulesets.Get("triple")), 0.9);
   EXPECT_LT(HeaderEvidence("Game 1 Game 2 Game 3", 3, rulesets.Get("triple")), 0.5);
   EXPECT_EQ(HeaderEvidence("x1 x2 x3", 3, rulesets.Get("classic")), 0.0);
+  // Headers that are not multipliers are no evidence at all, though their
+  // digits make them a third alike to "×1 ×2".
+  EXPECT_EQ(HeaderEvidence("Player 1 Player 2", 2, rulesets.Get("triple")), 0.0);
+}
+
+TEST(EvidenceTest, LikenessCountsAboveChance) {
+  EXPECT_EQ(LikenessEvidence(0.3), 0.0);
+  EXPECT_EQ(LikenessEvidence(0.5), 0.0);
+  EXPECT_NEAR(LikenessEvidence(0.75), 0.5, 1e-9);
+  EXPECT_EQ(LikenessEvidence(1.0), 1.0);
+}
+
+// A label's words in another order are that label, not its longest word.
+TEST(TextSimilarityTest, WordsInAnotherOrder) {
+  EXPECT_GT(TextSimilarity("Bonus Yahtzee", "Yahtzee bonus"), 0.9);
+  EXPECT_GT(TextSimilarity("Bonus Yahtzee", "Yahtzee bonus"), TextSimilarity("Bonus Yahtzee", "Yahtzee"));
+  EXPECT_GT(TextSimilarity("BONUS YAHTZEE \u2713", "Yahtzee bonus"), 0.8);
+  EXPECT_GT(TextSimilarity("Total (Upper)", "Upper total"), 0.9);
+  // Other words stay other words.
+  EXPECT_LT(TextSimilarity("Lower total", "Upper total"), 0.9);
+}
+
+// A sheet that prints "Bonus Yahtzee" has a Yahtzee-bonus row: classic's
+// match keeps it, and Piecepack (no such row) fits the sheet worse.
+TEST(MatchRowsTest, ReorderedBonusLabelIsTheBonusRow) {
+  std::vector<PrintedRowText> texts = PrintedTexts("classic", 0, false, false);
+  int bonus_row = -1;
+  for (size_t r = 0; r < texts.size(); ++r)
+    if (texts[r].label == "Yahtzee bonus") bonus_row = static_cast<int>(r);
+  ASSERT_GE(bonus_row, 0);
+  for (PrintedRowText& row : texts) row.how_to.clear();
+  texts[bonus_row].label = "Bonus Yahtzee";
+  const RulesetMatch classic = Match(texts, "classic");
+  bool paired = false;
+  for (const RowMatch& row : classic.rows) paired |= row.printed_row == bonus_row && row.row_id == "yahtzee_bonus";
+  EXPECT_TRUE(paired);
+  EXPECT_GT(classic.score, Match(texts, "piecepack").score);
+}
+
+// Words every variant's sheets print for a row ("Five of a Kind" for the
+// Yahtzee box, "2s") are no evidence for one variant over another: every
+// ruleset knows them.
+TEST(MatchRowsTest, SharedWordingsFitEveryVariantAlike) {
+  auto best_synonym = [](const std::string& id, const std::string& row, const std::string& printed) {
+    double best = 0;
+    for (const std::string& synonym : ShippedRulesets().Get(id).FindRow(row)->labels)
+      best = std::max(best, TextSimilarity(printed, synonym));
+    return best;
+  };
+  for (const std::string& id : ShippedRulesets().Ids()) {
+    EXPECT_EQ(best_synonym(id, "yahtzee", "Five of a Kind"), 1.0) << id;
+    EXPECT_EQ(best_synonym(id, "yahtzee", "5 OF A KIND"), 1.0) << id;
+    EXPECT_EQ(best_synonym(id, "twos", "2s"), 1.0) << id;
+    EXPECT_EQ(best_synonym(id, "sixes", "6s"), 1.0) << id;
+  }
 }
 
 }  // namespace
