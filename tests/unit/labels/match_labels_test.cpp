@@ -135,7 +135,9 @@ TEST(MatchRowsTest, ASectionHeaderIsNotTheGarbledTotalAboveIt) {
     ASSERT_TRUE(match.ok) << id;
     for (const RowMatch& row : match.rows) {
       EXPECT_NE(row.printed_row, above + 1) << id << ": the header row taken as " << row.row_id;
-      if (row.printed_row == above) EXPECT_EQ(row.row_id, layout.rows[above].row_id) << id;
+      if (row.printed_row == above) {
+        EXPECT_EQ(row.row_id, layout.rows[above].row_id) << id;
+      }
     }
   }
 }
