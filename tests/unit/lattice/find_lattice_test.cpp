@@ -100,6 +100,14 @@ void ExpectMatches(const Lattice& lattice, const Card& card, double tol_px = 2.5
   EXPECT_EQ(lattice.columns(), card.FirstScoreColumn() + card.score_columns);
 }
 
+// The page holds one grid, the card's.
+void ExpectOneGrid(const cv::Mat& page, const Card& card, double tol_px = 2.5) {
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  ExpectMatches(result.grids[0], card, tol_px);
+}
+
 TEST(FindLatticeTest, FindsADrawnGridWithItsLabelAndHowToColumns) {
   Card card;
   card.how_mm = 40;
@@ -167,10 +175,7 @@ TEST(FindLatticeTest, ThickColouredRulesOverStripedRows) {
   const int thickness = static_cast<int>(std::lround(card.line_mm * kPxPerMm));
   for (double y : ys) cv::line(page, Px(xs.front(), y), Px(xs.back(), y), green, thickness, cv::LINE_AA);
   for (double x : xs) cv::line(page, Px(x, ys.front()), Px(x, ys.back()), green, thickness, cv::LINE_AA);
-  const LatticeResult result = FindLattices(page);
-  ASSERT_TRUE(result.ok()) << result.detail;
-  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
-  ExpectMatches(result.grids[0], card, 0.5 * kPxPerMm);
+  ExpectOneGrid(page, card, 0.5 * kPxPerMm);
 }
 
 // Double rules: two thin strokes 0.8 mm apart for every line. The paper
@@ -186,10 +191,7 @@ TEST(FindLatticeTest, DoubleRules) {
     for (double d : {-0.4, 0.4}) cv::line(page, Px(xs.front(), y + d), Px(xs.back(), y + d), ink, 2, cv::LINE_AA);
   for (double x : xs)
     for (double d : {-0.4, 0.4}) cv::line(page, Px(x + d, ys.front()), Px(x + d, ys.back()), ink, 2, cv::LINE_AA);
-  const LatticeResult result = FindLattices(page);
-  ASSERT_TRUE(result.ok()) << result.detail;
-  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
-  ExpectMatches(result.grids[0], card, 0.6 * kPxPerMm);
+  ExpectOneGrid(page, card, 0.6 * kPxPerMm);
 }
 
 // A section row ("LOWER SECTION") that the column rules do not cross, in a
@@ -210,10 +212,7 @@ TEST(FindLatticeTest, SectionsPartedByARowTheColumnRulesDoNotCross) {
     cv::line(page, Px(x, ys.front()), Px(x, ys[9]), ink, 2, cv::LINE_AA);
     cv::line(page, Px(x, ys[10]), Px(x, ys.back()), ink, 2, cv::LINE_AA);
   }
-  const LatticeResult result = FindLattices(page);
-  ASSERT_TRUE(result.ok()) << result.detail;
-  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
-  ExpectMatches(result.grids[0], card);
+  ExpectOneGrid(page, card);
 }
 
 TEST(FindLatticeTest, PutsBackAMissingRowLineAndBridgesABrokenOne) {
