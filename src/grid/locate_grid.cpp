@@ -45,6 +45,13 @@ double LabelFit(const std::vector<std::string>& texts, const std::vector<const R
   return best;
 }
 
+// The most score columns any of `rulesets` has.
+int MostScoreColumns(const std::vector<const Ruleset*>& rulesets) {
+  int most = 0;
+  for (const Ruleset* ruleset : rulesets) most = std::max(most, ruleset->max_columns);
+  return most;
+}
+
 // `grid` with each score column that holds several equal ones unruled
 // (EqualScoreSplits) split apart; `roles` and `readings` renumbered to match.
 Lattice SplitScoreColumns(const cv::Mat& flat, const Lattice& grid, double px_per_mm, const ScoreColumnOptions& options,
@@ -136,9 +143,7 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
     // More score columns than any ruleset has: a how-to column blurred past
     // looking printed is among them, at the table's side. Those sides are
     // read too.
-    int most = 0;
-    for (const Ruleset* ruleset : rulesets) most = std::max(most, ruleset->max_columns);
-    if (static_cast<int>(roles.score.size()) > most) {
+    if (static_cast<int>(roles.score.size()) > MostScoreColumns(rulesets)) {
       for (int c : {roles.score.front(), roles.score.back()})
         if (!was_read(c)) read_column(c);
       roles = AssignColumnRoles(profiles, readings, options.roles);
@@ -224,8 +229,7 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   // words, though not surely (how-to text in a low-resolution photo), are
   // how-to text after all.
   {
-    int most = 0;
-    for (const Ruleset* ruleset : candidates) most = std::max(most, ruleset->max_columns);
+    const int most = MostScoreColumns(candidates);
     for (ColumnRoles& roles : table.roles) {
       if (static_cast<int>(roles.score.size()) <= most) continue;
       for (int c : roles.maybe_how_to) {

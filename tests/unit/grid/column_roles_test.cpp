@@ -69,13 +69,19 @@ TEST(ColumnRolesTest, TheBestLabelFitIsTheLabelColumnWhereverItStands) {
   EXPECT_EQ(roles.score, (std::vector<int>{2, 3}));
 }
 
-TEST(ColumnRolesTest, HandwritingTheOcrReadStaysAScoreColumn) {
-  std::vector<ColumnProfile> profiles(2);
+// `count` columns `width_mm` wide that look printed, inked in `inked_rows` rows.
+std::vector<ColumnProfile> PrintedColumns(int count, double width_mm, int inked_rows) {
+  std::vector<ColumnProfile> profiles(count);
   for (ColumnProfile& p : profiles) {
-    p.width_mm = 30;
+    p.width_mm = width_mm;
     p.printed_text = true;
-    p.inked_rows = 12;
+    p.inked_rows = inked_rows;
   }
+  return profiles;
+}
+
+TEST(ColumnRolesTest, HandwritingTheOcrReadStaysAScoreColumn) {
+  const std::vector<ColumnProfile> profiles = PrintedColumns(2, 30, 12);
   std::vector<ColumnReading> readings(2);
   readings[0] = {0, {"Aces", "Twos", "Threes", "Fours"}, 0.95};
   // A header, then digits and the odd stray letters: the median row has few letters.
@@ -87,12 +93,7 @@ TEST(ColumnRolesTest, HandwritingTheOcrReadStaysAScoreColumn) {
 }
 
 TEST(ColumnRolesTest, WordsTheOcrIsUnsureOfAreHandwritingUnlessLong) {
-  std::vector<ColumnProfile> profiles(3);
-  for (ColumnProfile& p : profiles) {
-    p.width_mm = 35;
-    p.printed_text = true;
-    p.inked_rows = 6;
-  }
+  const std::vector<ColumnProfile> profiles = PrintedColumns(3, 35, 6);
   std::vector<ColumnReading> readings(3);
   readings[0] = {0, {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes"}, 0.95, {0.96, 0.97, 0.96, 0.96, 0.97, 0.96}};
   // Three numbers written side by side, read as letters, unsure.
