@@ -157,6 +157,7 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
   const float ends_tol = static_cast<float>(scale.Full(3));
   cv::Rect2f box = table.box;
   std::vector<Line> rows, columns;
+  std::vector<Line> reach_rows, reach_columns;  // as the first pass saw them: to their ends, past the frame
   // Twice: the first pass finds the frame lines, the second measures coverage
   // against the frame rather than against runs that overshoot it.
   for (int pass = 0; pass < 2; ++pass) {
@@ -178,6 +179,10 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
       c.why = "lines do not cross";
       return c;
     }
+    if (pass == 0) {
+      reach_rows = rows;
+      reach_columns = columns;
+    }
     box = cv::Rect2f(columns.front().pos, rows.front().pos, columns.back().pos - columns.front().pos,
                      rows.back().pos - rows.front().pos);
   }
@@ -187,11 +192,24 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
     c.why = "lines do not cross";
     return c;
   }
-  // A frame line too thick for the ridge filter (over ~1 mm) is missed; the
-  // lines across end on it, so it is put back where they end.
+  // A frame line too thick for the ridge filter (over ~1 mm) is missed, and
+  // a table without a frame has none: the lines across end where it would
+  // be, so it is put back there. Where they end is seen to their full reach
+  // (the first pass's lines): the second pass cuts them at the outer lines
+  // across, and a column rule that goes on past the last row line is the
+  // side of an open last row.
+  auto reaching = [&](std::vector<Line> lines, const std::vector<Line>& reach) {
+    for (Line& line : lines)
+      for (const Line& whole : reach)
+        if (!whole.spans.empty() && std::abs(whole.pos - line.pos) <= tol) {
+          line.spans = whole.spans;
+          break;
+        }
+    return lines;
+  };
   const float pitch = Median(Gaps(rows));
-  PutBackFrame(rows, columns, std::max(0.3f * pitch, static_cast<float>(scale.Full(1.5))));
-  PutBackFrame(columns, rows, static_cast<float>(scale.Full(3)));
+  PutBackFrame(rows, reaching(columns, reach_columns), std::max(0.3f * pitch, static_cast<float>(scale.Full(1.5))));
+  PutBackFrame(columns, reaching(rows, reach_rows), static_cast<float>(scale.Full(3)));
   const int seen_rows = static_cast<int>(rows.size());
   int repairs = 0;
   const double regular = RegulariseRows(rows, repairs);

@@ -43,8 +43,10 @@ struct Candidate {
 
 /// Runs at least `min_length` long that cross each other (within `tol`)
 /// form one table; so do parallel runs less than `stack_gap` apart whose ends
-/// agree within `ends_tol` (rows ruled, columns not). A table needs two runs
-/// each way, or `min_stacked` parallel ones.
+/// agree within `ends_tol` (rows ruled, columns not), and two pieces of one
+/// line cut by a thick rule across it (end to end within `ends_tol`, the gap
+/// crossed by a run the other way). A table needs two runs each way, or
+/// `min_stacked` parallel ones.
 std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol, float stack_gap, float ends_tol,
                                int min_stacked);
 

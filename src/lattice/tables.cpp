@@ -92,6 +92,24 @@ std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol, fl
         parent[find(static_cast<int>(a))] = find(static_cast<int>(h.size() + b));
     }
   }
+  // A rule is cut where a thick rule crosses it (the ridge filter sees the
+  // crossing rule's ink on both of its sides), and a thick rule crossed by
+  // thick rules falls into pieces shorter than `min_length`, which join
+  // nothing. Two pieces of one line, end to end across a short gap that a
+  // stroke across them fills, are one line: the table goes on past the rule.
+  auto join_cut = [&](const std::vector<int>& ids, const std::vector<Run>& all, const std::vector<Run>& across, int base) {
+    for (size_t a = 0; a < ids.size(); ++a)
+      for (size_t b = 0; b < ids.size(); ++b) {
+        const Run &ra = all[ids[a]], &rb = all[ids[b]];
+        if (a == b || std::abs(ra.pos - rb.pos) > tol || rb.from < ra.to || rb.from - ra.to > ends_tol) continue;
+        const bool crossed = std::any_of(across.begin(), across.end(), [&](const Run& cut) {
+          return cut.pos >= ra.to - tol && cut.pos <= rb.from + tol && ra.pos >= cut.from - tol && ra.pos <= cut.to + tol;
+        });
+        if (crossed) parent[find(base + static_cast<int>(a))] = find(base + static_cast<int>(b));
+      }
+  };
+  join_cut(h, runs.horizontal, runs.vertical, 0);
+  join_cut(v, runs.vertical, runs.horizontal, static_cast<int>(h.size()));
   // A table typed in a word processor rules its rows and not its columns:
   // parallel runs stacked close, starting and ending together, are one table
   // too (either way: a page turned a quarter has its rows upright).

@@ -215,6 +215,39 @@ TEST(FindLatticeTest, SectionsPartedByARowTheColumnRulesDoNotCross) {
   ExpectOneGrid(page, card);
 }
 
+// No frame: thick row rules between the rows only (none above the header
+// row, none below the last row), one thick rule between labels and the one
+// score column, running from the header's top to the last row's bottom. The
+// rule cuts every row line in two; the pieces are one table, the score
+// column ends where the row lines end, and the open first and last rows end
+// where the rule does.
+TEST(FindLatticeTest, NoFrameAThickRuleCuttingTheRowsAndOpenFirstAndLastRows) {
+  Card card;
+  card.score_columns = 1;
+  card.score_mm = 36;
+  card.label_mm = 45;
+  card.text = false;
+  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
+  cv::Mat page = BlankPage();
+  const cv::Scalar ink(0, 0, 0);
+  const int thickness = static_cast<int>(std::lround(1.5 * kPxPerMm));
+  for (size_t r = 1; r + 1 < ys.size(); ++r) cv::line(page, Px(xs.front(), ys[r]), Px(xs.back(), ys[r]), ink, thickness);
+  cv::line(page, Px(xs[1], ys.front()), Px(xs[1], ys.back()), ink, thickness);
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  const Lattice& lattice = result.grids[0];
+  ASSERT_EQ(lattice.rows(), card.rows);
+  ASSERT_EQ(lattice.columns(), 2);
+  // Lines drawn: where they are. Open sides: where the ink across ends (a
+  // thick stroke's rounded cap and the filter's reach put that up to 1.5 mm
+  // past the drawn end).
+  for (size_t i = 1; i + 1 < ys.size(); ++i) EXPECT_NEAR(lattice.row_y[i], ys[i] * kPxPerMm, 0.6 * kPxPerMm) << i;
+  EXPECT_NEAR(lattice.column_x[1], xs[1] * kPxPerMm, 0.6 * kPxPerMm);
+  for (size_t i : {size_t{0}, ys.size() - 1}) EXPECT_NEAR(lattice.row_y[i], ys[i] * kPxPerMm, 1.5 * kPxPerMm) << i;
+  for (size_t i : {size_t{0}, xs.size() - 1}) EXPECT_NEAR(lattice.column_x[i], xs[i] * kPxPerMm, 1.5 * kPxPerMm) << i;
+}
+
 TEST(FindLatticeTest, PutsBackAMissingRowLineAndBridgesABrokenOne) {
   Card card;
   card.missing_row_line = 7;
