@@ -20,7 +20,44 @@ cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm) {
   cv::dilate(gray, paper, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(window, window)));
   cv::max(paper, 1, paper);
   cv::divide(gray, paper, flat, 255.0);
+  // White print on a dark fill (a header bar): there the fill is the paper
+  // and the print is what is lighter than it.
+  const cv::Mat filled = DarkFills(gray, px_per_mm);
+  if (cv::countNonZero(filled) > 0) {
+    cv::Mat inverse = 255 - gray, fill, flat_inverse;
+    cv::dilate(inverse, fill, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(window, window)));
+    cv::max(fill, 1, fill);
+    cv::divide(inverse, fill, flat_inverse, 255.0);
+    flat_inverse.copyTo(flat, filled);
+  }
   return flat;
+}
+
+cv::Mat DarkFills(const cv::Mat& gray, double px_per_mm) {
+  cv::Mat filled = cv::Mat::zeros(gray.size(), CV_8U);
+  if (gray.empty() || px_per_mm <= 0) return filled;
+  // At 2 px/mm: fills are millimetres across.
+  constexpr double kWorkPxPerMm = 2;
+  const double shrink = std::min(1.0, kWorkPxPerMm / px_per_mm);
+  cv::Mat small;
+  cv::resize(gray, small, cv::Size(), shrink, shrink, cv::INTER_AREA);
+  const double px = px_per_mm * shrink;
+  auto square = [&](double mm) {
+    const int side = std::max(1, static_cast<int>(std::lround(mm * px)));
+    return cv::getStructuringElement(cv::MORPH_RECT, cv::Size(side, side));
+  };
+  // The paper around: the lightest within 15 mm, past any bar's height.
+  cv::Mat paper, dark;
+  cv::dilate(small, paper, square(15));
+  cv::Mat half;
+  paper.convertTo(half, CV_8U, 0.5);
+  cv::compare(small, half, dark, cv::CMP_LT);
+  // A fill holds a 2.5 mm square of dark (a letter's stroke does not); the
+  // print inside it is part of it.
+  cv::morphologyEx(dark, dark, cv::MORPH_OPEN, square(2.5));
+  cv::morphologyEx(dark, dark, cv::MORPH_CLOSE, square(5));
+  cv::resize(dark, filled, gray.size(), 0, 0, cv::INTER_NEAREST);
+  return filled;
 }
 
 BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader) {

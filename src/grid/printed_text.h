@@ -16,7 +16,15 @@ namespace scorecheck {
 /// Gray page with the paper brought to white (a local maximum over a window
 /// wider than a letter stroke divided out): printed shading and uneven light
 /// would otherwise become text or noise to the OCR. 8-bit, paper ~255.
+/// White print on a dark fill (a header bar) comes out as dark print on
+/// white: within DarkFills() the fill is taken for the paper.
 cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm);
+
+/// Where `gray` (8-bit) is filled dark: below half the paper within 15 mm,
+/// in areas that hold a 2.5 mm square of it (a bar, a black cell; not the
+/// strokes of letters or handwriting), the print inside them included. 255
+/// there, 0 elsewhere.
+cv::Mat DarkFills(const cv::Mat& gray, double px_per_mm);
 
 /// What the OCR read in one column band, row by row.
 struct BandText {

@@ -42,6 +42,34 @@ TEST(UnruledColumnsTest, AnOpenTableSplitsWhereNoRowWrites) {
   EXPECT_FALSE(split.column_inferred[0]);
 }
 
+// A dark bar, grainy as in a photo, over the first row, with white print.
+// Against the white paper's flattening, a few grey levels of grain on a
+// dark fill are a large share of it: ink across every column. The bar is
+// that print's paper.
+TEST(UnruledColumnsTest, AGrainyDarkBarWithWhitePrintWritesNoInkAcrossTheColumns) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {60, 40, 62};
+  table.column_rules = false;
+  cv::Mat page = table.Draw();
+  const Lattice drawn = table.Lines();
+  const cv::Rect bar(cv::Point(static_cast<int>(drawn.column_x.front()), static_cast<int>(drawn.row_y[0])),
+                     cv::Point(static_cast<int>(drawn.column_x.back()), static_cast<int>(drawn.row_y[1])));
+  cv::Mat grain(bar.size(), CV_8UC3);
+  cv::randn(grain, cv::Scalar(35, 35, 35), cv::Scalar(8, 8, 8));
+  cv::GaussianBlur(grain, grain, cv::Size(3, 3), 0);
+  grain.copyTo(page(bar));
+  cv::putText(page, "Aces", cv::Point(bar.x + 12, bar.br().y - 22), cv::FONT_HERSHEY_SIMPLEX, 0.9,
+              cv::Scalar(255, 255, 255), 2, cv::LINE_AA);
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  // White print on the bar reads as dark print on white.
+  const cv::Rect2f label = drawn.Cell(0, 0);
+  double darkest = 255;
+  cv::minMaxLoc(flat(cv::Rect(label)), &darkest);
+  EXPECT_LT(darkest, 100);
+  const Lattice split = SplitUnruledColumns(flat, AsOneColumn(table), kPxPerMm);
+  EXPECT_EQ(split.columns(), 3) << "lines at " << ::testing::PrintToString(split.column_x);
+}
+
 TEST(UnruledColumnsTest, ARuledColumnOfOneBlockStaysWhole) {
   DrawnTable table = OnePlayerSheet();
   table.widths = {60, 40, 62};
