@@ -36,7 +36,7 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   // blur leaves beside it.
   const float inset = grid.line_px / 2 + static_cast<float>(0.4 * px_per_mm);
   const int min_area = std::max(3, static_cast<int>(std::lround(0.06 * px_per_mm * px_per_mm)));
-  std::vector<double> lefts, rights, centres, pieces;
+  std::vector<double> lefts, rights, centres, pieces, widths, heights, sides;
   int inked = 0;
   for (int r = 0; r < grid.rows(); ++r) {
     const cv::Rect2f cell = grid.Cell(r, column);
@@ -48,12 +48,14 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
     cv::threshold(flat(area), ink, options.ink_level, 255, cv::THRESH_BINARY_INV);
     cv::Mat labels, stats, centroids;
     const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
-    int count = 0, x0 = area.width, x1 = -1;
+    int count = 0, x0 = area.width, x1 = -1, y0 = area.height, y1 = -1;
     for (int i = 1; i < n; ++i) {
       if (stats.at<int>(i, cv::CC_STAT_AREA) < min_area) continue;
       ++count;
       x0 = std::min(x0, stats.at<int>(i, cv::CC_STAT_LEFT));
       x1 = std::max(x1, stats.at<int>(i, cv::CC_STAT_LEFT) + stats.at<int>(i, cv::CC_STAT_WIDTH));
+      y0 = std::min(y0, stats.at<int>(i, cv::CC_STAT_TOP));
+      y1 = std::max(y1, stats.at<int>(i, cv::CC_STAT_TOP) + stats.at<int>(i, cv::CC_STAT_HEIGHT));
     }
     if (count == 0) continue;
     ++inked;
@@ -61,6 +63,9 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
     lefts.push_back(x0);
     rights.push_back(x1);
     centres.push_back((x0 + x1) / 2.0);
+    widths.push_back(x1 - x0);
+    sides.push_back(area.width);
+    heights.push_back(y1 - y0);
   }
   profile.fill = static_cast<double>(inked) / grid.rows();
   profile.inked_rows = inked;
@@ -68,6 +73,15 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   profile.align_mm = std::min({RobustSpread(lefts), RobustSpread(rights), RobustSpread(centres)}) / px_per_mm;
   profile.printed_text = profile.inked_rows >= options.min_text_rows && profile.pieces >= options.text_pieces &&
                          profile.align_mm <= options.text_align_mm;
+  profile.size_spread_mm = std::max(RobustSpread(widths), RobustSpread(heights)) / px_per_mm;
+  // Marks of their own (an icon is millimetres both ways), standing clear
+  // of the cell's sides: not what a ruled line leaves along a side of every
+  // cell (a blurred or curled photo's rules), which is as alike.
+  const double mark_px = options.min_mark_mm * px_per_mm;
+  profile.clear_of_sides = !lefts.empty() && Median(lefts) > 0 && Median(rights) < Median(sides);
+  profile.printed_marks = profile.inked_rows >= options.min_text_rows && profile.align_mm <= options.marks_alike_mm &&
+                          profile.size_spread_mm <= options.marks_alike_mm && Median(widths) >= mark_px &&
+                          Median(heights) >= mark_px && profile.clear_of_sides;
   return profile;
 }
 
@@ -117,6 +131,12 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
         (PrintConfidence(reading) >= options.min_print_confidence || letters >= options.many_letters)) {
       roles.how_to.push_back(reading.column);
       taken[reading.column] = true;
+    } else if (profiles[reading.column].printed_text && profiles[reading.column].pieces >= options.word_pieces &&
+               profiles[reading.column].clear_of_sides) {
+      // Looks printed, words of many letters in every row: print too small
+      // or blurred for the OCR, whatever noise it made of it. No written
+      // score is that many pieces.
+      taken[reading.column] = true;
     } else if (TextRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters) {
       roles.maybe_how_to.push_back(reading.column);
     } else if (profiles[reading.column].printed_text && TextRows(reading.rows) == 0) {
@@ -127,8 +147,11 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
     }
   }
   std::sort(roles.how_to.begin(), roles.how_to.end());
+  // The same printed mark in row after row (dice icons beside the labels)
+  // is no place to write either.
   for (size_t c = 0; c < profiles.size(); ++c)
-    if (!taken[c] && profiles[c].width_mm >= options.min_score_column_mm) roles.score.push_back(static_cast<int>(c));
+    if (!taken[c] && profiles[c].width_mm >= options.min_score_column_mm && !profiles[c].printed_marks)
+      roles.score.push_back(static_cast<int>(c));
   std::erase_if(roles.maybe_how_to, [&](int c) {
     return std::find(roles.score.begin(), roles.score.end(), c) == roles.score.end();
   });

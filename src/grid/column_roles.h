@@ -32,6 +32,10 @@ struct ColumnProfile {
                               ///< least (robust: scaled median absolute deviation), millimetres
   double width_mm = 0;        ///< the column's width, millimetres
   bool printed_text = false;  ///< looks like printed text (see ColumnRoleOptions)
+  double size_spread_mm = 1e9;  ///< spread of the ink's width or height, whichever is more (robust), millimetres
+  bool clear_of_sides = false;  ///< the ink stands clear of the cell's sides (median row): print placed in the
+                                ///< cell, not what a ruled line leaves along a side of every cell
+  bool printed_marks = false;   ///< the same mark printed in row after row: one place, one size (dice icons)
 };
 
 /// Tuning for ProfileColumn() and AssignColumnRoles().
@@ -51,6 +55,11 @@ struct ColumnRoleOptions {
   double many_letters = 8;         ///< ... or reads this many letters (median row) however unsure: small print
                                    ///< blurred in a photo ("Aad total ot all dice", 0.5 sure) is still long
                                    ///< words, three handwritten numbers read as letters make 4; default 8
+  double marks_alike_mm = 0.3;     ///< printed marks (icons) stand and measure alike in their rows to this spread,
+                                   ///< mm; handwriting wanders by more; default 0.3
+  double min_mark_mm = 1.5;        ///< ... and measure at least this much both ways; default 1.5
+  double word_pieces = 5;          ///< a column that looks printed with this many pieces per cell (median) is
+                                   ///< words, however the OCR reads it (a written score is 1-4 digits); default 5
   double min_score_column_mm = 4;  ///< a narrower column cannot hold a written number (the gap of a double
                                    ///< line, a margin strip); default 4
 };
@@ -89,7 +98,9 @@ double LettersPerTextRow(const std::vector<std::string>& rows);
 /// (LettersPerTextRow >= min_letters, in min_text_rows rows, read with
 /// min_print_confidence, or many_letters however sure) is how-to text;
 /// a column that looks printed but of which the OCR read nothing at all
-/// (print too blurred), and one too narrow to write in, are neither; the rest
+/// (print too blurred), or that looks printed in words of word_pieces
+/// pieces, one of the same printed mark in every row (printed_marks), and
+/// one too narrow to write in, are neither; the rest
 /// are score columns.
 ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
                               const ColumnRoleOptions& options = {});

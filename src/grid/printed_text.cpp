@@ -16,8 +16,14 @@ cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm) {
   cv::Mat gray, paper, flat;
   if (upright.channels() == 3) cv::cvtColor(upright, gray, cv::COLOR_BGR2GRAY);
   else gray = upright;
-  const int window = std::max(9, static_cast<int>(std::lround(2.5 * px_per_mm)) | 1);  // wider than a letter stroke
-  cv::dilate(gray, paper, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(window, window)));
+  // The paper: a grey closing over 6 mm, wider than any letter (a letter's
+  // strokes close over), narrower than a tint or a bar, whose edges it keeps.
+  // The local maximum alone reaches half its window into a tinted column or
+  // shaded row from the white paper beside it, and the tint there was ink
+  // all along its edge.
+  const int window = std::max(9, static_cast<int>(std::lround(6 * px_per_mm)) | 1);
+  const cv::Mat square = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(window, window));
+  cv::morphologyEx(gray, paper, cv::MORPH_CLOSE, square);
   cv::max(paper, 1, paper);
   cv::divide(gray, paper, flat, 255.0);
   // White print on a dark fill (a header bar): there the fill is the paper
@@ -25,7 +31,7 @@ cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm) {
   const cv::Mat filled = DarkFills(gray, px_per_mm);
   if (cv::countNonZero(filled) > 0) {
     cv::Mat inverse = 255 - gray, fill, flat_inverse;
-    cv::dilate(inverse, fill, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(window, window)));
+    cv::morphologyEx(inverse, fill, cv::MORPH_CLOSE, square);
     cv::max(fill, 1, fill);
     cv::divide(inverse, fill, flat_inverse, 255.0);
     flat_inverse.copyTo(flat, filled);

@@ -13,8 +13,8 @@
 
 namespace scorecheck {
 
-/// Gray page with the paper brought to white (a local maximum over a window
-/// wider than a letter stroke divided out): printed shading and uneven light
+/// Gray page with the paper brought to white (a grey closing over a window
+/// wider than a letter divided out): printed shading and uneven light
 /// would otherwise become text or noise to the OCR. 8-bit, paper ~255.
 /// White print on a dark fill (a header bar) comes out as dark print on
 /// white: within DarkFills() the fill is taken for the paper.

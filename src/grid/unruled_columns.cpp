@@ -5,6 +5,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "grid/column_roles.h"
+
 namespace scorecheck {
 
 ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
@@ -59,21 +61,16 @@ ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, 
   return found;
 }
 
-std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
-                                      const UnruledColumnOptions& options) {
-  std::vector<float> lines;
-  if (column < 0 || column >= grid.columns()) return lines;
-  const float left = grid.column_x[column], right = grid.column_x[column + 1];
-  if (right - left < 2 * options.min_part_mm * px_per_mm) return lines;
-  const ColumnInk found = WrittenInColumn(flat, grid, column, px_per_mm, options);
-  if (found.rows_at.empty()) return lines;
+namespace {
+
+// The lines between blocks of ink where at most `crossing` rows write across
+// a strip of paper at least min_gap wide, each block written in
+// min_block_rows rows, each part at least min_part wide.
+std::vector<float> LinesBetweenBlocks(const ColumnInk& found, float left, float right, int crossing,
+                                      double px_per_mm, const UnruledColumnOptions& options) {
   const std::vector<int>& rows_at = found.rows_at;
   const std::vector<std::vector<bool>>& written = found.written;
   const int width = static_cast<int>(rows_at.size());
-  // Blocks of ink and the strips of paper between them. (Letting a row or
-  // two cross a strip, for a number written into the print beside it, also
-  // parted labels at the space that two long ones had at one place.)
-  const int crossing = 0;
   const int min_gap = static_cast<int>(std::lround(options.min_gap_mm * px_per_mm));
   const float min_part = static_cast<float>(options.min_part_mm * px_per_mm);
   std::vector<std::pair<int, int>> blocks;  // [from, to) in strip pixels
@@ -96,6 +93,7 @@ std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, 
       rows += std::any_of(row.begin() + block.first, row.begin() + block.second, [](bool w) { return w; });
     return rows < options.min_block_rows;
   });
+  std::vector<float> lines;
   float last = left;
   for (size_t b = 1; b < blocks.size(); ++b) {
     const float at = found.x + (blocks[b - 1].second + blocks[b].first) / 2.0f;
@@ -104,6 +102,56 @@ std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, 
       last = at;
     }
   }
+  return lines;
+}
+
+}  // namespace
+
+std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                                      const UnruledColumnOptions& options) {
+  std::vector<float> lines;
+  if (column < 0 || column >= grid.columns()) return lines;
+  const float left = grid.column_x[column], right = grid.column_x[column + 1];
+  if (right - left < 2 * options.min_part_mm * px_per_mm) return lines;
+  const ColumnInk found = WrittenInColumn(flat, grid, column, px_per_mm, options);
+  if (found.rows_at.empty()) return lines;
+  // Blocks of ink and the strips of paper between them that no row writes in.
+  lines = LinesBetweenBlocks(found, left, right, 0, px_per_mm, options);
+  // A number written into the print beside it ("Ones1", a long total
+  // starting under the label's end) crosses the strip between labels and
+  // scores in a row or two. A strip that few rows cross parts print from
+  // writing; it does not part print from print (two long labels with a
+  // space at one place). Each side is looked at up to the next strip.
+  const float min_part = static_cast<float>(options.min_part_mm * px_per_mm);
+  std::vector<float> loose = LinesBetweenBlocks(found, left, right, options.max_crossing_rows, px_per_mm, options);
+  std::erase_if(loose, [&](float at) {
+    return std::any_of(lines.begin(), lines.end(), [&](float x) { return std::abs(x - at) < min_part; });
+  });
+  std::vector<float> all = lines;
+  all.insert(all.end(), loose.begin(), loose.end());
+  all.push_back(left);
+  all.push_back(right);
+  std::sort(all.begin(), all.end());
+  // Print on one side, numbers on the other: a written score is a piece or
+  // two (the median row), the tail of a long label a word's letters; and
+  // the numbers stand in a column of them, written in at least half as many
+  // rows as the print (not a speck or two beside the labels); the print
+  // stands in a third of the rows at least, as a column of labels or how-to
+  // text does (not the first words of the three longest labels).
+  const double text_pieces = ColumnRoleOptions{}.text_pieces;
+  auto numbers_beside_print = [&](const ColumnProfile& print, const ColumnProfile& numbers) {
+    return print.printed_text && 3 * print.inked_rows >= grid.rows() && numbers.pieces < text_pieces &&
+           2 * numbers.inked_rows >= print.inked_rows;
+  };
+  for (float at : loose) {
+    const auto here = std::lower_bound(all.begin(), all.end(), at);
+    Lattice parted = grid;
+    parted.column_x = {*(here - 1), at, *(here + 1)};
+    const ColumnProfile on_left = ProfileColumn(flat, parted, 0, px_per_mm);
+    const ColumnProfile on_right = ProfileColumn(flat, parted, 1, px_per_mm);
+    if (numbers_beside_print(on_left, on_right) || numbers_beside_print(on_right, on_left)) lines.push_back(at);
+  }
+  std::sort(lines.begin(), lines.end());
   return lines;
 }
 

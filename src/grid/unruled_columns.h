@@ -25,6 +25,9 @@ struct UnruledColumnOptions {
                                 ///< fall at one place in every row to part them; default 1.8
   double min_part_mm = 5;       ///< each part at least this wide (a written digit and some paper); default 5
   double speck_mm2 = 0.15;      ///< ink pieces smaller than this (mm^2) are dust and noise; default 0.15
+  int max_crossing_rows = 2;    ///< a strip this many rows write across still parts print from writing
+                                ///< (a number written into the label beside it), not print from print;
+                                ///< default 2
   int min_block_rows = 3;       ///< a block of ink makes a column when written in this many rows: a header, even
                                 ///< printed again over the lower section, is not ("Game" and "1" of "Game 1"
                                 ///< stood 2 mm apart in both); default 3
@@ -46,7 +49,9 @@ ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, 
 
 /// The x positions (grid image pixels) inside column `column` of `grid` where
 /// a column line is missing: the middles of the strips of paper that no row
-/// writes in, between blocks of ink. Empty when the column holds one block.
+/// writes in, between blocks of ink, and of strips max_crossing_rows rows
+/// write across where the ink on one side is not print (ProfileColumn).
+/// Empty when the column holds one block.
 /// `flat`: 8-bit gray, paper at 255 (FlattenForText).
 std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
                                       const UnruledColumnOptions& options = {});

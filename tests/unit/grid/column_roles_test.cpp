@@ -44,6 +44,49 @@ TEST(ColumnRolesTest, ProfilesTellPrintedWordsFromHandwritingAndEmptyBoxes) {
   EXPECT_NEAR(written.width_mm, 40, 0.2);
 }
 
+// Dice icons beside the labels: the same printed mark, one size, one place,
+// in row after row. No place to write, though no word is in it; the
+// handwritten column is no such column, nor is the ink a ruled line leaves
+// along a side of every cell.
+TEST(ColumnRolesTest, DiceIconsInRowAfterRowArePrintedMarksNotAScoreColumn) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {55, 40, 60};
+  table.columns.insert(table.columns.begin(), std::vector<std::string>(table.columns.front().size()));
+  table.handwritten.insert(table.handwritten.begin(), false);
+  table.widths.insert(table.widths.begin(), 12);
+  cv::Mat page = table.Draw();
+  const Lattice lattice = table.Lines();
+  for (int r = 0; r < 6; ++r) {  // an icon beside each upper-section label: a square with r + 1 pips
+    const cv::Rect2f cell = lattice.Cell(r, 0);
+    const cv::Point centre(static_cast<int>(cell.x + cell.width / 2), static_cast<int>(cell.y + cell.height / 2));
+    const int half = static_cast<int>(2.5 * kPxPerMm);
+    cv::rectangle(page, centre - cv::Point(half, half), centre + cv::Point(half, half), cv::Scalar(60, 60, 60), cv::FILLED);
+    for (int pip = 0; pip <= r; ++pip)
+      cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4, cv::Scalar(255, 255, 255), cv::FILLED);
+  }
+  // A ruled line drawn again a little inside every cell of the how-to column.
+  Lattice sides = lattice;
+  const float side = lattice.column_x[3] + 0.9f * static_cast<float>(kPxPerMm);
+  cv::line(page, cv::Point(static_cast<int>(side), static_cast<int>(lattice.row_y.front())),
+           cv::Point(static_cast<int>(side), static_cast<int>(lattice.row_y.back())), cv::Scalar(0, 0, 0), 3);
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const ColumnProfile icons = ProfileColumn(flat, lattice, 0, kPxPerMm);
+  EXPECT_TRUE(icons.printed_marks) << icons.align_mm << " mm apart, " << icons.size_spread_mm << " mm in size";
+  EXPECT_FALSE(icons.printed_text);
+  EXPECT_FALSE(ProfileColumn(flat, lattice, 2, kPxPerMm).printed_marks);
+  const ColumnProfile ruled_side = ProfileColumn(flat, lattice, 3, kPxPerMm);
+  EXPECT_FALSE(ruled_side.printed_marks);
+  EXPECT_FALSE(ruled_side.clear_of_sides);
+  std::vector<ColumnProfile> profiles;
+  for (int c = 0; c < lattice.columns(); ++c) profiles.push_back(ProfileColumn(flat, lattice, c, kPxPerMm));
+  std::vector<ColumnReading> readings(1);
+  readings[0].column = 1;
+  readings[0].rows = table.columns[1];
+  readings[0].label_fit = 0.9;
+  const ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  EXPECT_EQ(roles.score, (std::vector<int>{2, 3}));
+}
+
 TEST(ColumnRolesTest, TheBestLabelFitIsTheLabelColumnWhereverItStands) {
   // How-to text left of the labels, one score column wider than both, an
   // empty one after it, and a 2 mm strip between double lines.

@@ -6,6 +6,8 @@
 
 #include <vector>
 
+#include <opencv2/imgproc.hpp>
+
 #include "grid/printed_text.h"
 #include "unit/grid/drawn_table.h"
 
@@ -66,6 +68,63 @@ TEST(UnruledColumnsTest, AGrainyDarkBarWithWhitePrintWritesNoInkAcrossTheColumns
   double darkest = 255;
   cv::minMaxLoc(flat(cv::Rect(label)), &darkest);
   EXPECT_LT(darkest, 100);
+  const Lattice split = SplitUnruledColumns(flat, AsOneColumn(table), kPxPerMm);
+  EXPECT_EQ(split.columns(), 3) << "lines at " << ::testing::PrintToString(split.column_x);
+}
+
+// Right-aligned labels, the scores close beside them and no rule between:
+// a number written into a label's end ("Aces3") and a long stroke starting
+// under another cross the strip between labels and scores. Two rows across
+// still part print from writing.
+TEST(UnruledColumnsTest, NumbersWrittenIntoTheLabelsBesideThemStillPartTheColumns) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {62, 24, 62};
+  table.column_rules = false;
+  const std::vector<std::string> labels = table.columns[0];
+  table.columns[0].assign(labels.size(), "");
+  cv::Mat page = table.Draw();
+  const Lattice drawn = table.Lines();
+  for (size_t r = 0; r < labels.size(); ++r) {  // right-aligned, 2 mm short of where the scores begin
+    const cv::Rect2f cell = drawn.Cell(static_cast<int>(r), 0);
+    int baseline = 0;
+    const cv::Size size = cv::getTextSize(labels[r], cv::FONT_HERSHEY_SIMPLEX, 0.9, 2, &baseline);
+    cv::putText(page, labels[r], cv::Point(static_cast<int>(cell.br().x - 2 * kPxPerMm) - size.width, static_cast<int>(cell.br().y) - 22),
+                cv::FONT_HERSHEY_SIMPLEX, 0.9, cv::Scalar(20, 20, 20), 2, cv::LINE_AA);
+  }
+  for (int r : {0, 11}) {  // strokes from the label's end into the score's box
+    const cv::Rect2f cell = drawn.Cell(r, 1);
+    cv::line(page, cv::Point(static_cast<int>(cell.x - 3 * kPxPerMm), static_cast<int>(cell.br().y - 12)),
+             cv::Point(static_cast<int>(cell.x + 6 * kPxPerMm), static_cast<int>(cell.y + 14)), cv::Scalar(150, 60, 20), 3,
+             cv::LINE_AA);
+  }
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  UnruledColumnOptions strict;
+  strict.max_crossing_rows = 0;
+  EXPECT_EQ(SplitUnruledColumns(flat, AsOneColumn(table), kPxPerMm, strict).columns(), 2);  // scores and how-to only
+  const Lattice split = SplitUnruledColumns(flat, AsOneColumn(table), kPxPerMm);
+  ASSERT_EQ(split.columns(), 3) << "lines at " << ::testing::PrintToString(split.column_x);
+  EXPECT_LT(std::abs(split.column_x[1] - drawn.column_x[1]), 6 * kPxPerMm);
+}
+
+// A tinted score column with no rule at its sides: the tint's edges are no
+// ink, and the columns part where the rows leave paper.
+TEST(UnruledColumnsTest, ATintedColumnsEdgesAreNoInk) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {60, 40, 62};
+  table.column_rules = false;
+  const Lattice drawn = table.Lines();
+  cv::Mat page(297 * static_cast<int>(kPxPerMm), 210 * static_cast<int>(kPxPerMm), CV_8UC3, cv::Scalar(250, 250, 250));
+  page = table.Draw();
+  cv::Mat tint = page.clone();
+  cv::rectangle(tint, cv::Point(static_cast<int>(drawn.column_x[1]), static_cast<int>(drawn.row_y.front())),
+                cv::Point(static_cast<int>(drawn.column_x[2]), static_cast<int>(drawn.row_y.back())), cv::Scalar(205, 185, 215),
+                cv::FILLED);
+  cv::min(page, tint, page);  // the print stays over the tint
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const ColumnInk ink = WrittenInColumn(flat, AsOneColumn(table), 0, kPxPerMm);
+  // No x at the tint's edges is written in more rows than the scores are.
+  const int edge = static_cast<int>(drawn.column_x[1]) - ink.x;
+  for (int x = edge - 12; x <= edge + 12; ++x) EXPECT_LE(ink.rows_at[x], 2) << "at " << x - edge << " px from the edge";
   const Lattice split = SplitUnruledColumns(flat, AsOneColumn(table), kPxPerMm);
   EXPECT_EQ(split.columns(), 3) << "lines at " << ::testing::PrintToString(split.column_x);
 }
