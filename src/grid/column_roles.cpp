@@ -45,6 +45,15 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
                           cv::Rect(0, 0, flat.cols, flat.rows);
     if (area.width < 3 || area.height < 3) continue;
     cv::Mat ink;
+    // Light writing (pencil) too: rows that hold any mark at all.
+    cv::threshold(flat(area), ink, options.light_ink_level, 255, cv::THRESH_BINARY_INV);
+    cv::Mat light_stats, unused;
+    const int light = cv::connectedComponentsWithStats(ink, unused, light_stats, unused, 8, CV_32S);
+    for (int i = 1; i < light; ++i)
+      if (light_stats.at<int>(i, cv::CC_STAT_AREA) >= min_area) {
+        ++profile.marked_rows;
+        break;
+      }
     cv::threshold(flat(area), ink, options.ink_level, 255, cv::THRESH_BINARY_INV);
     cv::Mat labels, stats, centroids;
     const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
@@ -76,12 +85,15 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   profile.size_spread_mm = std::max(RobustSpread(widths), RobustSpread(heights)) / px_per_mm;
   // Marks of their own (an icon is millimetres both ways), standing clear
   // of the cell's sides: not what a ruled line leaves along a side of every
-  // cell (a blurred or curled photo's rules), which is as alike.
+  // cell (a blurred or curled photo's rules), which is as alike. And nothing
+  // else in the column: a header printed twice over a column of light
+  // pencil is alike too.
   const double mark_px = options.min_mark_mm * px_per_mm;
   profile.clear_of_sides = !lefts.empty() && Median(lefts) > 0 && Median(rights) < Median(sides);
   profile.printed_marks = profile.inked_rows >= options.min_text_rows && profile.align_mm <= options.marks_alike_mm &&
                           profile.size_spread_mm <= options.marks_alike_mm && Median(widths) >= mark_px &&
-                          Median(heights) >= mark_px && profile.clear_of_sides;
+                          Median(heights) >= mark_px && profile.clear_of_sides &&
+                          profile.marked_rows <= profile.inked_rows + 1;
   return profile;
 }
 
@@ -132,10 +144,11 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
       roles.how_to.push_back(reading.column);
       taken[reading.column] = true;
     } else if (profiles[reading.column].printed_text && profiles[reading.column].pieces >= options.word_pieces &&
-               profiles[reading.column].clear_of_sides) {
-      // Looks printed, words of many letters in every row: print too small
+               profiles[reading.column].clear_of_sides && profiles[reading.column].fill >= 0.5) {
+      // Looks printed, words of many letters in most rows: print too small
       // or blurred for the OCR, whatever noise it made of it. No written
-      // score is that many pieces.
+      // score is that many pieces. (Printed in a few rows only, the words
+      // are headers over a column of light writing: "Single", "Double".)
       taken[reading.column] = true;
     } else if (TextRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters) {
       roles.maybe_how_to.push_back(reading.column);

@@ -27,6 +27,7 @@ namespace scorecheck {
 struct ColumnProfile {
   double fill = 0;            ///< share of rows whose cell holds ink
   int inked_rows = 0;         ///< rows whose cell holds ink
+  int marked_rows = 0;        ///< rows whose cell holds any mark, light pencil too (light_ink_level)
   double pieces = 0;          ///< median count of ink pieces in a cell that holds ink
   double align_mm = 1e9;      ///< spread of the ink's left edges, right edges or centres, whichever is
                               ///< least (robust: scaled median absolute deviation), millimetres
@@ -41,6 +42,8 @@ struct ColumnProfile {
 /// Tuning for ProfileColumn() and AssignColumnRoles().
 struct ColumnRoleOptions {
   int ink_level = 150;             ///< flattened gray below this is ink (paper 255); default 150
+  int light_ink_level = 200;       ///< ... and below this any mark at all (a light pencil stroke is about 0.7 of
+                                   ///< its paper); default 200
   int min_text_rows = 3;           ///< printed text stands in at least this many rows (how-to text may be printed
                                    ///< in a third of them only); default 3
   double text_pieces = 3;          ///< ... holds this many pieces per cell (median: a word's letters; a written
@@ -58,8 +61,9 @@ struct ColumnRoleOptions {
   double marks_alike_mm = 0.3;     ///< printed marks (icons) stand and measure alike in their rows to this spread,
                                    ///< mm; handwriting wanders by more; default 0.3
   double min_mark_mm = 1.5;        ///< ... and measure at least this much both ways; default 1.5
-  double word_pieces = 5;          ///< a column that looks printed with this many pieces per cell (median) is
-                                   ///< words, however the OCR reads it (a written score is 1-4 digits); default 5
+  double word_pieces = 10;         ///< a column that looks printed with this many pieces per cell (median), in
+                                   ///< half its rows or more, is words, however the OCR reads it (a written score
+                                   ///< is 1-4 digits, and each digit of a blurred photo a piece or two); default 10
   double min_score_column_mm = 4;  ///< a narrower column cannot hold a written number (the gap of a double
                                    ///< line, a margin strip); default 4
 };

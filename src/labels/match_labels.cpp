@@ -186,6 +186,14 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     double header = 0;
     for (const std::string& section : ruleset.section_labels)
       header = std::max(header, LabelSimilarity(printed[i].label, section));
+    // A header printed again over the lower section ("Category", "PLAYER")
+    // is the same text twice, and no row's label: a header row too,
+    // whatever its words.
+    if (BestSimilarity(printed[i].label, vocabulary) < options.min_repeated_header)
+      for (int k = 0; k < n; ++k)
+        if (k != i && !printed[i].label.empty())
+          header = std::max(header, std::min(LabelSimilarity(printed[i].label, printed[k].label),
+                                             LabelSimilarity(printed[k].label, printed[i].label)));
     // A row that reads like some other known label (of any ruleset) more than
     // like this row is that other row: pairing it here costs what it lacks.
     // Without this, a "Yahtzee bonus" row on a sheet taken for Piecepack

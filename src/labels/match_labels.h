@@ -59,6 +59,8 @@ struct LabelMatchOptions {
                                        ///< Piecepack, which has no such row) speaks against it at least as much
                                        ///< as a row it lacks (missing_row_penalty); default 1.0
   double min_points_row = 0.4;       ///< a row under the bonus ticks row is its points row from this likeness; default 0.4
+  double min_repeated_header = 0.5;  ///< a label printed twice that reads less like any known label than this is a
+                                     ///< header printed again over the lower section; default 0.5
   double how_to_weight = 0.3;        ///< share of a row's similarity from its how-to text, when there is one; default 0.3
   double min_score = 0.45;           ///< a ruleset whose mean row score is lower does not describe the grid; default 0.45
 };
