@@ -87,11 +87,19 @@ std::vector<float> LinesBetweenBlocks(const ColumnInk& found, float left, float 
   }
   // A block written in one row only is a header over nothing ("Box" over a
   // column of right-aligned labels), or a stray mark: no column of its own.
-  std::erase_if(blocks, [&](const std::pair<int, int>& block) {
+  // Nor is one written in a few rows beside a block written in many: three
+  // numbers written against the left side of their boxes.
+  auto rows_of = [&](const std::pair<int, int>& block) {
     int rows = 0;
     for (const std::vector<bool>& row : written)
       rows += std::any_of(row.begin() + block.first, row.begin() + block.second, [](bool w) { return w; });
-    return rows < options.min_block_rows;
+    return rows;
+  };
+  int most_rows = 0;
+  for (const auto& block : blocks) most_rows = std::max(most_rows, rows_of(block));
+  std::erase_if(blocks, [&](const std::pair<int, int>& block) {
+    const int rows = rows_of(block);
+    return rows < options.min_block_rows || rows < options.min_block_share * most_rows;
   });
   std::vector<float> lines;
   float last = left;

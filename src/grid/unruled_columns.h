@@ -25,6 +25,8 @@ struct UnruledColumnOptions {
                                 ///< fall at one place in every row to part them; default 1.8
   double min_part_mm = 5;       ///< each part at least this wide (a written digit and some paper); default 5
   double speck_mm2 = 0.15;      ///< ink pieces smaller than this (mm^2) are dust and noise; default 0.15
+  double min_block_share = 0.25;  ///< ... and in this share of the rows the most written block is written in
+                                 ///< (a how-to column may print in a third of the rows); default 0.25
   int max_crossing_rows = 2;    ///< a strip this many rows write across still parts print from writing
                                 ///< (a number written into the label beside it), not print from print;
                                 ///< default 2

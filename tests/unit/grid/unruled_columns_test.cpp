@@ -129,6 +129,27 @@ TEST(UnruledColumnsTest, ATintedColumnsEdgesAreNoInk) {
   EXPECT_EQ(split.columns(), 3) << "lines at " << ::testing::PrintToString(split.column_x);
 }
 
+// A ruled score column 30 mm wide: most numbers written in its right half,
+// three against its left side. Three rows of twenty make no column.
+TEST(UnruledColumnsTest, AFewNumbersWrittenAgainstTheLeftSideMakeNoColumn) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {60, 30, 62};
+  const std::vector<std::string> scores = table.columns[1];
+  table.columns[1].assign(scores.size(), "");
+  cv::Mat page = table.Draw();
+  const Lattice lattice = table.Lines();
+  for (size_t r = 0; r < scores.size(); ++r) {
+    if (scores[r].empty()) continue;
+    const cv::Rect2f cell = lattice.Cell(static_cast<int>(r), 1);
+    const double from_left_mm = (r == 2 || r == 9 || r == 15) ? 1.5 : 17;
+    cv::putText(page, scores[r], cv::Point(static_cast<int>(cell.x + from_left_mm * kPxPerMm), static_cast<int>(cell.br().y) - 14),
+                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.3, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
+  }
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  EXPECT_TRUE(UnruledColumnLines(flat, lattice, 1, kPxPerMm).empty())
+      << ::testing::PrintToString(UnruledColumnLines(flat, lattice, 1, kPxPerMm));
+}
+
 TEST(UnruledColumnsTest, ARuledColumnOfOneBlockStaysWhole) {
   DrawnTable table = OnePlayerSheet();
   table.widths = {60, 40, 62};
