@@ -144,7 +144,7 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
       roles.how_to.push_back(reading.column);
       taken[reading.column] = true;
     } else if (profiles[reading.column].printed_text && profiles[reading.column].pieces >= options.word_pieces &&
-               profiles[reading.column].clear_of_sides && profiles[reading.column].fill >= 0.5) {
+               profiles[reading.column].clear_of_sides && profiles[reading.column].fill >= options.word_fill) {
       // Looks printed, words of many letters in most rows: print too small
       // or blurred for the OCR, whatever noise it made of it. No written
       // score is that many pieces. (Printed in a few rows only, the words

@@ -62,8 +62,11 @@ struct ColumnRoleOptions {
                                    ///< mm; handwriting wanders by more; default 0.3
   double min_mark_mm = 1.5;        ///< ... and measure at least this much both ways; default 1.5
   double word_pieces = 10;         ///< a column that looks printed with this many pieces per cell (median), in
-                                   ///< half its rows or more, is words, however the OCR reads it (a written score
-                                   ///< is 1-4 digits, and each digit of a blurred photo a piece or two); default 10
+                                   ///< word_fill of its rows or more, is words, however the OCR reads it (a written
+                                   ///< score is 1-4 digits, and each digit of a blurred photo a piece or two);
+                                   ///< default 10
+  double word_fill = 0.5;          ///< ... (printed in fewer rows, the words are headers over a column of light
+                                   ///< writing); default 0.5
   double min_score_column_mm = 4;  ///< a narrower column cannot hold a written number (the gap of a double
                                    ///< line, a margin strip); default 4
 };

@@ -186,20 +186,21 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     double header = 0;
     for (const std::string& section : ruleset.section_labels)
       header = std::max(header, LabelSimilarity(printed[i].label, section));
+    const double known = BestSimilarity(printed[i].label, vocabulary);
     // A header printed again over the lower section ("Category", "PLAYER")
     // is the same text twice, and no row's label: a header row too,
     // whatever its words.
-    if (BestSimilarity(printed[i].label, vocabulary) < options.min_repeated_header)
+    if (known < options.min_repeated_header && !printed[i].label.empty())
       for (int k = 0; k < n; ++k)
-        if (k != i && !printed[i].label.empty())
+        if (k != i)
           header = std::max(header, std::min(LabelSimilarity(printed[i].label, printed[k].label),
                                              LabelSimilarity(printed[k].label, printed[i].label)));
     // A row that reads like some other known label (of any ruleset) more than
-    // like this row is that other row: pairing it here costs what it lacks.
-    // Without this, a "Yahtzee bonus" row on a sheet taken for Piecepack
-    // (which has no such row) was paired with the lower total at 0.18 alike,
-    // cheaper than leaving it out, and every total below moved down a row.
-    const double known = BestSimilarity(printed[i].label, vocabulary);
+    // like this row (`known`) is that other row: pairing it here costs what
+    // it lacks. Without this, a "Yahtzee bonus" row on a sheet taken for
+    // Piecepack (which has no such row) was paired with the lower total at
+    // 0.18 alike, cheaper than leaving it out, and every total below moved
+    // down a row.
     for (int j = 0; j < m; ++j) {
       const RowSpec& row = ruleset.rows[j];
       double label = std::max(BestSimilarity(printed[i].label, row.labels), TextSimilarity(printed[i].label, row.name));
