@@ -131,24 +131,36 @@ std::vector<Band> FindBands(const cv::Mat& darkness, const Scale& scale, const B
   return bands;
 }
 
-void AddBandEdges(const std::vector<Band>& bands, float tol, float same, Runs& runs) {
+void AddBandEdges(const std::vector<Band>& bands, float tol, float same, float min_rule, Runs& runs) {
+  // A rule that stops at a band and goes on past it is one rule across it
+  // (a column rule through a section row), whichever way the band runs: a
+  // page turned a quarter has its row bands upright. Rules only: a stroke of
+  // a letter beside the band is no line to carry across it.
   for (const Band& band : bands) {
-    if (!band.horizontal()) continue;
-    for (Run& run : runs.vertical) {
-      if (run.pos < band.box.x - tol || run.pos > band.box.br().x + tol) continue;
-      const bool ends_on_top = std::abs(run.to - band.top.pos) <= tol;
-      const bool starts_under = std::abs(run.from - band.bottom.pos) <= tol;
-      if (!ends_on_top && !starts_under) continue;
+    const bool horizontal = band.horizontal();
+    const float lo = horizontal ? band.box.x : band.box.y, hi = horizontal ? band.box.br().x : band.box.br().y;
+    const float near_side = horizontal ? band.top.pos : band.left.pos, far_side = horizontal ? band.bottom.pos : band.right.pos;
+    std::vector<Run>& across = horizontal ? runs.vertical : runs.horizontal;
+    for (Run& run : across) {
+      if (run.pos < lo - tol || run.pos > hi + tol || run.length() < min_rule) continue;
+      const bool ends_on_near = std::abs(run.to - near_side) <= tol;
+      const bool starts_at_far = std::abs(run.from - far_side) <= tol;
+      if (!ends_on_near && !starts_at_far) continue;
       // Carried straight on along its own slope.
       const cv::Point2f direction = run.b - run.a;
-      const float along = std::abs(direction.y) > 1e-3f ? direction.x / direction.y : 0;
-      if (ends_on_top) {
-        run.to = std::max(run.to, band.bottom.pos);
-        run.b = cv::Point2f(run.b.x + along * (run.to - run.b.y), run.to);
+      const float d_along = horizontal ? direction.y : direction.x, d_across = horizontal ? direction.x : direction.y;
+      const float slope = std::abs(d_along) > 1e-3f ? d_across / d_along : 0;
+      auto point = [&](const cv::Point2f& from_point, float at) {
+        return horizontal ? cv::Point2f(from_point.x + slope * (at - from_point.y), at)
+                          : cv::Point2f(at, from_point.y + slope * (at - from_point.x));
+      };
+      if (ends_on_near) {
+        run.to = std::max(run.to, far_side);
+        run.b = point(run.b, run.to);
       }
-      if (starts_under) {
-        run.from = std::min(run.from, band.top.pos);
-        run.a = cv::Point2f(run.a.x + along * (run.from - run.a.y), run.from);
+      if (starts_at_far) {
+        run.from = std::min(run.from, near_side);
+        run.a = point(run.a, run.from);
       }
     }
   }

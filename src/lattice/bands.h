@@ -45,9 +45,9 @@ std::vector<Band> FindBands(const cv::Mat& darkness, const Scale& scale, const B
 cv::Mat DarknessMap(const cv::Mat& gray, int window);
 
 /// Adds every band's edges to `runs` (but an edge that a run already lies on,
-/// within `same` pixels), and carries each vertical run that ends on a
-/// horizontal band's edge (within `tol` pixels) through the band: a column
-/// rule goes on behind a header bar.
-void AddBandEdges(const std::vector<Band>& bands, float tol, float same, Runs& runs);
+/// within `same` pixels), and carries each run at least `min_rule` long that
+/// ends on a band's edge across it (within `tol` pixels) through the band: a
+/// column rule goes on behind a header bar, upright or turned a quarter.
+void AddBandEdges(const std::vector<Band>& bands, float tol, float same, float min_rule, Runs& runs);
 
 }  // namespace scorecheck::lattice

@@ -31,7 +31,8 @@ double QuarterVote(const Runs& runs, const LatticeOptions& options, const Scale&
     auto columns = Spanning(TableLines(runs.vertical, false, box.x, box.br().x, box.y, box.br().y, merge, tol), options.min_line_span);
     // A table ruled one way only (its rows) keeps its lines as they are.
     if (rows.size() >= 2 && columns.size() >= 2)
-      KeepRuled(rows, columns, static_cast<float>(scale.Full(1.25)), static_cast<float>(scale.Full(0.3)));
+      KeepRuled(rows, columns, static_cast<float>(scale.Full(1.25)), static_cast<float>(scale.Full(0.3)),
+                static_cast<float>(scale.Full(options.double_frame_mm)));
     const auto h = rows.size(), v = columns.size();
     if (static_cast<int>(std::max(h, v)) - 1 < options.min_rows) continue;
     vote += (h > v ? 1.0 : h < v ? -1.0 : 0.0) * static_cast<double>(h + v);
@@ -104,7 +105,7 @@ Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& optio
   }
   // Header bars, shaded rows and tinted columns: their edges are rules too.
   AddBandEdges(FindBands(darkness, scale, options.bands), static_cast<float>(scale.Full(2.0)),
-               static_cast<float>(scale.Full(1.0)), runs);
+               static_cast<float>(scale.Full(1.0)), static_cast<float>(scale.Full(options.min_line_mm)), runs);
 
   // Tables in the orientation where rows run across. Whether the page is
   // upside down is for the printed text to say (the grid stage reads it): a
@@ -180,7 +181,7 @@ bool LatticeOptions::Check() const {
          run_fill > 0 && run_fill <= 1 && min_line_mm >= min_run_mm && min_line_span > 0 && min_line_span <= 1 &&
          max_skew_deg >= 0 && max_skew_deg < 45 && min_rows >= 1 && min_rows <= max_rows && min_columns >= 1 &&
          min_columns <= max_columns && min_regular_rows >= 0 && min_regular_rows <= 1 && max_row_repairs >= 0 &&
-         max_row_repairs <= 1 && max_perspective_rounds >= 0;
+         max_row_repairs <= 1 && max_perspective_rounds >= 0 && double_frame_mm >= 0 && max_card_rows >= min_rows;
 }
 
 LatticeResult TurnedHalf(const LatticeResult& result) {

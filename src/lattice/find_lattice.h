@@ -70,6 +70,9 @@ struct LatticeOptions {
   double max_skew_deg = 6;           ///< page skew searched and corrected, degrees either way; default 6
   int min_rows = 10;                 ///< fewer rows is not a scorecard (a table, a chessboard); default 10
   int max_rows = 45;                 ///< more rows is not a scorecard (ruled paper); default 45
+  int max_card_rows = 28;            ///< one scorecard grid prints at most this many rows: a ruleset's rows (20 at
+                                     ///< most) with headers, section rows and split rows; two grids stacked close
+                                     ///< make more; default 28
   int min_columns = 1;               ///< columns between rules; 1: a table whose columns are not ruled (the grid
                                      ///< stage finds them in what the rows hold); default 1
   int max_columns = 12;              ///< label, how-to and up to 10 score columns; default 12
@@ -77,6 +80,8 @@ struct LatticeOptions {
   double max_row_repairs = 0.25;     ///< row lines dropped (off the pitch) or put back (missing), at most this share; default 0.25
   bool find_orientation = true;      ///< false: keep the input's orientation (only deskew), e.g. own sheets; default true
   double min_frame_margin_mm = 1.0;  ///< a grid frame closer than this to the page edge is ruled paper, not a grid; default 1.0
+  double double_frame_mm = 3;        ///< a line this close inside the outermost one is the inner line of a double
+                                     ///< frame: the lines across may end there; default 3
   lattice::BandOptions bands;        ///< filled bands (header bars, shaded rows, tinted columns) whose edges are rules
   int max_perspective_rounds = 4;    ///< straighten a perspective-distorted page and look again, at most this often
                                      ///< (each look straightens what the last left, until the frames are

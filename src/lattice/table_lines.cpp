@@ -164,7 +164,7 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
     rows = Spanning(TableLines(runs.horizontal, true, box.y, box.br().y, box.x, box.br().x, merge, tol), options.min_line_span);
     columns = Spanning(TableLines(runs.vertical, false, box.x, box.br().x, box.y, box.br().y, merge, tol), options.min_line_span);
     if (columns.size() >= 2) {
-      KeepRuled(rows, columns, meet, reach);
+      KeepRuled(rows, columns, meet, reach, static_cast<float>(scale.Full(options.double_frame_mm)));
     } else {
       // Rows ruled, columns not (or one rule between labels and scores):
       // the rows' common ends are the frame; the grid stage finds the
@@ -376,10 +376,12 @@ void BridgeCrossings(std::vector<Line>& lines, const std::vector<Line>& across, 
 // ruled line meets at least two lines across it (within `tol`: near a thick
 // line the ridge filter leaves a gap), and goes through (by `reach` each side)
 // at least half of the inner lines across that reach it; the first and last
-// lines across are the frame, which it need not pass. Lines meeting nothing
-// go first, so that text runs of one direction do not count against the
-// ruled lines of the other.
-void KeepRuled(std::vector<Line>& horizontal, std::vector<Line>& vertical, float tol, float reach) {
+// lines across are the frame, which it need not pass, and so are lines
+// within `frame_gap` of them (the inner line of a double frame: with no rules
+// inside, it would be the only inner line, and every row would end at it).
+// Lines meeting nothing go first, so that text runs of one direction do not
+// count against the ruled lines of the other.
+void KeepRuled(std::vector<Line>& horizontal, std::vector<Line>& vertical, float tol, float reach, float frame_gap) {
   const std::vector<Line> horizontal_seen = horizontal;
   BridgeCrossings(horizontal, vertical, tol);
   BridgeCrossings(vertical, horizontal_seen, tol);
@@ -395,6 +397,7 @@ void KeepRuled(std::vector<Line>& horizontal, std::vector<Line>& vertical, float
           if (phase == 0) return std::count_if(across.begin(), across.end(), [&](const Line& o) { return meet(line, o); }) < 2;
           int reaching = 0, crossed = 0;
           for (size_t i = 1; i + 1 < across.size(); ++i) {
+            if (across[i].pos - across.front().pos <= frame_gap || across.back().pos - across[i].pos <= frame_gap) continue;
             if (!Passes(across[i], line.pos, tol, 0)) continue;
             ++reaching;
             crossed += Passes(line, across[i].pos, 0, reach);

@@ -63,7 +63,7 @@ std::vector<Line> TableLines(const std::vector<Run>& runs, bool horizontal, floa
 
 /// Keeps the ruled lines among the candidates (those that cross the lines
 /// across them). A line cut where a thick rule crosses it is whole again first.
-void KeepRuled(std::vector<Line>& horizontal, std::vector<Line>& vertical, float tol, float reach);
+void KeepRuled(std::vector<Line>& horizontal, std::vector<Line>& vertical, float tol, float reach, float frame_gap);
 
 /// A table ruled one way only: keeps the lines of `lines` that start and end
 /// where most of them do (within `tol`); a text baseline or a rule under a

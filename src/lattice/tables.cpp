@@ -17,6 +17,15 @@ constexpr double kSectionRuleSpan = 0.8;
 // A scorecard's section holds at least this many rows (the upper section's
 // six boxes; the lower's seven).
 constexpr int kMinSectionRows = 5;
+// Two grids alone are sections of one when at most this many row pitches
+// apart (one section row between them).
+constexpr double kSectionRowPitches = 1.5;
+// A line across a gap between two stretches of a table's lines runs through
+// it when it spans this share of the table, and rows follow each other at
+// about their median pitch (kMinRowStep to kRowSteps times it).
+constexpr double kThrough = 0.8;
+constexpr float kRowSteps = 1.5f;
+constexpr float kMinRowStep = 0.5f;  // ... and at least this many
 
 // The stretches of [lo, hi) that `runs` (along the axis) cover densely:
 // where at least a quarter as many runs pass as at the busiest place, gaps
@@ -50,18 +59,71 @@ std::vector<std::pair<float, float>> DenseStretches(const std::vector<Run>& runs
   return stretches;
 }
 
-// A table split where its lines leave gaps, both ways.
+// A table split where its lines leave gaps, both ways. A gap that rows
+// ruled across the table go on through, at their pitch, is no gap between
+// tables: where only shaded bands give column edges (the bands' sides are
+// rules too), the rows between and around the bands are the same table's.
 std::vector<cv::Rect2f> SplitTable(const Runs& runs, const cv::Rect2f& box, float bin, float min_stretch, float min_gap) {
-  auto stretches = [&](const std::vector<Run>& all, float lo, float hi, float from, float to) {
+  auto stretches = [&](const std::vector<Run>& all, const std::vector<Run>& across, float lo, float hi, float from,
+                       float to) {
     std::vector<Run> inside;
     for (const Run& run : all)
       if (run.pos >= lo && run.pos <= hi) inside.push_back(run);
     auto found = DenseStretches(inside, from, to, bin, min_stretch, min_gap);
     if (found.empty()) found.push_back({from, to});
+    // The lines across spanning kThrough of the table, in order, and their
+    // pitch: rows ruled on where the column rules stop are rows of the
+    // table when they follow each other at about that pitch (a title bar
+    // printed more than a row and a half off the table is no row of it).
+    std::vector<float> lines;
+    for (const Run& run : across)
+      if (run.pos >= from - bin && run.pos <= to + bin && std::min(run.to, hi) - std::max(run.from, lo) >= kThrough * (hi - lo))
+        lines.push_back(run.pos);
+    std::sort(lines.begin(), lines.end());
+    std::vector<float> gaps;
+    for (size_t i = 1; i < lines.size(); ++i)
+      if (lines[i] - lines[i - 1] > bin) gaps.push_back(lines[i] - lines[i - 1]);
+    if (gaps.empty()) return found;
+    std::nth_element(gaps.begin(), gaps.begin() + static_cast<long>(gaps.size() / 2), gaps.end());
+    const float step = kRowSteps * gaps[gaps.size() / 2], min_step = std::max(bin, kMinRowStep * gaps[gaps.size() / 2]);
+    // From `at`, line after line one step apart at most, towards `dir`, not
+    // past `limit`: the last line reached, and how many.
+    auto follow = [&](float at, int dir, float limit) {
+      std::pair<float, int> reached{at, 0};
+      for (bool moved = true; moved;) {
+        moved = false;
+        for (const float line : lines) {
+          const float ahead = dir * (line - reached.first);
+          if (ahead >= min_step && ahead <= step && dir * (limit - line) > 0) {
+            reached = {line, reached.second + 1};
+            moved = true;
+          }
+        }
+      }
+      return reached;
+    };
+    // Beyond the ends: a header row above a tinted row the column rules
+    // stop at is two lines on. (So is a bar printed within a row's height
+    // of the table: it reads as one more row.)
+    if (const auto before = follow(found.front().first, -1, from - 2 * bin); before.second >= 2)
+      found.front().first = before.first - bin;
+    if (const auto after = follow(found.back().second, 1, to + 2 * bin); after.second >= 2)
+      found.back().second = after.first + bin;
+    // Between two stretches: rows inside the gap (not the frames at its
+    // sides: two grids stacked a row apart), one step from the next.
+    for (size_t i = 1; i < found.size();) {
+      const auto across_gap = follow(found[i - 1].second + bin, 1, found[i].first - bin);
+      if (across_gap.second >= 2 && across_gap.first >= found[i].first - step) {
+        found[i - 1].second = found[i].second;
+        found.erase(found.begin() + static_cast<long>(i));
+      } else {
+        ++i;
+      }
+    }
     return found;
   };
-  const auto xs = stretches(runs.horizontal, box.y, box.br().y, box.x, box.br().x);
-  const auto ys = stretches(runs.vertical, box.x, box.br().x, box.y, box.br().y);
+  const auto xs = stretches(runs.horizontal, runs.vertical, box.y, box.br().y, box.x, box.br().x);
+  const auto ys = stretches(runs.vertical, runs.horizontal, box.x, box.br().x, box.y, box.br().y);
   std::vector<cv::Rect2f> parts;
   for (const auto& [y0, y1] : ys)
     for (const auto& [x0, x1] : xs) parts.emplace_back(x0 - bin, y0 - bin, x1 - x0 + 2 * bin, y1 - y0 + 2 * bin);
@@ -190,8 +252,18 @@ std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options,
   for (size_t i = 0; i < parts.size(); ++i)
     for (size_t j = 0; j < parts.size(); ++j) {
       if (i == j || parts[i].empty() || parts[j].empty() || parts[j].y <= parts[i].y) continue;
-      if (built[i].rows >= options.min_rows && built[j].rows >= options.min_rows) continue;
-      if (parts[j].y - parts[i].br().y > max_gap) continue;
+      // Two parts that are grids alone are sections of one only across a
+      // single section row (a tinted "LOWER SECTION" row that stops the
+      // column rules), and only when together they make no more rows than a
+      // scorecard prints (two piecepack grids stacked a row apart make more).
+      const float gap = parts[j].y - parts[i].br().y;
+      const bool both_grids = built[i].rows >= options.min_rows && built[j].rows >= options.min_rows;
+      if (both_grids) {
+        if (!built[i].lattice || !built[j].lattice) continue;
+        const float pitch = std::min(built[i].lattice->frame.height / built[i].rows, built[j].lattice->frame.height / built[j].rows);
+        if (gap > kSectionRowPitches * pitch) continue;
+      }
+      if (gap > max_gap) continue;
       const float overlap = std::min(parts[i].br().x, parts[j].br().x) - std::max(parts[i].x, parts[j].x);
       if (overlap < 0.8f * std::min(parts[i].width, parts[j].width)) continue;
       const bool between = std::any_of(parts.begin(), parts.end(), [&](const cv::Rect2f& other) {
@@ -218,6 +290,7 @@ std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options,
       if (aligned < 2 || ruled_rows(parts[i]) < kMinSectionRows || ruled_rows(parts[j]) < kMinSectionRows) continue;
       const cv::Rect2f both = parts[i] | parts[j];
       Candidate merged = BuildLattice(runs, Table{both}, options, scale);
+      if (merged.lattice && both_grids && merged.rows > options.max_card_rows) continue;
       if (!merged.lattice) continue;
       parts[i] = both;
       built[i] = std::move(merged);

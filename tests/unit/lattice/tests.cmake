@@ -2,3 +2,6 @@
 scorecheck_add_test(NAME lattice/find_lattice_test
   SRCS ${CMAKE_CURRENT_SOURCE_DIR}/unit/lattice/find_lattice_test.cpp
   LINK_LIBS scorecheck_lattice scorecheck_test_support scorecheck_sheet)
+scorecheck_add_test(NAME lattice/table_parts_test
+  SRCS ${CMAKE_CURRENT_SOURCE_DIR}/unit/lattice/table_parts_test.cpp
+  LINK_LIBS scorecheck_lattice)

@@ -1,0 +1,122 @@
+// Which lines make one table: a double frame around rows with no column
+// rules, rows ruled on where only shaded bands give column edges, and two
+// sections of ten rows or more parted by a tinted section row on a page
+// turned a quarter, with a title bar below them.
+
+#include <gtest/gtest.h>
+#include <opencv2/imgproc.hpp>
+
+#include "lattice/find_lattice.h"
+
+namespace scorecheck {
+namespace {
+
+constexpr double kPxPerMm = 8;
+
+cv::Point Px(double x_mm, double y_mm) {
+  return cv::Point(static_cast<int>(std::lround(x_mm * kPxPerMm)), static_cast<int>(std::lround(y_mm * kPxPerMm)));
+}
+
+cv::Mat BlankPage() { return cv::Mat(2376, 1680, CV_8UC3, cv::Scalar(250, 250, 250)); }
+
+// A table from x0 to x1 (mm) with `rows` rows of `row_mm` from y0.
+struct Rows {
+  double x0 = 25, x1 = 185, y0 = 40, row_mm = 9;
+  int rows = 20;
+  double Y(int r) const { return y0 + r * row_mm; }
+};
+
+// Rules 3 px thick with square ends, as a printer draws them (a round cap
+// would reach past the line it ends at).
+void Rule(cv::Mat& page, cv::Point a, cv::Point b) {
+  const cv::Point half(a.x == b.x ? 1 : 0, a.y == b.y ? 1 : 0);
+  cv::rectangle(page, a - half, b + half, cv::Scalar(40, 40, 40), cv::FILLED);
+}
+
+void RuleRows(cv::Mat& page, const Rows& t) {
+  for (int r = 0; r <= t.rows; ++r) Rule(page, Px(t.x0, t.Y(r)), Px(t.x1, t.Y(r)));
+}
+
+void Shade(cv::Mat& page, const Rows& t, int from_row, int to_row, int gray) {
+  cv::rectangle(page, Px(t.x0, t.Y(from_row)), Px(t.x1, t.Y(to_row)), cv::Scalar(gray, gray, gray), cv::FILLED);
+}
+
+// A double frame (a second line 1.1 mm outside the first) around rows that no
+// column rule crosses: the rows end at the inner frame, and the inner frame
+// lines are the only lines inside the outer ones. They are the frame, not
+// inner rules that every row would have to cross.
+TEST(TablePartsTest, ADoubleFrameAroundRowsWithoutColumnRules) {
+  const Rows t;
+  cv::Mat page = BlankPage();
+  RuleRows(page, t);
+  for (double x : {t.x0, t.x1}) Rule(page, Px(x, t.Y(0)), Px(x, t.Y(t.rows)));
+  const double d = 1.1;
+  for (double x : {t.x0 - d, t.x1 + d}) Rule(page, Px(x, t.Y(0) - d), Px(x, t.Y(t.rows) + d));
+  for (double y : {t.Y(0) - d, t.Y(t.rows) + d}) Rule(page, Px(t.x0 - d, y), Px(t.x1 + d, y));
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  const Lattice& grid = result.grids[0];
+  // Every row, and a column from one side to the other. The two lines of
+  // the frame may come out as one between them, or as a strip beside it.
+  const float slack = static_cast<float>(1.2 * kPxPerMm);
+  EXPECT_EQ(grid.rows(), t.rows);
+  EXPECT_NEAR(grid.row_y.front(), Px(0, t.Y(0)).y, slack);
+  EXPECT_NEAR(grid.row_y.back(), Px(0, t.Y(t.rows)).y, slack);
+  bool spans = false;
+  for (int c = 0; c < grid.columns(); ++c)
+    spans |= std::abs(grid.column_x[c] - Px(t.x0, 0).x) < slack && std::abs(grid.column_x[c + 1] - Px(t.x1, 0).x) < slack;
+  EXPECT_TRUE(spans);
+}
+
+// Rows ruled across, no column rules at all, and two shaded blocks of rows
+// (the totals): the bands' sides are the only lines the other way. The rows
+// ruled between and around the bands are rows of the same table, not a
+// gap between two tables of 3 and 5 rows.
+TEST(TablePartsTest, RowsRuledOnWhereOnlyShadedBandsGiveColumnEdges) {
+  Rows t;
+  t.rows = 21;
+  cv::Mat page = BlankPage();
+  Shade(page, t, 6, 9, 175);
+  Shade(page, t, 16, 21, 175);
+  RuleRows(page, t);
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  EXPECT_EQ(result.grids[0].rows(), t.rows);
+  EXPECT_NEAR(result.grids[0].row_y.front(), Px(0, t.Y(0)).y, 4);
+  EXPECT_NEAR(result.grids[0].row_y.back(), Px(0, t.Y(t.rows)).y, 4);
+}
+
+// Twelve rows (a header row, a tinted "UPPER" row, the upper section), a
+// tinted section row the column rules stop at, eleven rows below; a dark
+// title bar 15 mm under the table, 12 mm tall; the page turned a quarter. One grid of 24
+// rows: the sections are each long enough for a grid, but together they
+// make a scorecard's rows, one section row apart; the title bar's edges are
+// no rows of it.
+TEST(TablePartsTest, SectionsPartedByATintedSectionRowOnAQuarterTurnedPage) {
+  Rows t;
+  t.rows = 24;
+  t.y0 = 30;
+  const double xs[] = {t.x0, 75, 100, 125, 150, t.x1};
+  cv::Mat page = BlankPage();
+  Shade(page, t, 1, 2, 215);
+  Shade(page, t, 12, 13, 215);
+  RuleRows(page, t);
+  for (double x : xs) {
+    Rule(page, Px(x, t.Y(0)), Px(x, t.Y(1)));
+    Rule(page, Px(x, t.Y(2)), Px(x, t.Y(12)));
+    Rule(page, Px(x, t.Y(13)), Px(x, t.Y(24)));
+  }
+  cv::rectangle(page, Px(t.x0, t.Y(24) + 15), Px(t.x1, t.Y(24) + 27), cv::Scalar(60, 60, 60), cv::FILLED);
+  cv::Mat turned;
+  cv::rotate(page, turned, cv::ROTATE_90_CLOCKWISE);
+  const LatticeResult result = FindLattices(turned);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  EXPECT_EQ(result.grids[0].rows(), t.rows);
+  EXPECT_EQ(result.grids[0].columns(), 5);
+}
+
+}  // namespace
+}  // namespace scorecheck
