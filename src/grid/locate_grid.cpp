@@ -185,8 +185,12 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   }
   const double px_per_mm = page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / 210.0;
   cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
-  // Columns the table does not rule, from what its rows hold.
-  for (Lattice& grid : lattice.grids) grid = SplitUnruledColumns(flat, std::move(grid), px_per_mm, options.unruled);
+  // Columns the table does not rule, from what its rows hold, then those
+  // nobody wrote in, from the headers printed over them.
+  for (Lattice& grid : lattice.grids) {
+    grid = SplitUnruledColumns(flat, std::move(grid), px_per_mm, options.unruled);
+    grid = SplitHeadedColumns(flat, std::move(grid), px_per_mm, options.headers);
+  }
 
   // Candidate rulesets: the forced one, or every one whose grids per page fit.
   std::vector<const Ruleset*> all, candidates;
@@ -255,9 +259,19 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     return none;
   }
 
+  // Grids of one page are printed alike: a grid whose labels read worse
+  // than those of another grid with as many rows (a shadow, a thick frame
+  // beside its labels) takes that grid's labels.
+  std::vector<double> label_fit(grid_count, -1);
+  for (int g = 0; g < grid_count; ++g)
+    for (const ColumnReading& reading : table.readings[g])
+      if (reading.column == table.roles[g].label) label_fit[g] = reading.label_fit;
   std::vector<std::vector<PrintedRowText>> row_texts(grid_count);
   for (int g = 0; g < grid_count; ++g) {
-    const std::vector<std::string>& labels = ColumnText(table.readings[g], table.roles[g].label);
+    int source = g;
+    for (int other = 0; other < grid_count; ++other)
+      if (lattice.grids[other].rows() == lattice.grids[g].rows() && label_fit[other] > label_fit[source]) source = other;
+    const std::vector<std::string>& labels = ColumnText(table.readings[source], table.roles[source].label);
     row_texts[g].resize(lattice.grids[g].rows());
     for (int r = 0; r < lattice.grids[g].rows() && r < static_cast<int>(labels.size()); ++r) row_texts[g][r].label = labels[r];
   }

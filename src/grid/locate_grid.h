@@ -11,6 +11,7 @@
 #include <opencv2/core.hpp>
 
 #include "grid/column_roles.h"
+#include "grid/column_headers.h"
 #include "grid/score_columns.h"
 #include "grid/unruled_columns.h"
 #include "labels/match_labels.h"
@@ -60,6 +61,7 @@ struct GridOptions {
   LatticeOptions lattice;        ///< ruled-line search on sheets without a sheet code
   LabelMatchOptions labels;      ///< printed rows -> ruleset rows
   UnruledColumnOptions unruled;  ///< columns a table does not rule, found in what its rows hold
+  ColumnHeaderOptions headers;   ///< columns a table does not rule, counted by the headers printed over them
   ScoreColumnOptions score_columns;  ///< score columns of equal width a table does not rule apart
   ColumnRoleOptions roles;       ///< which columns hold labels, how-to text and scores
   double tie_margin = 0.03;      ///< rulesets whose label score is this close to the best one are alternatives; default 0.03

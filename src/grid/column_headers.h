@@ -1,0 +1,44 @@
+#pragma once
+// Score columns told by the headers printed over them. A sheet for six
+// players used by two has four columns nobody wrote in: no ink parts them,
+// and a sheet that rules no columns leaves only its headers ("#1 #2 #3",
+// "Game 1 ... Game 6", "P1 P2") to count them. Headers printed side by side
+// in one row, alike in size and each centred in its equal share of the
+// area, with few rows writing across the lines between them, are columns.
+
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "grid/unruled_columns.h"
+#include "lattice/find_lattice.h"
+
+namespace scorecheck {
+
+/// Tuning for HeaderColumnLines().
+struct ColumnHeaderOptions {
+  UnruledColumnOptions ink;         ///< what is ink, row by row (WrittenInColumn)
+  double word_gap_mm = 2.5;         ///< ink closer than this is one header ("Game 1"); default 2.5
+  double centre_slack = 0.2;        ///< each of k headers stands centred in its k-th of the area, to this share of
+                                    ///< the k-th's width; default 0.2
+  double alike = 0.25;              ///< printed headers measure alike: width and height within this share of the
+                                    ///< median, tops within this share of the height (written numbers do not);
+                                    ///< default 0.25
+  double min_column_mm = 9;         ///< a score column is at least this wide; default 9
+  int max_columns = 6;              ///< at most this many headers in one area; default 6
+  double max_crossing = 0.34;       ///< rows whose writing crosses a line between headers, at most this share of the
+                                    ///< rows written in; default 0.34
+  double gap_mm = 1.2;              ///< ... counted over a strip this wide, mm; default 1.2
+};
+
+/// The x positions (grid image pixels) of the lines between the columns that
+/// column `column` of `grid` holds, told by the row of printed headers that
+/// counts most of them; none when no row prints two or more. `flat`: 8-bit
+/// gray, paper at 255 (FlattenForText).
+std::vector<float> HeaderColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                                     const ColumnHeaderOptions& options = {});
+
+/// `grid` with every column that HeaderColumnLines() parts split there.
+Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const ColumnHeaderOptions& options = {});
+
+}  // namespace scorecheck

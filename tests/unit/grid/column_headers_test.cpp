@@ -1,0 +1,126 @@
+// Score columns counted by the headers printed over them.
+
+#include "grid/column_headers.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include <opencv2/imgproc.hpp>
+
+#include "grid/printed_text.h"
+#include "unit/grid/drawn_table.h"
+
+namespace scorecheck {
+namespace {
+
+using testing::kPxPerMm;
+using testing::Px;
+
+// A table with a 50 mm label column and a score area of `columns` columns of
+// `score_mm` each, ruled only around the area and beside the labels.
+struct OpenScoreArea {
+  double x = 20, y = 30, row_mm = 9, label_mm = 50, score_mm = 22;
+  int columns = 3, rows = 14;
+
+  double ColumnLeft(int c) const { return x + label_mm + c * score_mm; }
+  double RowTop(int r) const { return y + r * row_mm; }
+
+  // What the lattice finder sees: rows, the frame and the rule beside the labels.
+  Lattice Lines() const {
+    Lattice lattice;
+    for (int r = 0; r <= rows; ++r) lattice.row_y.push_back(static_cast<float>(RowTop(r) * kPxPerMm));
+    for (double at : {x, x + label_mm, ColumnLeft(columns)}) lattice.column_x.push_back(static_cast<float>(at * kPxPerMm));
+    lattice.row_inferred.assign(lattice.row_y.size(), false);
+    lattice.column_inferred.assign(lattice.column_x.size(), false);
+    lattice.frame = cv::Rect2f(lattice.column_x.front(), lattice.row_y.front(),
+                               lattice.column_x.back() - lattice.column_x.front(), lattice.row_y.back() - lattice.row_y.front());
+    lattice.line_px = 2;
+    return lattice;
+  }
+
+  cv::Mat Blank() const {
+    cv::Mat page(Px(210, 297).y, Px(210, 297).x, CV_8UC3, cv::Scalar(250, 250, 250));
+    const Lattice lattice = Lines();
+    for (float y_px : lattice.row_y)
+      cv::line(page, cv::Point(static_cast<int>(lattice.column_x.front()), static_cast<int>(y_px)),
+               cv::Point(static_cast<int>(lattice.column_x.back()), static_cast<int>(y_px)), cv::Scalar(0, 0, 0), 2);
+    for (float x_px : lattice.column_x)
+      cv::line(page, cv::Point(static_cast<int>(x_px), static_cast<int>(lattice.row_y.front())),
+               cv::Point(static_cast<int>(x_px), static_cast<int>(lattice.row_y.back())), cv::Scalar(0, 0, 0), 2);
+    for (int r = 1; r < rows; ++r)
+      cv::putText(page, "Label " + std::to_string(r), Px(x + 2, RowTop(r + 1) - 2.5), cv::FONT_HERSHEY_SIMPLEX, 0.9,
+                  cv::Scalar(20, 20, 20), 2, cv::LINE_AA);
+    return page;
+  }
+
+  // `text` centred at x_mm in row r: printed, or handwritten (script, blue).
+  void Put(cv::Mat& page, int r, double x_mm, const std::string& text, bool handwritten) const {
+    const int font = handwritten ? cv::FONT_HERSHEY_SCRIPT_SIMPLEX : cv::FONT_HERSHEY_SIMPLEX;
+    const double scale = handwritten ? 1.5 : 0.9;
+    const int thickness = handwritten ? 3 : 2;
+    int baseline = 0;
+    const cv::Size size = cv::getTextSize(text, font, scale, thickness, &baseline);
+    const cv::Point at(Px(x_mm, 0).x - size.width / 2, Px(0, RowTop(r + 1) - 2.5).y);
+    cv::putText(page, text, at, font, scale, handwritten ? cv::Scalar(150, 60, 20) : cv::Scalar(20, 20, 20), thickness,
+                cv::LINE_AA);
+  }
+};
+
+// A sheet for three players used by one: "#1 #2 #3" printed over an open
+// score area, numbers written in the first column only. No ink parts the
+// area; the headers count its columns, and the lines fall between them.
+TEST(ColumnHeadersTest, ColumnsNobodyWroteInAreCountedByTheirHeaders) {
+  const OpenScoreArea area;
+  cv::Mat page = area.Blank();
+  for (int c = 0; c < area.columns; ++c)
+    area.Put(page, 0, area.ColumnLeft(c) + area.score_mm / 2, "#" + std::to_string(c + 1), false);
+  const std::vector<std::string> numbers = {"3", "8", "12", "16", "15", "24", "78", "35", "113", "25", "0", "30", "40"};
+  for (int r = 1; r < area.rows; ++r) area.Put(page, r, area.ColumnLeft(0) + area.score_mm / 2, numbers[r - 1], true);
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const std::vector<float> lines = HeaderColumnLines(flat, area.Lines(), 1, kPxPerMm);
+  ASSERT_EQ(lines.size(), 2u);
+  for (int c = 1; c < area.columns; ++c)
+    EXPECT_NEAR(lines[c - 1], area.ColumnLeft(c) * kPxPerMm, 2.0 * kPxPerMm) << c;
+  // The label column holds one word per row: nothing to part.
+  EXPECT_TRUE(HeaderColumnLines(flat, area.Lines(), 0, kPxPerMm).empty());
+  const Lattice split = SplitHeadedColumns(flat, area.Lines(), kPxPerMm);
+  EXPECT_EQ(split.columns(), 1 + area.columns);
+}
+
+// One wide score column, and in one row a number whose two digits stand
+// far apart, alike in size as printed headers are, each in the middle of
+// its half. The numbers of the other rows are written across the middle:
+// the two digits are no headers.
+TEST(ColumnHeadersTest, DigitsOfOneNumberWrittenApartAreNoHeaders) {
+  OpenScoreArea area;
+  area.columns = 1;
+  area.score_mm = 34;
+  cv::Mat page = area.Blank();
+  const double middle = area.ColumnLeft(0) + area.score_mm / 2;
+  area.Put(page, 3, area.ColumnLeft(0) + area.score_mm / 4, "6", true);
+  area.Put(page, 3, area.ColumnLeft(0) + 3 * area.score_mm / 4, "0", true);
+  const std::vector<std::string> numbers = {"24", "48", "105", "60", "72", "35", "250", "18", "40", "30"};
+  for (int r = 4; r < area.rows; ++r) area.Put(page, r, middle, numbers[r - 4], true);
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  EXPECT_TRUE(HeaderColumnLines(flat, area.Lines(), 1, kPxPerMm).empty());
+}
+
+// Headers of unequal size ("Game 1" over one column, "#2" over the next)
+// are not a row of printed headers alike; nor is one header alone.
+TEST(ColumnHeadersTest, HeadersUnlikeEachOtherOrAloneCountNothing) {
+  OpenScoreArea area;
+  area.columns = 2;
+  area.score_mm = 30;
+  cv::Mat unlike = area.Blank();
+  area.Put(unlike, 0, area.ColumnLeft(0) + area.score_mm / 2, "Game 1", false);
+  area.Put(unlike, 0, area.ColumnLeft(1) + area.score_mm / 2, "#2", false);
+  EXPECT_TRUE(HeaderColumnLines(FlattenForText(unlike, kPxPerMm), area.Lines(), 1, kPxPerMm).empty());
+  cv::Mat alone = area.Blank();
+  area.Put(alone, 0, area.ColumnLeft(0) + area.score_mm, "Points", false);
+  EXPECT_TRUE(HeaderColumnLines(FlattenForText(alone, kPxPerMm), area.Lines(), 1, kPxPerMm).empty());
+}
+
+}  // namespace
+}  // namespace scorecheck
