@@ -92,6 +92,10 @@ cv::Point2f Crossing(cv::Point2f a0, cv::Point2f a1, cv::Point2f b0, cv::Point2f
   return a0 + t * da;
 }
 
+// A gap between two row lines narrower than this share of the pitch is a
+// strip of paper, not a row (a split row is half one).
+constexpr float kStrip = 0.35f;
+
 // Row lines: drops a line too close to its neighbours (a stray stroke along a
 // line), then puts back lines missing from the regular pitch. Returns the
 // share of regular gaps; `repairs` counts the lines dropped or put back.
@@ -101,13 +105,28 @@ double RegulariseRows(std::vector<Line>& rows, int& repairs) {
   for (bool changed = true; changed && rows.size() >= 3;) {
     changed = false;
     const float pitch = Median(Gaps(rows));
+    // A strip of paper between two lines, one row from the end: the
+    // table ends there, and the row beyond is a bar printed near it (a
+    // title above the frame), not one of its rows.
+    const size_t n = rows.size();
+    if (n >= 5 && rows[2].pos - rows[1].pos < kStrip * pitch) {
+      rows.erase(rows.begin(), rows.begin() + 2);
+      repairs += 2;
+      changed = true;
+      continue;
+    }
+    if (n >= 5 && rows[n - 2].pos - rows[n - 3].pos < kStrip * pitch) {
+      rows.erase(rows.end() - 2, rows.end());
+      repairs += 2;
+      changed = true;
+      continue;
+    }
     for (size_t i = 1; i < rows.size(); ++i) {
       if (rows[i].pos - rows[i - 1].pos >= 0.65f * pitch) continue;
       // One of the two is not a row line: the baseline of a header row's
       // text when column headers fill their cells (and so meet the column
       // lines), or a rule just outside the frame. Drop the one whose removal
       // leaves its neighbours, or the end gap, closest to the pitch.
-      const size_t n = rows.size();
       auto cost = [&](size_t j) {
         const float gap = j == 0 ? rows[2].pos - rows[1].pos
                           : j == n - 1 ? rows[n - 2].pos - rows[n - 3].pos

@@ -1,7 +1,8 @@
 // Which lines make one table: a double frame around rows with no column
 // rules, rows ruled on where only shaded bands give column edges, and two
 // sections of ten rows or more parted by a tinted section row on a page
-// turned a quarter, with a title bar below them.
+// turned a quarter, with a title bar below them, and a title bar just above
+// a table.
 
 #include <gtest/gtest.h>
 #include <opencv2/imgproc.hpp>
@@ -116,6 +117,22 @@ TEST(TablePartsTest, SectionsPartedByATintedSectionRowOnAQuarterTurnedPage) {
   ASSERT_EQ(result.grids.size(), 1u) << result.detail;
   EXPECT_EQ(result.grids[0].rows(), t.rows);
   EXPECT_EQ(result.grids[0].columns(), 5);
+}
+
+// A title bar as wide as the table, 2 mm above its frame: its sides line
+// up with the frame's, and it is about a row tall. The strip of paper
+// between them ends the table; the bar is no row of it.
+TEST(TablePartsTest, ATitleBarJustAboveTheFrameIsNoRowOfIt) {
+  const Rows t;
+  cv::Mat page = BlankPage();
+  cv::rectangle(page, Px(t.x0, t.Y(0) - 10), Px(t.x1, t.Y(0) - 2), cv::Scalar(70, 70, 70), cv::FILLED);
+  RuleRows(page, t);
+  for (double x : {t.x0, 75.0, 120.0, t.x1}) Rule(page, Px(x, t.Y(0)), Px(x, t.Y(t.rows)));
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  EXPECT_EQ(result.grids[0].rows(), t.rows);
+  EXPECT_NEAR(result.grids[0].row_y.front(), Px(0, t.Y(0)).y, 4);
 }
 
 }  // namespace
