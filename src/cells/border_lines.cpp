@@ -55,7 +55,7 @@ void KeepCrossingStrokes(cv::Mat& lines, const cv::Mat& mask, bool horizontal) {
 // pixels, `gray` the band of the page. Returns a mask of the band (CV_8U, 255
 // = keep: pen, not line); empty when there is no such stroke of this cell.
 cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Mat& line_pixels, const cv::Mat& gray,
-                     const cv::Rect2f& cell, const CellOptions& options, int inward, bool written_beyond) {
+                     const cv::Rect2f& cell, const CellOptions& options, int inward, bool written_beyond, bool shaded) {
   const double min_share = options.pen_along_side;
   const int widening = options.pen_widening;
   // Widths count the line's darker pixels only (a quarter of the way from
@@ -76,6 +76,13 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
   std::vector<int> mass(line_pixels.rows, 0);       // the row's ink: its line pixels' depth below the paper
   std::vector<double> middle(line_pixels.rows, 0);  // mean column of the row's dark pixels
   std::vector<int> seen, seen_mass;
+  // On a shaded crop the line alone is measured over the box only: through
+  // the box's shading and through the paper beside it, each divided by its
+  // own background, it comes out wider and heavier over the box (by two
+  // pixels: a phantom 1 in every empty box of a striped row).
+  const int band = LineBand(cell);
+  const int alone_from = shaded ? static_cast<int>(cell.y) + band : 0;
+  const int alone_to = shaded ? static_cast<int>(cell.y + cell.height) - band : line_pixels.rows;
   for (int y = 0; y < line_pixels.rows; ++y) {
     double columns_sum = 0;
     const uchar* on_line = line_pixels.ptr<uchar>(y);
@@ -87,6 +94,7 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
     }
     if (width[y] == 0) continue;
     middle[y] = columns_sum / width[y];
+    if (y < alone_from || y >= alone_to) continue;
     seen.push_back(width[y]);
     seen_mass.push_back(mass[y]);
   }
@@ -107,9 +115,8 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
   const bool by_mass = heavier_share > 0 && alone_mass > 0;
   // By ink only between the row lines' bands: where a row line crosses, the
   // line holds more ink anyway (a phantom 1 in an empty box of a blurred page).
-  const int line_band = LineBand(cell);
-  const int between_from = static_cast<int>(cell.y) + line_band;
-  const int between_to = static_cast<int>(cell.y + cell.height) - line_band;
+  const int between_from = static_cast<int>(cell.y) + band;
+  const int between_to = static_cast<int>(cell.y + cell.height) - band;
   auto heavier = [&](int y) {
     return by_mass && y >= between_from && y < between_to && mass[y] >= alone_mass * (1 + heavier_share / 2);
   };
@@ -231,7 +238,7 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
 // stays. Returns the pixels kept on a side's line because a pen stroke runs
 // along it there (PenAlongSide; empty mask when none).
 cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& cell, const CellOptions& options,
-                          WrittenBeside beside) {
+                          WrittenBeside beside, bool shaded) {
   cv::Mat pen = cv::Mat::zeros(mask.size(), CV_8U);
   const int band = LineBand(cell);
   auto clear_lines = [&](bool horizontal) {
@@ -294,7 +301,7 @@ cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& 
         const cv::Range& columns = bands[b];
         cv::Mat side = lines.colRange(columns);
         const cv::Mat keep = PenAlongSide(mask, columns, side, gray.colRange(columns), cell, options,
-                                          b == 0 ? 1 : -1, b == 0 ? beside.left : beside.right);
+                                          b == 0 ? 1 : -1, b == 0 ? beside.left : beside.right, shaded);
         if (keep.empty()) continue;
         pen.colRange(columns) |= keep;
         side.setTo(0, keep);

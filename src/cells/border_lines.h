@@ -21,8 +21,9 @@ inline int LineBand(const cv::Rect2f& cell) { return std::max(3, static_cast<int
 /// coordinates) from `mask` (the crop's ink, CV_8U), except where a pen
 /// stroke crosses or runs along them; `gray` is the crop of the page.
 /// Returns the pixels kept on a side's line because a pen stroke of this
-/// cell runs along it there (CV_8U, crop size; all 0 when none).
+/// cell runs along it there (CV_8U, crop size; all 0 when none). `shaded`:
+/// the crop's own background was divided out (OwnBackgroundCrop()).
 cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& cell, const CellOptions& options,
-                          WrittenBeside beside);
+                          WrittenBeside beside, bool shaded = false);
 
 }  // namespace scorecheck

@@ -85,7 +85,7 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
                            static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
   cv::Mat mask = InkMask(gray, inner_box, options, result.shaded);
   const cv::Mat pen_on_side =
-      RemoveBorderLines(mask, gray, result.cell_in_crop, options, beside);
+      RemoveBorderLines(mask, gray, result.cell_in_crop, options, beside, result.shaded);
   const bool any_pen = cv::countNonZero(pen_on_side) > 0;  // most cells have none: no per-blob masks then
 
   // Components that belong to this cell: most of their pixels inside it.
@@ -176,7 +176,10 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
     cv::Mat inverted = 255 - gray;
     inverted.copyTo(result.ink, blob_mask);
   }
-  if (ink_pixels < options.empty_fraction * cell_area || kept.empty()) {
+  const bool only_specks = std::none_of(kept.begin(), kept.end(), [&](const auto& blob) {
+    return std::max(blob.first.width, blob.first.height) >= options.min_mark_size * result.cell_in_crop.height;
+  });
+  if (ink_pixels < options.empty_fraction * cell_area || kept.empty() || only_specks) {
     result.kind = InkKind::kEmpty;
     result.confidence = ink_pixels == 0 ? 1.0 : 0.8;
     return result;

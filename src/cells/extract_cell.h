@@ -67,6 +67,9 @@ struct CellOptions {
                                     ///< 0 = off; default 4
   double min_blob_fraction = 0.0012;  ///< blobs smaller than this share of the cell area are specks
   double empty_fraction = 0.004;    ///< less ink than this share of the cell area: empty
+  double min_mark_size = 0.25;      ///< ... and so when no piece of ink reaches this share of the cell height either
+                                    ///< way: grain of a shaded row and what the line removal left are specks, a
+                                    ///< written digit, tick or stroke is millimetres long; default 0.25
   double min_dash_width = 0.4;      ///< a stroke lying down this long (share of the cell width) ...
   double dash_elongation = 6;       ///< ... and this many times longer than thick is a dash striking the box out
   double solid_dash_elongation = 3.5;  ///< ... or this many times, when it fills this share of its convex hull:

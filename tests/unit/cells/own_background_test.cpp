@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include "cells/extract_cell.h"
@@ -52,6 +53,33 @@ TEST(OwnBackgroundTest, AGrainyShadedBoxIsEmpty) {
   // A printed tint's screen, or JPEG blocks: grain of 6 levels, 12 after the
   // division brings the shading to white.
   EXPECT_EQ(ExtractCell(ShadedStrip(205, 250, 6), kCell, CellPart::kValue).kind, InkKind::kEmpty);
+}
+
+// A photo of a striped sheet: light grey rules (170 on paper 235), a tinted
+// row, blur and JPEG. The column rules run through the tinted row and the
+// paper above and below it, each part divided by its own background, and
+// come out two pixels wider across the tinted box than where they run
+// alone: no pen stroke along the line (a phantom 1 in every empty box of a
+// striped row). And what the removal leaves of the lines and the grain is
+// specks, no mark.
+TEST(OwnBackgroundTest, AnEmptyTintedBoxInABlurredPhotoIsEmpty) {
+  for (int level : {195, 220})
+    for (int quality : {50, 80}) {
+      cv::Mat page(280, 240, CV_8UC3, cv::Scalar(235, 235, 235));
+      page(cv::Rect(0, 100, 240, 80)).setTo(cv::Scalar(level, level, level * 3 / 4));
+      cv::Mat noise(page.size(), CV_8SC3);
+      cv::RNG rng(7);  // its own: the other tests' grain comes from the global one
+      rng.fill(noise, cv::RNG::NORMAL, 0, 3);
+      cv::add(page, noise, page, cv::noArray(), CV_8UC3);
+      const cv::Scalar rule(170, 170, 170);
+      for (int y : {20, 100, 180, 260}) cv::line(page, cv::Point(0, y), cv::Point(239, y), rule, 2, cv::LINE_AA);
+      for (int x : {40, 200}) cv::line(page, cv::Point(x, 0), cv::Point(x + 1, 279), rule, 2, cv::LINE_AA);
+      cv::GaussianBlur(page, page, cv::Size(0, 0), 1.4);
+      std::vector<uchar> jpeg;
+      cv::imencode(".jpg", page, jpeg, {cv::IMWRITE_JPEG_QUALITY, quality});
+      const CellInk ink = ExtractCell(NormalizePage(cv::imdecode(jpeg, cv::IMREAD_COLOR)), kCell, CellPart::kValue);
+      EXPECT_EQ(ink.kind, InkKind::kEmpty) << "row at " << level << ", JPEG quality " << quality;
+    }
 }
 
 TEST(OwnBackgroundTest, WritingOnAShadedBoxIsInkNoMore) {
