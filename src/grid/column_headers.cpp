@@ -120,19 +120,9 @@ std::vector<float> HeaderColumnLines(const cv::Mat& flat, const Lattice& grid, i
 }
 
 Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const ColumnHeaderOptions& options) {
-  std::vector<float> xs = {grid.column_x.front()};
-  std::vector<bool> inferred = {grid.column_inferred.empty() ? false : grid.column_inferred.front()};
-  for (int c = 0; c < grid.columns(); ++c) {
-    for (float x : HeaderColumnLines(flat, grid, c, px_per_mm, options)) {
-      xs.push_back(x);
-      inferred.push_back(true);
-    }
-    xs.push_back(grid.column_x[c + 1]);
-    inferred.push_back(static_cast<size_t>(c + 1) < grid.column_inferred.size() ? grid.column_inferred[c + 1] : false);
-  }
-  grid.column_x = std::move(xs);
-  grid.column_inferred = std::move(inferred);
-  return grid;
+  return WithColumnLines(std::move(grid), [&](const Lattice& lattice, int column) {
+    return HeaderColumnLines(flat, lattice, column, px_per_mm, options);
+  });
 }
 
 }  // namespace scorecheck

@@ -1,6 +1,7 @@
 #include "grid/unruled_columns.h"
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 
 #include <opencv2/imgproc.hpp>
@@ -163,11 +164,11 @@ std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, 
   return lines;
 }
 
-Lattice SplitUnruledColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const UnruledColumnOptions& options) {
+Lattice WithColumnLines(Lattice grid, const std::function<std::vector<float>(const Lattice&, int)>& lines_in) {
   std::vector<float> xs = {grid.column_x.front()};
   std::vector<bool> inferred = {grid.column_inferred.empty() ? false : grid.column_inferred.front()};
   for (int c = 0; c < grid.columns(); ++c) {
-    for (float x : UnruledColumnLines(flat, grid, c, px_per_mm, options)) {
+    for (float x : lines_in(grid, c)) {
       xs.push_back(x);
       inferred.push_back(true);
     }
@@ -177,6 +178,12 @@ Lattice SplitUnruledColumns(const cv::Mat& flat, Lattice grid, double px_per_mm,
   grid.column_x = std::move(xs);
   grid.column_inferred = std::move(inferred);
   return grid;
+}
+
+Lattice SplitUnruledColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const UnruledColumnOptions& options) {
+  return WithColumnLines(std::move(grid), [&](const Lattice& lattice, int column) {
+    return UnruledColumnLines(flat, lattice, column, px_per_mm, options);
+  });
 }
 
 }  // namespace scorecheck

@@ -6,6 +6,7 @@
 // stand in blocks, with a strip of paper between them that no row writes in
 // (the "stream" reading of a table, as camelot and img2table do it).
 
+#include <functional>
 #include <vector>
 
 #include <opencv2/core.hpp>
@@ -57,6 +58,10 @@ ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, 
 /// `flat`: 8-bit gray, paper at 255 (FlattenForText).
 std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
                                       const UnruledColumnOptions& options = {});
+
+/// `grid` with the lines `lines_in(grid, column)` gives inside each column
+/// put in, marked inferred.
+Lattice WithColumnLines(Lattice grid, const std::function<std::vector<float>(const Lattice&, int)>& lines_in);
 
 /// `grid` with every column's missing lines (UnruledColumnLines) put in,
 /// marked inferred.
