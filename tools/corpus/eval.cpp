@@ -366,6 +366,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"choice.far_mismatch_factor", &options.choice.far_mismatch_factor},
       {"choice.unread_guess", &options.choice.unread_guess},
       {"grid.layout_header_alike", &options.grid.layout_header_alike},
+      {"lattice.bands.min_darkness", &options.grid.lattice.bands.min_darkness},
       {"cells.margin", &options.cells.margin},
       {"cells.min_blob_fraction", &options.cells.min_blob_fraction},
       {"cells.empty_fraction", &options.cells.empty_fraction},
