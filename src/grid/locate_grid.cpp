@@ -9,8 +9,8 @@
 
 #include "grid/column_roles.h"
 #include "grid/printed_text.h"
+#include "grid/read_tables.h"
 #include "grid/ruleset_evidence.h"
-#include "grid/score_columns.h"
 #include "grid/snap_to_lines.h"
 #include "grid/unruled_columns.h"
 
@@ -24,147 +24,6 @@ bool SameCells(const RulesetMatch& a, const RulesetMatch& b) {
         a.rows[i].part != b.rows[i].part)
       return false;
   return true;
-}
-
-// The printed text and the column roles of every grid of one orientation of
-// the page.
-struct TableReading {
-  std::vector<Lattice> grids;                        // the grids, score columns that hold several split apart
-  std::vector<ColumnRoles> roles;                    // per grid
-  std::vector<std::vector<ColumnReading>> readings;  // per grid: the columns the OCR read
-  double fit = 0;                                    // mean over grids of the label column's fit
-};
-
-// How well `texts` (one per table row) fit the best of `rulesets` as labels.
-double LabelFit(const std::vector<std::string>& texts, const std::vector<const Ruleset*>& rulesets,
-                const std::vector<std::string>& vocabulary, const LabelMatchOptions& options) {
-  std::vector<PrintedRowText> printed(texts.size());
-  for (size_t r = 0; r < texts.size(); ++r) printed[r].label = texts[r];
-  double best = -1;
-  for (const Ruleset* ruleset : rulesets) best = std::max(best, MatchRows(printed, *ruleset, vocabulary, options).score);
-  return best;
-}
-
-// The most score columns any of `rulesets` has.
-int MostScoreColumns(const std::vector<const Ruleset*>& rulesets) {
-  int most = 0;
-  for (const Ruleset* ruleset : rulesets) most = std::max(most, ruleset->max_columns);
-  return most;
-}
-
-// `grid` with each score column that holds several equal ones unruled
-// (EqualScoreSplits) split apart; `roles` and `readings` renumbered to match.
-Lattice SplitScoreColumns(const cv::Mat& flat, const Lattice& grid, double px_per_mm, const ScoreColumnOptions& options,
-                          ColumnRoles& roles, std::vector<ColumnReading>& readings) {
-  std::vector<int> added(grid.columns(), 0);  // lines put into each column
-  Lattice split = grid;
-  split.column_x = {grid.column_x.front()};
-  split.column_inferred = {grid.column_inferred.front()};
-  std::vector<int> new_score;
-  for (int c = 0; c < grid.columns(); ++c) {
-    const bool score = std::find(roles.score.begin(), roles.score.end(), c) != roles.score.end();
-    const int first = static_cast<int>(split.column_x.size()) - 1;
-    if (score) {
-      for (float x : EqualScoreSplits(flat, grid, c, px_per_mm, options)) {
-        split.column_x.push_back(x);
-        split.column_inferred.push_back(true);
-        ++added[c];
-      }
-      for (int part = 0; part <= added[c]; ++part) new_score.push_back(first + part);
-    }
-    split.column_x.push_back(grid.column_x[c + 1]);
-    split.column_inferred.push_back(grid.column_inferred[c + 1]);
-  }
-  auto renumber = [&](int c) {
-    if (c < 0) return c;
-    int shift = 0;
-    for (int before = 0; before < c; ++before) shift += added[before];
-    return c + shift;
-  };
-  roles.label = renumber(roles.label);
-  for (int& c : roles.how_to) c = renumber(c);
-  roles.score = std::move(new_score);
-  std::erase_if(roles.maybe_how_to, [&](int c) { return added[c] > 0; });  // columns of numbers after all
-  for (int& c : roles.maybe_how_to) c = renumber(c);
-  for (ColumnReading& reading : readings) reading.column = renumber(reading.column);
-  return split;
-}
-
-// Reads the columns of every grid that look printed (all of them when none
-// does) and tells each column's role from what it holds. Grids of one page
-// are printed alike: a grid shaped like one already read reuses its texts.
-TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, double px_per_mm,
-                        const std::vector<const Ruleset*>& rulesets, const std::vector<std::string>& vocabulary,
-                        const GridOptions& options, TextReader& reader) {
-  TableReading table;
-  const int grid_count = static_cast<int>(lattice.grids.size());
-  std::vector<std::vector<ColumnReading>> read(grid_count);  // per grid, as read (before score columns are split)
-  for (int g = 0; g < grid_count; ++g) {
-    const Lattice& grid = lattice.grids[g];
-    std::vector<ColumnProfile> profiles;
-    for (int c = 0; c < grid.columns(); ++c) profiles.push_back(ProfileColumn(flat, grid, c, px_per_mm, options.roles));
-    std::vector<ColumnReading> readings;
-    for (int earlier = 0; earlier < g && readings.empty(); ++earlier)
-      if (lattice.grids[earlier].rows() == grid.rows() && lattice.grids[earlier].columns() == grid.columns())
-        readings = read[earlier];
-    auto read_column = [&](int c) {
-      ColumnReading reading;
-      reading.column = c;
-      BandText text = ReadColumnBand(flat, grid, c, reader);
-      reading.rows = std::move(text.rows);
-      reading.confidence = std::move(text.confidence);
-      reading.label_fit = LabelFit(reading.rows, rulesets, vocabulary, options.labels);
-      readings.push_back(std::move(reading));
-    };
-    auto was_read = [&](int c) {
-      return std::any_of(readings.begin(), readings.end(), [&](const ColumnReading& r) { return r.column == c; });
-    };
-    if (readings.empty()) {
-      std::vector<int> to_read;
-      for (int c = 0; c < grid.columns(); ++c)
-        if (profiles[c].printed_text) to_read.push_back(c);
-      // Nothing looks printed (a blurred photo: words melt into bars that
-      // neither split into letters nor line up): the OCR looks at all.
-      if (to_read.empty())
-        for (int c = 0; c < grid.columns(); ++c) to_read.push_back(c);
-      for (int c : to_read) read_column(c);
-      // No column read like labels: the labels may be blurred past looking
-      // printed (letters melted into one piece). The other columns that hold
-      // something are read too.
-      const auto best = std::max_element(readings.begin(), readings.end(), [](const auto& a, const auto& b) {
-        return a.label_fit < b.label_fit;
-      });
-      if (best == readings.end() || best->label_fit < options.labels.min_score)
-        for (int c = 0; c < grid.columns(); ++c)
-          if (std::find(to_read.begin(), to_read.end(), c) == to_read.end() && profiles[c].inked_rows >= options.roles.min_text_rows)
-            read_column(c);
-    }
-    ColumnRoles roles = AssignColumnRoles(profiles, readings, options.roles);
-    // More score columns than any ruleset has: a how-to column blurred past
-    // looking printed is among them, at the table's side. Those sides are
-    // read too.
-    if (static_cast<int>(roles.score.size()) > MostScoreColumns(rulesets)) {
-      for (int c : {roles.score.front(), roles.score.back()})
-        if (!was_read(c)) read_column(c);
-      roles = AssignColumnRoles(profiles, readings, options.roles);
-    }
-    read[g] = readings;
-    Lattice split = SplitScoreColumns(flat, grid, px_per_mm, options.score_columns, roles, readings);
-    for (const ColumnReading& reading : readings)
-      if (reading.column == roles.label) table.fit += reading.label_fit / grid_count;
-    if (roles.label < 0) table.fit -= 1.0 / grid_count;
-    table.grids.push_back(std::move(split));
-    table.roles.push_back(std::move(roles));
-    table.readings.push_back(std::move(readings));
-  }
-  return table;
-}
-
-const std::vector<std::string>& ColumnText(const std::vector<ColumnReading>& readings, int column) {
-  static const std::vector<std::string> kNone;
-  for (const ColumnReading& reading : readings)
-    if (reading.column == column) return reading.rows;
-  return kNone;
 }
 
 // Sheets without a sheet code: ruled lines, then what the columns hold.
