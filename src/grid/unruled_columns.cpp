@@ -1,8 +1,8 @@
 #include "grid/unruled_columns.h"
 
 #include <algorithm>
-#include <functional>
 #include <cmath>
+#include <functional>
 
 #include <opencv2/imgproc.hpp>
 

@@ -290,8 +290,7 @@ std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options,
       if (aligned < 2 || ruled_rows(parts[i]) < kMinSectionRows || ruled_rows(parts[j]) < kMinSectionRows) continue;
       const cv::Rect2f both = parts[i] | parts[j];
       Candidate merged = BuildLattice(runs, Table{both}, options, scale);
-      if (merged.lattice && both_grids && merged.rows > options.max_card_rows) continue;
-      if (!merged.lattice) continue;
+      if (!merged.lattice || (both_grids && merged.rows > options.max_card_rows)) continue;
       parts[i] = both;
       built[i] = std::move(merged);
       parts[j] = cv::Rect2f();
