@@ -167,20 +167,48 @@ void AddBandEdges(const std::vector<Band>& bands, float tol, float same, float m
   // An edge drawn as a rule too is the rule's: the ridge finds a line's
   // centre to a pixel, the band's edge takes in the rule's thickness (half
   // of it beyond the centre). The rule may come in pieces, cut where thick
-  // rules cross it.
-  auto ruled = [&](const std::vector<Run>& lines, const Run& edge) {
-    float overlap = 0;
-    for (const Run& line : lines)
-      if (std::abs(line.pos - edge.pos) <= same + line.thickness / 2)
-        overlap += std::max(0.0f, std::min(line.to, edge.to) - std::max(line.from, edge.from));
-    return overlap >= 0.5f * edge.length();
-  };
+  // rules cross it, or where a hairline of paper parts the band's boxes (a
+  // rule along a striped row, broken at every column): along the edge it is
+  // one rule, at the rule's place. Left in pieces shorter than the table, it
+  // stacked with no other row line and the striped table was lost.
   const Runs seen = runs;
+  auto add = [&](bool horizontal, const Run& edge) {
+    std::vector<Run>& lines = horizontal ? runs.horizontal : runs.vertical;
+    // How much of the edge the rule covers (pieces may overlap), and where.
+    std::vector<std::pair<float, float>> pieces;
+    float weighted_pos = 0, weights = 0, thickness = 0, longest = 0;
+    for (const Run& line : horizontal ? seen.horizontal : seen.vertical) {
+      const float from = std::max(line.from, edge.from), to = std::min(line.to, edge.to);
+      if (std::abs(line.pos - edge.pos) > same + line.thickness / 2 || to <= from) continue;
+      pieces.emplace_back(from, to);
+      longest = std::max(longest, to - from);
+      weighted_pos += (to - from) * line.pos;
+      weights += to - from;
+      thickness = std::max(thickness, line.thickness);
+    }
+    std::sort(pieces.begin(), pieces.end());
+    float overlap = 0, reached = edge.from;
+    for (const auto& [from, to] : pieces) {
+      overlap += std::max(0.0f, to - std::max(from, reached));
+      reached = std::max(reached, to);
+    }
+    if (overlap < 0.5f * edge.length()) {
+      lines.push_back(edge);
+      return;
+    }
+    if (longest >= 0.95f * edge.length()) return;
+    Run rule = edge;
+    const float shift = weighted_pos / weights - edge.pos;
+    rule.pos += shift;
+    const cv::Point2f across = horizontal ? cv::Point2f(0, shift) : cv::Point2f(shift, 0);
+    rule.a += across;
+    rule.b += across;
+    rule.thickness = thickness;
+    lines.push_back(rule);
+  };
   for (const Band& band : bands) {
-    for (const Run* edge : {&band.top, &band.bottom})
-      if (!ruled(seen.horizontal, *edge)) runs.horizontal.push_back(*edge);
-    for (const Run* edge : {&band.left, &band.right})
-      if (!ruled(seen.vertical, *edge)) runs.vertical.push_back(*edge);
+    for (const Run* edge : {&band.top, &band.bottom}) add(true, *edge);
+    for (const Run* edge : {&band.left, &band.right}) add(false, *edge);
   }
 }
 

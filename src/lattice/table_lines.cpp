@@ -182,18 +182,49 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
   for (int pass = 0; pass < 2; ++pass) {
     rows = Spanning(TableLines(runs.horizontal, true, box.y, box.br().y, box.x, box.br().x, merge, tol), options.min_line_span);
     columns = Spanning(TableLines(runs.vertical, false, box.x, box.br().x, box.y, box.br().y, merge, tol), options.min_line_span);
-    if (columns.size() >= 2) {
-      KeepRuled(rows, columns, meet, reach, static_cast<float>(scale.Full(options.double_frame_mm)));
-    } else {
-      // Rows ruled, columns not (or one rule between labels and scores):
-      // the rows' common ends are the frame; the grid stage finds the
-      // columns in what the rows hold.
-      KeepCommonEnds(rows, ends_tol);
-      std::erase_if(columns, [&](const Line& column) {
-        return std::count_if(rows.begin(), rows.end(), [&](const Line& row) { return Passes(column, row.pos, meet, 0); }) < 2;
-      });
-      PutBackFrame(columns, rows, static_cast<float>(scale.Full(3)));
-    }
+    // Ruled both ways, the rows kept by the upright lines they meet. Unless
+    // two upright lines at most stay, and the rows' common ends keep more
+    // rows: the sides of striped rows alone, stacked at the table's edges,
+    // touch every row line but cross none; one rule between labels and
+    // scores and a stack of letters' strokes beside it are no frame either
+    // (the rows past the strokes were dropped).
+    std::vector<Line> ruled_rows = rows, ruled_columns = columns;
+    if (columns.size() >= 2)
+      KeepRuled(ruled_rows, ruled_columns, meet, reach, static_cast<float>(scale.Full(options.double_frame_mm)));
+    // Rows ruled, columns not (or one rule between labels and scores): the
+    // rows' common ends are the frame; the grid stage finds the columns in
+    // what the rows hold.
+    std::vector<Line> open_rows = rows, open_columns = columns;
+    KeepCommonEnds(open_rows, ends_tol);
+    // An upright line is a rule when it runs on through row lines: on both
+    // sides of each, to within half the row line's width and a quarter of a
+    // millimetre (a thick rule is cut where each row line crosses it). A
+    // stack of letters down the labels, a parenthesis or an "l" in each
+    // row, stops short of the row lines it reaches, most of them (kept, it
+    // trimmed the rows to where it began).
+    const float near = static_cast<float>(scale.Full(0.25));
+    auto crosses = [&](const Line& column, const Line& row) {
+      const float within = row.thickness / 2 + near;
+      bool above = false, below = false;
+      for (const auto& [from, to] : column.spans) {
+        above |= from <= row.pos && to >= row.pos - within;
+        below |= to >= row.pos && from <= row.pos + within;
+      }
+      return above && below;
+    };
+    std::erase_if(open_columns, [&](const Line& column) {
+      if (column.spans.empty()) return true;
+      float end = column.spans.front().second;
+      for (const auto& span : column.spans) end = std::max(end, span.second);
+      int reaching = 0, crossed = 0;
+      for (const Line& row : open_rows)
+        if (row.pos > column.spans.front().first && row.pos < end) ++reaching, crossed += crosses(column, row);
+      return crossed < 2 || 2 * crossed < reaching;
+    });
+    PutBackFrame(open_columns, open_rows, static_cast<float>(scale.Full(3)));
+    const bool ruled = ruled_columns.size() >= 3 || (ruled_columns.size() == 2 && ruled_rows.size() >= open_rows.size());
+    rows = ruled ? std::move(ruled_rows) : std::move(open_rows);
+    columns = ruled ? std::move(ruled_columns) : std::move(open_columns);
     if (rows.size() < 2 || columns.size() < 2) {
       c.why = "lines do not cross";
       return c;

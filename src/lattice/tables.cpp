@@ -287,7 +287,20 @@ std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options,
         return static_cast<int>(Spanning(TableLines(runs.horizontal, true, part.y, part.br().y, part.x, part.br().x, merge, tol),
                                          kSectionRuleSpan).size()) - 1;
       };
-      if (aligned < 2 || ruled_rows(parts[i]) < kMinSectionRows || ruled_rows(parts[j]) < kMinSectionRows) continue;
+      // Pieces of one table that are no grid alone (a header block of a bar
+      // or two, a few rows), a row or so apart, as wide as each other, are
+      // one table whatever their column rules: a striped table's only
+      // upright edges are its bands' ends, which line up with nothing (the
+      // head over the first row stood apart and took the row with it); a
+      // table ruled between labels and scores only has one rule, and came
+      // apart where the strokes of its letters thin out.
+      auto pitch_of = [&](size_t k) { return parts[k].height / static_cast<float>(std::max(1, built[k].rows)); };
+      const float pitch = built[i].rows >= built[j].rows ? pitch_of(i) : pitch_of(j);
+      const bool pieces = !both_grids && std::max(built[i].rows, built[j].rows) >= 2 && gap <= kSectionRowPitches * pitch &&
+                          std::abs(parts[i].width - parts[j].width) <= 2 * tol;
+      if (!pieces &&
+          (aligned < 2 || ruled_rows(parts[i]) < kMinSectionRows || ruled_rows(parts[j]) < kMinSectionRows))
+        continue;
       const cv::Rect2f both = parts[i] | parts[j];
       Candidate merged = BuildLattice(runs, Table{both}, options, scale);
       if (!merged.lattice || (both_grids && merged.rows > options.max_card_rows)) continue;

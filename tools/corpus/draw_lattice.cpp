@@ -3,7 +3,8 @@
 // with every grid's row lines (red; inferred ones orange) and column lines
 // (blue; inferred ones cyan), and prints the lattice's detail. With a third
 // argument, also the page before any turn with every straight run of line
-// pixels the lattice stage saw (horizontal green, vertical magenta).
+// pixels the lattice stage saw (horizontal green, vertical magenta) and the
+// filled bands it saw (blue boxes).
 //
 //   build/draw_lattice IMAGE OUT.png [RUNS.png]
 
@@ -16,6 +17,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "image/load_image.h"
+#include "lattice/bands.h"
 #include "lattice/find_lattice.h"
 #include "lattice/line_runs.h"
 #include "page/find_page.h"
@@ -64,6 +66,10 @@ int main(int argc, char** argv) {
                  lattice::RunMask(contrast, horizontal, run, options.min_contrast * 255, options.run_fill, gap), horizontal,
                  scale))
           cv::line(runs_canvas, r.a, r.b, horizontal ? cv::Scalar(0, 200, 0) : cv::Scalar(255, 0, 255), 3);
+      // The filled bands (header bars, shaded rows), before any deskew: blue.
+      const cv::Mat darkness = lattice::DarknessMap(work, scale.WorkOdd(options.bands.paper_window_mm));
+      for (const lattice::Band& band : lattice::FindBands(darkness, scale, options.bands))
+        cv::rectangle(runs_canvas, band.box, cv::Scalar(255, 120, 0), 3);
       cv::imwrite(argv[3], runs_canvas);
     }
     if (!cv::imwrite(argv[2], canvas)) {

@@ -1,8 +1,10 @@
 // Which lines make one table: a double frame around rows with no column
 // rules, rows ruled on where only shaded bands give column edges, and two
 // sections of ten rows or more parted by a tinted section row on a page
-// turned a quarter, with a title bar below them, and a title bar just above
-// a table.
+// turned a quarter, with a title bar below them, a title bar just above
+// a table, a striped table with a header bar and no column rules whose
+// rules along the stripes come in pieces, and letters stacked down the
+// labels of a table ruled between labels and scores only.
 
 #include <gtest/gtest.h>
 #include <opencv2/imgproc.hpp>
@@ -128,6 +130,67 @@ TEST(TablePartsTest, ATitleBarJustAboveTheFrameIsNoRowOfIt) {
   cv::rectangle(page, Px(t.x0, t.Y(0) - 10), Px(t.x1, t.Y(0) - 2), cv::Scalar(70, 70, 70), cv::FILLED);
   RuleRows(page, t);
   for (double x : {t.x0, 75.0, 120.0, t.x1}) Rule(page, Px(x, t.Y(0)), Px(x, t.Y(t.rows)));
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  EXPECT_EQ(result.grids[0].rows(), t.rows);
+  EXPECT_NEAR(result.grids[0].row_y.front(), Px(0, t.Y(0)).y, 4);
+}
+
+// Every other row striped, no column rules, a dark header bar on top of the
+// first (white) row, and the rule along each stripe's top broken where the
+// stripe's boxes meet (pieces as long as a column, 8 mm gaps): along the
+// stripe's edge the pieces are one rule, and the bar one row from the
+// striped rows is the table's head. Before, the broken rules stacked with
+// no other line (the table lost its rows), and then the head stood apart
+// from the written rows and took the first row with it.
+TEST(TablePartsTest, AStripedTableWithAHeaderBarAndRulesInPieces) {
+  Rows t;
+  t.rows = 20;
+  t.y0 = 50;
+  const double boxes[] = {t.x0, 100, 130, 160, t.x1};
+  cv::Mat page = BlankPage();
+  cv::rectangle(page, Px(t.x0, t.Y(0) - 18), Px(t.x1, t.Y(0)), cv::Scalar(70, 60, 60), cv::FILLED);
+  for (int r = 1; r < t.rows; r += 2) Shade(page, t, r, r + 1, 190);
+  for (int r = 1; r <= t.rows; ++r) {
+    if (r % 2 == 0) {  // under a stripe (and the table's foot): whole
+      Rule(page, Px(t.x0, t.Y(r)), Px(t.x1, t.Y(r)));
+      continue;
+    }
+    for (int b = 0; b + 1 < 5; ++b)
+      Rule(page, Px(boxes[b] + (b ? 4 : 0), t.Y(r)), Px(boxes[b + 1] - (b + 2 < 5 ? 4 : 0), t.Y(r)));
+  }
+  // Written in: a "1" in each score box of the upper rows (strokes upright,
+  // as dense as column rules there).
+  for (int r = 1; r <= 6; ++r)
+    for (int b = 1; b + 1 < 5; ++b) {
+      const double x = (boxes[b] + boxes[b + 1]) / 2;
+      cv::line(page, Px(x, t.Y(r) + 1), Px(x, t.Y(r + 1) - 1), cv::Scalar(60, 40, 30), 3);
+    }
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  const Lattice& grid = result.grids[0];
+  // The head (two rows' height: one row, or two at the table's pitch) and
+  // every row below it.
+  EXPECT_GE(grid.rows(), t.rows + 1);
+  EXPECT_LE(grid.rows(), t.rows + 2);
+  const int head = grid.rows() - t.rows;
+  EXPECT_NEAR(grid.row_y.front(), Px(0, t.Y(0) - 18).y, 4);
+  for (int r = 0; r <= t.rows; ++r) EXPECT_NEAR(grid.row_y[head + r], Px(0, t.Y(r)).y, 4) << "row line " << r;
+}
+
+// Rows ruled without a frame, one rule between labels and scores, and in
+// the labels of the lower rows a letter standing at the same place in each
+// (a parenthesis, 6.6 mm tall in a 9 mm row, 1.2 mm short of its lines). The
+// letters are no column rule: the rows above them are the table's too.
+TEST(TablePartsTest, LettersStackedDownTheLabelsAreNoRule) {
+  Rows t;
+  t.rows = 20;
+  cv::Mat page = BlankPage();
+  RuleRows(page, t);
+  Rule(page, Px(110, t.Y(0)), Px(110, t.Y(t.rows)));
+  for (int r = 8; r < t.rows; ++r) Rule(page, Px(60, t.Y(r) + 1.2), Px(60, t.Y(r + 1) - 1.2));
   const LatticeResult result = FindLattices(page);
   ASSERT_TRUE(result.ok()) << result.detail;
   ASSERT_EQ(result.grids.size(), 1u) << result.detail;
