@@ -12,6 +12,7 @@
 #include "grid/read_tables.h"
 #include "grid/ruleset_evidence.h"
 #include "grid/snap_to_lines.h"
+#include "grid/tinted_columns.h"
 #include "grid/unruled_columns.h"
 
 namespace scorecheck {
@@ -44,9 +45,14 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   }
   const double px_per_mm = page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / 210.0;
   cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
-  // Columns the table does not rule, from what its rows hold, then those
-  // nobody wrote in, from the headers printed over them.
+  // Columns the table does not rule: those it tints apart, then those its
+  // rows' ink parts, then those nobody wrote in, from the headers printed
+  // over them.
+  cv::Mat gray;
+  if (lattice.upright.channels() == 3) cv::cvtColor(lattice.upright, gray, cv::COLOR_BGR2GRAY);
+  else gray = lattice.upright;
   for (Lattice& grid : lattice.grids) {
+    grid = SplitTintedColumns(gray, std::move(grid), px_per_mm, options.tints);
     grid = SplitUnruledColumns(flat, std::move(grid), px_per_mm, options.unruled);
     grid = SplitHeadedColumns(flat, std::move(grid), px_per_mm, options.headers);
   }
@@ -216,31 +222,49 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     std::ostringstream detail;
     detail << "a ruled grid was found, but its labels fit no ruleset (best: " << best.ruleset->id << ", "
            << std::lround(100 * best.labels) << "% alike)";
-    // Labels too blurred for the OCR (four grids on a page photographed at
-    // low resolution: capitals 5 px high) while the grids' shape (columns,
-    // grids per page) fits one ruleset only: its rows are taken in their
-    // printed order, header rows left out (told by their print). Only when
-    // the rows left are exactly the ruleset's.
-    if (candidates.size() != 1 || !options.layout_fallback) {
+    // Labels read in part: half of them garbled in a blurred photo, the
+    // rest still fit a ruleset best, and the alignment has placed the
+    // unreadable rows by their order among the rows read. Taken when the
+    // printed rows are the ruleset's (few of its rows unprinted), less
+    // surely than labels read whole; rulesets as close are named as ever
+    // (ruleset_undecided), and the entries decide between them.
+    // Read means read surely: unrelated text is up to half alike to any
+    // label (an upside-down page's labels came out 34% alike to FiveZee's
+    // on average), a label read at all is three quarters alike or more.
+    const bool partly = std::all_of(best.per_grid.begin(), best.per_grid.end(), [&](const RulesetMatch& m) {
+      const auto read = std::count_if(m.rows.begin(), m.rows.end(),
+                                      [&](const RowMatch& row) { return row.similarity >= options.read_label; });
+      return m.missing_rows <= options.max_partly_missing &&
+             read >= options.min_partly_read * static_cast<double>(best.ruleset->rows.size());
+    });
+    if (options.min_partly_read > 0 && partly) {
+      source = "labels partly read";
+    } else if (candidates.size() != 1 || !options.layout_fallback) {
       none.detail = detail.str();
       return none;
-    }
-    const Ruleset& only = *best.ruleset;
-    for (int g = 0; g < grid_count; ++g) {
-      const std::vector<bool> header = RowsPrintedLikeTheTop(flat, lattice.grids[g], table.roles[g].score.front(),
-                                                             table.roles[g].score.back(), options.layout_header_alike);
-      RulesetMatch& match = best.per_grid[g];
-      match.rows.clear();
-      for (int r = 0; r < lattice.grids[g].rows(); ++r)
-        if (!header[r] && match.rows.size() < only.rows.size())
-          match.rows.push_back({r, only.rows[match.rows.size()].id, CellPart::kValue, 0});
-      const int headers = static_cast<int>(std::count(header.begin(), header.end(), true));
-      if (headers == 0 || lattice.grids[g].rows() - headers != static_cast<int>(only.rows.size())) {
-        none.detail = detail.str();
-        return none;
+    } else {
+      // Labels too blurred for the OCR (four grids on a page photographed at
+      // low resolution: capitals 5 px high) while the grids' shape (columns,
+      // grids per page) fits one ruleset only: its rows are taken in their
+      // printed order, header rows left out (told by their print). Only when
+      // the rows left are exactly the ruleset's.
+      const Ruleset& only = *best.ruleset;
+      for (int g = 0; g < grid_count; ++g) {
+        const std::vector<bool> header = RowsPrintedLikeTheTop(flat, lattice.grids[g], table.roles[g].score.front(),
+                                                               table.roles[g].score.back(), options.layout_header_alike);
+        RulesetMatch& match = best.per_grid[g];
+        match.rows.clear();
+        for (int r = 0; r < lattice.grids[g].rows(); ++r)
+          if (!header[r] && match.rows.size() < only.rows.size())
+            match.rows.push_back({r, only.rows[match.rows.size()].id, CellPart::kValue, 0});
+        const int headers = static_cast<int>(std::count(header.begin(), header.end(), true));
+        if (headers == 0 || lattice.grids[g].rows() - headers != static_cast<int>(only.rows.size())) {
+          none.detail = detail.str();
+          return none;
+        }
       }
+      source = "layout";
     }
-    source = "layout";
   }
 
   Grid grid;
@@ -263,6 +287,7 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   grid.ruleset_confidence = source == "layout" ? std::min(0.5, 0.25 + 0.5 * std::clamp(best.labels, 0.0, 1.0))
                                               : std::clamp(best.labels, 0.0, 1.0) *
                                                     std::clamp(0.5 + 5 * (best.total - second), 0.5, 1.0);
+  if (source == "labels partly read") grid.ruleset_confidence = std::min(grid.ruleset_confidence, 0.5);
   for (int g = 0; g < grid_count; ++g) {
     const Lattice& printed = lattice.grids[g];
     const std::vector<int>& score = table.roles[g].score;

@@ -13,6 +13,7 @@
 #include "grid/column_roles.h"
 #include "grid/column_headers.h"
 #include "grid/score_columns.h"
+#include "grid/tinted_columns.h"
 #include "grid/unruled_columns.h"
 #include "labels/match_labels.h"
 #include "labels/text_reader.h"
@@ -49,7 +50,8 @@ struct Grid {
                                                   ///< same cells (the scan stage lets the entries decide)
   std::vector<std::string> ruleset_undecided;  ///< other rulesets the printed page fits as well (labels and printed
                                                  ///< numbers within tie_margin): the page cannot tell them apart
-  std::string source;               ///< "sheet code", "labels", or "layout" (labels unreadable; the only
+  std::string source;               ///< "sheet code", "labels", "labels partly read" (see
+                                    ///< GridOptions::min_partly_read) or "layout" (labels unreadable; the only
                                     ///< ruleset of the grids' shape, rows in its printed order)
   std::string detail;               ///< why, when not found
   bool ok() const { return status == GridStatus::kFound; }
@@ -60,6 +62,7 @@ struct GridOptions {
   std::string ruleset = "auto";  ///< force a ruleset id; "auto" = from the sheet code or labels
   LatticeOptions lattice;        ///< ruled-line search on sheets without a sheet code
   LabelMatchOptions labels;      ///< printed rows -> ruleset rows
+  TintColumnOptions tints;       ///< columns a table does not rule, told apart by their tint
   UnruledColumnOptions unruled;  ///< columns a table does not rule, found in what its rows hold
   ColumnHeaderOptions headers;   ///< columns a table does not rule, counted by the headers printed over them
   ScoreColumnOptions score_columns;  ///< score columns of equal width a table does not rule apart
@@ -76,6 +79,14 @@ struct GridOptions {
   bool snap_to_lines = true;     ///< own sheets: move the layout's cells onto the printed lines (SnapToRuledLines)
   bool layout_fallback = true;   ///< labels unreadable but the grids' shape fits one ruleset only: take its
                                  ///< rows in printed order (Grid::source "layout")
+  double min_partly_read = 0.3;  ///< labels read in part (a blurred photo: half of them garbled, the rows' mean
+                                 ///< likeness below LabelMatchOptions::min_score): the best ruleset is taken, its
+                                 ///< unreadable rows placed by their order, when at least this share of its rows
+                                 ///< read as their labels (read_label) and at most max_partly_missing of them are
+                                 ///< not printed; 0 = never; default 0.3
+  double read_label = 0.75;      ///< ... a row reads as its label from this likeness (unrelated text is up to
+                                 ///< half alike); default 0.75
+  int max_partly_missing = 2;    ///< ... see min_partly_read; default 2
   double layout_header_alike = 0.8;  ///< ... where a row is a header row when its score cells print like the
                                      ///< top row's (normalised correlation); default 0.8 (headers 0.97-0.99,
                                      ///< handwritten rows up to 0.6)

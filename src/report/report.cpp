@@ -170,6 +170,9 @@ std::string ScanSummary(const ScanResult& scan, const RulesetLibrary& rulesets) 
   } else if (scan.grid.source == "layout") {
     text << " from its grids' shape alone (labels unreadable; rows taken in the ruleset's printed order), "
          << std::lround(100 * scan.grid.ruleset_confidence) << "% sure";
+  } else if (scan.grid.source == "labels partly read") {
+    text << " from its printed labels, read in part (the rows not read placed by their order), "
+         << std::lround(100 * scan.grid.ruleset_confidence) << "% sure";
   } else {
     text << " from its printed labels, " << std::lround(100 * scan.grid.ruleset_confidence) << "% sure";
   }

@@ -366,6 +366,8 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"choice.far_mismatch_factor", &options.choice.far_mismatch_factor},
       {"choice.unread_guess", &options.choice.unread_guess},
       {"grid.layout_header_alike", &options.grid.layout_header_alike},
+      {"grid.labels.min_score", &options.grid.labels.min_score},
+      {"grid.min_partly_read", &options.grid.min_partly_read},
       {"lattice.bands.min_darkness", &options.grid.lattice.bands.min_darkness},
       {"cells.margin", &options.cells.margin},
       {"cells.min_blob_fraction", &options.cells.min_blob_fraction},

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+
 #include <cmath>
 #include <memory>
 #include <string>
@@ -167,6 +169,65 @@ TEST(LocateGridTest, UnreadableLabelsFallBackOnTheOnlyRulesetOfTheGridsShape) {
   const Grid one = LocateGrid(FindPage(RenderSheetImage(OtherSheet("piecepack", 6, 1), 150)), ShippedRulesets(), {}, &blind);
   EXPECT_FALSE(one.ok());
   EXPECT_NE(one.detail.find("labels fit no ruleset"), std::string::npos) << one.detail;
+}
+
+// Tesseract, but every other line it reads comes out garbled (a blurred
+// photo: half the labels unreadable), or every line.
+class GarblingTextReader : public TextReader {
+ public:
+  explicit GarblingTextReader(int every) : every_(every) {}
+  std::vector<TextLine> ReadLines(const cv::Mat& block) override {
+    std::vector<TextLine> lines = tesseract_->ReadLines(block);
+    // Letters as unlike the line's as each other line's: "Threes" reads
+    // "Xkbqvn", the next garbled line something else again.
+    for (TextLine& line : lines) {
+      if (++count_ % every_ != 0) continue;
+      for (size_t k = 0; k < line.text.size(); ++k)
+        if (std::isalnum(static_cast<unsigned char>(line.text[k])))
+          line.text[k] = static_cast<char>('a' + (line.text[k] * 7 + count_ * 13 + static_cast<int>(k) * 5) % 26);
+    }
+    return lines;
+  }
+
+ private:
+  int every_, count_ = 0;
+  std::unique_ptr<TextReader> tesseract_ = TextReader::Create();
+};
+
+TEST(LocateGridTest, LabelsReadInPartPlaceTheRestByTheirOrder) {
+  const SheetLayout layout = OtherSheet("classic", 4, 1);
+  const Page page = FindPage(RenderSheetImage(layout, 150));
+  GarblingTextReader half(2);
+  const Grid grid = LocateGrid(page, ShippedRulesets(), {}, &half);
+  ASSERT_TRUE(grid.ok()) << grid.detail;
+  EXPECT_EQ(grid.source, "labels partly read");
+  EXPECT_LE(grid.ruleset_confidence, 0.5);
+  // Every row's cells where the sheet printed them, the garbled rows' too
+  // (all but the bonus's points row: nothing tells it from its ticks row
+  // but the words "100 per", garbled).
+  const GridLayout& printed = layout.grids[0];
+  EXPECT_GE(grid.cells.size(), (ScoreRows(printed) - 1) * 4);
+  EXPECT_EQ(grid.ruleset_id, "classic");
+  const double px_per_mm = page.rectified.cols / layout.width_mm;
+  for (const GridCell& cell : grid.cells) {
+    // The bonus, its points row not told apart: one row, its ticks'.
+    int row = printed.FindRow(cell.row_id, cell.part);
+    if (row < 0 && cell.part == CellPart::kValue) row = printed.FindRow(cell.row_id, CellPart::kChecks);
+    ASSERT_GE(row, 0) << cell.row_id;
+    const RectMm mm = printed.Cell(row, cell.column);
+    const cv::Point2f centre = (cell.cell_in_page.tl() + cell.cell_in_page.br()) * 0.5f;
+    const cv::Vec3d page_px = grid.page_from_grid * cv::Vec3d(centre.x, centre.y, 1);
+    EXPECT_NEAR(page_px[1] / page_px[2], (mm.y + mm.h / 2) * px_per_mm, 2.0 * px_per_mm) << cell.row_id;
+  }
+  // Nothing read at all: no ruleset taken on noise (one grid of four
+  // columns is no shape only one ruleset prints).
+  GarblingTextReader all(1);
+  EXPECT_FALSE(LocateGrid(page, ShippedRulesets(), {}, &all).ok());
+  // Switched off: labels read in part fit no ruleset.
+  GridOptions strict;
+  strict.min_partly_read = 0;
+  GarblingTextReader half_again(2);
+  EXPECT_FALSE(LocateGrid(page, ShippedRulesets(), strict, &half_again).ok());
 }
 
 // Tesseract, but every how-to line that Triple Yahtzee prints differently

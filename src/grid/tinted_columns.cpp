@@ -1,0 +1,132 @@
+#include "grid/tinted_columns.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "grid/unruled_columns.h"
+
+namespace scorecheck {
+namespace {
+
+// The median of values[from, to).
+double Median(const std::vector<double>& values, int from, int to) {
+  std::vector<double> part(values.begin() + from, values.begin() + to);
+  if (part.empty()) return 0;
+  const auto middle = part.begin() + static_cast<long>(part.size() / 2);
+  std::nth_element(part.begin(), middle, part.end());
+  return *middle;
+}
+
+// The spread of values[from, to) about their median (its median absolute
+// deviation, as a standard deviation): a number written across a few
+// samples' worth does not widen it.
+double Spread(const std::vector<double>& values, int from, int to) {
+  std::vector<double> part(values.begin() + from, values.begin() + to);
+  if (part.empty()) return 0;
+  const auto middle = part.begin() + static_cast<long>(part.size() / 2);
+  std::nth_element(part.begin(), middle, part.end());
+  const double median = *middle;
+  for (double& value : part) value = std::abs(value - median);
+  std::nth_element(part.begin(), middle, part.end());
+  return 1.4826 * *middle;
+}
+
+}  // namespace
+
+std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int column, double px_per_mm,
+                                   const TintColumnOptions& options) {
+  std::vector<float> lines;
+  if (gray.empty() || gray.type() != CV_8U || column < 0 || column >= grid.columns() || grid.rows() < 1) return lines;
+  const int part = std::max(3, static_cast<int>(std::lround(options.min_part_mm * px_per_mm)));
+  const int edge = std::max(1, static_cast<int>(std::lround(options.edge_mm * px_per_mm / 2)));
+  // Inside the column's own lines, clear of their blur.
+  const int margin = static_cast<int>(std::lround(options.line_margin_mm * px_per_mm));
+  const int x0 = std::max(0, static_cast<int>(std::ceil(grid.column_x[column])) + margin);
+  const int x1 = std::min(gray.cols, static_cast<int>(std::floor(grid.column_x[column + 1])) - margin);
+  const int width = x1 - x0;
+  if (width < 2 * (part + edge)) return lines;
+
+  // The paper's level at each x, against its row's own: the bright end
+  // down the row's inside (paper_share; ink only darkens, a tint moves
+  // all; the ruled lines and the bands along them left out, every other
+  // pixel line), less the median across the row; then the
+  // median of that down the rows. Writing covers a few rows at any x; a
+  // tint, all of them; a striped or shaded row, the whole row (half the
+  // rows striped, the plain median down the rows flipped between stripe
+  // and paper at every x).
+  std::vector<std::vector<double>> by_row(width);
+  std::vector<uchar> down, across(width);
+  for (int r = 0; r < grid.rows(); ++r) {
+    const float height = grid.row_y[r + 1] - grid.row_y[r];
+    const int inset = std::max(2, static_cast<int>(0.2f * height));
+    const int y0 = std::max(0, static_cast<int>(grid.row_y[r]) + inset);
+    const int y1 = std::min(gray.rows, static_cast<int>(grid.row_y[r + 1]) - inset);
+    if (y1 - y0 < 2) continue;
+    for (int x = 0; x < width; ++x) {
+      down.clear();
+      for (int y = y0; y < y1; y += 2) down.push_back(gray.at<uchar>(y, x0 + x));
+      const auto bright = down.begin() + static_cast<long>(options.paper_share * (down.size() - 1));
+      std::nth_element(down.begin(), bright, down.end());
+      across[x] = *bright;
+    }
+    std::vector<uchar> sorted = across;
+    std::nth_element(sorted.begin(), sorted.begin() + width / 2, sorted.end());
+    const double row_level = sorted[width / 2];
+    for (int x = 0; x < width; ++x) by_row[x].push_back(across[x] - row_level);
+  }
+  if (by_row.front().empty()) return lines;
+  std::vector<double> level(width);
+  for (int x = 0; x < width; ++x) level[x] = Median(by_row[x], 0, static_cast<int>(by_row[x].size()));
+  // Each x a step: the flat stretches beside it (`part` wide, beyond the
+  // edge's own blur) differ by min_step and by step_noise times their own
+  // spread. Kept: the strongest step within a part's width.
+  std::vector<double> strength(width, 0);
+  for (int x = std::max(part, 3 * edge) + edge; x + std::max(part, 3 * edge) + edge <= width; ++x) {
+    const double left = Median(level, x - edge - part, x - edge), right = Median(level, x + edge, x + edge + part);
+    const double noise =
+        std::max({1.0, Spread(level, x - edge - part, x - edge), Spread(level, x + edge, x + edge + part)});
+    const double step = std::abs(right - left);
+    // Sharp: most of the change within the edge's blur, not a ramp of
+    // light across the page (a soft shadow's edge changes as much, over
+    // three centimetres).
+    const double near = std::abs(Median(level, x + edge, x + 3 * edge) - Median(level, x - 3 * edge, x - edge));
+    if (step >= options.min_step && step >= options.step_noise * noise && near >= options.sharpness * step)
+      strength[x] = step;
+  }
+  for (int x = 0; x < width; ++x) {
+    if (strength[x] == 0) continue;
+    bool strongest = true;
+    for (int k = std::max(0, x - part); k <= std::min(width - 1, x + part) && strongest; ++k)
+      strongest = strength[k] <= strength[x];
+    if (!strongest) continue;
+    // A sharp edge steps as much from anywhere within its blur: the middle
+    // of those places.
+    int end = x;
+    while (end + 1 < width && strength[end + 1] == strength[x]) ++end;
+    const int centre = (x + end) / 2;
+    x = end + part;
+    // Where the level crosses half way between the two sides, to a pixel.
+    const double left = Median(level, centre - edge - part, centre - edge);
+    const double right = Median(level, centre + edge, centre + edge + part);
+    const double half = (left + right) / 2;
+    // The crossing nearest the middle (a number written across the edge
+    // may cross the half level too, further off).
+    float at = static_cast<float>(centre);
+    float nearest = static_cast<float>(part);
+    for (int k = std::max(0, centre - part / 2); k + 1 < std::min(width, centre + part / 2); ++k)
+      if ((level[k] - half) * (level[k + 1] - half) <= 0 && level[k] != level[k + 1]) {
+        const float crossing = static_cast<float>(k + (half - level[k]) / (level[k + 1] - level[k]));
+        if (std::abs(crossing - centre) < nearest) nearest = std::abs(crossing - centre), at = crossing;
+      }
+    lines.push_back(static_cast<float>(x0) + at);
+  }
+  return lines;
+}
+
+Lattice SplitTintedColumns(const cv::Mat& gray, Lattice grid, double px_per_mm, const TintColumnOptions& options) {
+  return WithColumnLines(std::move(grid), [&](const Lattice& lattice, int column) {
+    return TintColumnLines(gray, lattice, column, px_per_mm, options);
+  });
+}
+
+}  // namespace scorecheck

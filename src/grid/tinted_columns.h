@@ -1,0 +1,46 @@
+#pragma once
+// Score columns told apart by their tint. A pad may tint every other column
+// instead of ruling it: the edge between a tinted column and a white one is
+// the line between them, though nothing is drawn there. Its place shows in
+// the paper of every row at once (the median level at each x, down the
+// rows, which the handwriting in a few rows does not move): a step from one
+// flat level to another, as sharp as printing makes it. A shadow across a
+// photo changes the level slowly, and a number written across the edge
+// moves it in one row only.
+
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "lattice/find_lattice.h"
+
+namespace scorecheck {
+
+/// Tuning for TintColumnLines().
+struct TintColumnOptions {
+  double min_step = 10;       ///< the paper's level changes by at least this much (gray levels, 0..255) at an
+                              ///< edge: a light tint (95% of white) is ten to twelve levels below the paper;
+                              ///< numbers written at the same place in every row moved it by 8 or 9; default 10
+  double paper_share = 0.8;   ///< a row's paper at an x is this far up its levels there, bright end 1 (ink
+                              ///< darkens a few of them, a tint all); default 0.8
+  double step_noise = 4;      ///< ... and by this many times the level's spread along the flat stretches on
+                              ///< both sides (a photo's grain and shadows); default 4
+  double edge_mm = 1.0;       ///< the change happens within this width, mm (a printed edge, blurred); default 1
+  double sharpness = 0.6;     ///< ... this share of the change within the edge's width either side of it (a
+                              ///< soft shadow's edge ramps over centimetres); default 0.6
+  double min_part_mm = 6;     ///< each side stays flat at least this wide, mm (a narrow score column is 10 mm);
+                              ///< default 6
+  double line_margin_mm = 1.5;  ///< steps this close to the column's own lines are those lines; default 1.5
+};
+
+/// The x positions (grid image pixels) inside column `column` of `grid`
+/// where its paper steps from one tint to another, in order; none when it
+/// is one tint. `gray`: 8-bit gray of the upright page, not flattened (a
+/// flattening divides the tint out).
+std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int column, double px_per_mm,
+                                   const TintColumnOptions& options = {});
+
+/// `grid` with every column that TintColumnLines() parts split there.
+Lattice SplitTintedColumns(const cv::Mat& gray, Lattice grid, double px_per_mm, const TintColumnOptions& options = {});
+
+}  // namespace scorecheck

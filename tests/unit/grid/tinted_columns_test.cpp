@@ -1,0 +1,125 @@
+// Score columns told apart by their tint: a pad that tints every other
+// column instead of ruling it, written in across the edges; and no column
+// where the paper changes slowly (a shadow), is one tint throughout, or is
+// striped row by row.
+
+#include "grid/tinted_columns.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <opencv2/imgproc.hpp>
+
+#include "unit/grid/drawn_table.h"
+
+namespace scorecheck {
+namespace {
+
+using testing::kPxPerMm;
+using testing::Px;
+
+// Rows ruled 9 mm apart, a 40 mm label column ruled off, and an open score
+// area of `columns` columns `score_mm` wide, every other one tinted
+// `tint` (gray, on paper at 250).
+struct TintedArea {
+  double x = 20, y = 30, row_mm = 9, label_mm = 40, score_mm = 11;
+  int columns = 6, rows = 19, tint = 236;
+
+  double ColumnLeft(int c) const { return x + label_mm + c * score_mm; }
+
+  Lattice Lines() const {
+    Lattice lattice;
+    for (int r = 0; r <= rows; ++r) lattice.row_y.push_back(static_cast<float>((y + r * row_mm) * kPxPerMm));
+    for (double at : {x, x + label_mm, ColumnLeft(columns)}) lattice.column_x.push_back(static_cast<float>(at * kPxPerMm));
+    lattice.row_inferred.assign(lattice.row_y.size(), false);
+    lattice.column_inferred.assign(lattice.column_x.size(), false);
+    lattice.frame = cv::Rect2f(lattice.column_x.front(), lattice.row_y.front(),
+                               lattice.column_x.back() - lattice.column_x.front(), lattice.row_y.back() - lattice.row_y.front());
+    lattice.line_px = 2;
+    return lattice;
+  }
+
+  cv::Mat Draw() const {
+    cv::Mat page(Px(210, 297).y, Px(210, 297).x, CV_8U, cv::Scalar(250));
+    const double bottom = y + rows * row_mm;
+    for (int c = 1; c < columns; c += 2)
+      cv::rectangle(page, Px(ColumnLeft(c), y), Px(ColumnLeft(c + 1), bottom), cv::Scalar(tint), cv::FILLED);
+    // Numbers written in most boxes, some across an edge.
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < columns; ++c) {
+        if ((r + c) % 4 == 3) continue;
+        const double shift = (r % 5 == 0) ? 0.6 * score_mm : 0.15 * score_mm;
+        cv::putText(page, std::to_string(10 + (r * 7 + c * 3) % 30), Px(ColumnLeft(c) + shift, y + (r + 1) * row_mm - 1.5),
+                    cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.2, cv::Scalar(60), 3, cv::LINE_AA);
+      }
+    for (int r = 0; r <= rows; ++r)
+      cv::line(page, Px(x, y + r * row_mm), Px(ColumnLeft(columns), y + r * row_mm), cv::Scalar(30), 2);
+    for (double at : {x, x + label_mm, ColumnLeft(columns)}) cv::line(page, Px(at, y), Px(at, bottom), cv::Scalar(30), 2);
+    cv::Mat blurred;
+    cv::GaussianBlur(page, blurred, cv::Size(5, 5), 1.2);
+    return blurred;
+  }
+};
+
+TEST(TintedColumnsTest, EveryOtherColumnTintedIsAColumnEach) {
+  const TintedArea area;
+  const std::vector<float> lines = TintColumnLines(area.Draw(), area.Lines(), 1, kPxPerMm);
+  ASSERT_EQ(lines.size(), static_cast<size_t>(area.columns - 1));
+  for (int c = 1; c < area.columns; ++c)
+    EXPECT_NEAR(lines[c - 1], Px(area.ColumnLeft(c), 0).x, 0.5 * kPxPerMm) << "edge " << c;
+  const Lattice split = SplitTintedColumns(area.Draw(), area.Lines(), kPxPerMm);
+  EXPECT_EQ(split.columns(), area.columns + 1);
+}
+
+// A tint as light as a pad prints (95% of white) still parts the columns.
+TEST(TintedColumnsTest, ALightTintStillPartsTheColumns) {
+  TintedArea area;
+  area.tint = 240;
+  EXPECT_EQ(TintColumnLines(area.Draw(), area.Lines(), 1, kPxPerMm).size(), static_cast<size_t>(area.columns - 1));
+}
+
+// A shadow darkening the paper evenly across the area, a score area all of
+// one tint, and a soft shadow's edge: no edge to part columns at.
+TEST(TintedColumnsTest, AShadowOrOneTintPartsNothing) {
+  TintedArea area;
+  area.columns = 1;
+  area.score_mm = 66;
+  cv::Mat page = area.Draw();
+  cv::Mat shadow(page.size(), CV_8U);
+  for (int x = 0; x < page.cols; ++x) shadow.col(x).setTo(cv::Scalar(std::lround(60.0 * x / page.cols)));
+  cv::Mat shaded = page - shadow;
+  EXPECT_TRUE(TintColumnLines(shaded, area.Lines(), 1, kPxPerMm).empty());
+  cv::Mat tinted = page.clone();
+  tinted.setTo(cv::Scalar(225), page > 245);
+  EXPECT_TRUE(TintColumnLines(tinted, area.Lines(), 1, kPxPerMm).empty());
+  // A soft shadow's edge in the middle of the area: 50 levels darker over
+  // 6 mm, upright.
+  const double middle = area.ColumnLeft(0) + area.score_mm / 2;
+  cv::Mat soft(page.size(), CV_8U);
+  for (int x = 0; x < page.cols; ++x)
+    soft.col(x).setTo(cv::Scalar(std::lround(50 * std::clamp((x / kPxPerMm - (middle - 6 / 2.0)) / 6.0, 0.0, 1.0))));
+  EXPECT_TRUE(TintColumnLines(page - soft, area.Lines(), 1, kPxPerMm).empty());
+}
+
+// Every other row shaded across the whole table, the columns not tinted:
+// about half the rows are shaded at every x, and no x is an edge.
+TEST(TintedColumnsTest, StripedRowsPartNothing) {
+  TintedArea area;
+  area.tint = 250;  // columns as white as the paper
+  area.rows = 20;   // half of them shaded
+  cv::Mat page = area.Draw();
+  for (int r = 0; r < area.rows; r += 2) {
+    const cv::Rect stripe(Px(area.x, area.y + r * area.row_mm) + cv::Point(0, 2),
+                          Px(area.ColumnLeft(area.columns), area.y + (r + 1) * area.row_mm) - cv::Point(0, 2));
+    cv::Mat band = page(stripe);
+    band.setTo(cv::Scalar(212), band > 200);
+  }
+  EXPECT_TRUE(TintColumnLines(page, area.Lines(), 1, kPxPerMm).empty());
+  EXPECT_TRUE(TintColumnLines(page, area.Lines(), 0, kPxPerMm).empty());
+}
+
+}  // namespace
+}  // namespace scorecheck
