@@ -17,9 +17,15 @@ constexpr double kSectionRuleSpan = 0.8;
 // A scorecard's section holds at least this many rows (the upper section's
 // six boxes; the lower's seven).
 constexpr int kMinSectionRows = 5;
-// Two grids alone are sections of one when at most this many row pitches
-// apart (one section row between them).
+// Pieces of a table are one when at most this many row pitches apart (one
+// row between them).
 constexpr double kSectionRowPitches = 1.5;
+// Two grids alone are sections of one when at most this many row pitches
+// apart: a section row and the header printed again over the lower section
+// between them (a triple sheet's two sections, 11 rows each, stood 1.8
+// pitches apart). Grids stacked as close are told apart by their rows
+// together (max_card_rows).
+constexpr double kSectionsApartPitches = 2.5;
 // A line across a gap between two stretches of a table's lines runs through
 // it when it spans this share of the table, and rows follow each other at
 // about their median pitch (kMinRowStep to kRowSteps times it).
@@ -253,15 +259,16 @@ std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options,
     for (size_t j = 0; j < parts.size(); ++j) {
       if (i == j || parts[i].empty() || parts[j].empty() || parts[j].y <= parts[i].y) continue;
       // Two parts that are grids alone are sections of one only across a
-      // single section row (a tinted "LOWER SECTION" row that stops the
-      // column rules), and only when together they make no more rows than a
-      // scorecard prints (two piecepack grids stacked a row apart make more).
+      // section row (a tinted "LOWER SECTION" row that stops the column
+      // rules, with a header printed again under it), and only when together
+      // they make no more rows than a scorecard prints (two piecepack grids
+      // stacked a row apart make more).
       const float gap = parts[j].y - parts[i].br().y;
       const bool both_grids = built[i].rows >= options.min_rows && built[j].rows >= options.min_rows;
       if (both_grids) {
         if (!built[i].lattice || !built[j].lattice) continue;
         const float pitch = std::min(built[i].lattice->frame.height / built[i].rows, built[j].lattice->frame.height / built[j].rows);
-        if (gap > kSectionRowPitches * pitch) continue;
+        if (gap > kSectionsApartPitches * pitch) continue;
       }
       if (gap > max_gap) continue;
       const float overlap = std::min(parts[i].br().x, parts[j].br().x) - std::max(parts[i].x, parts[j].x);

@@ -3,10 +3,13 @@
 // sections of ten rows or more parted by a tinted section row on a page
 // turned a quarter, with a title bar below them, a title bar just above
 // a table, a striped table with a header bar and no column rules whose
-// rules along the stripes come in pieces, and letters stacked down the
-// labels of a table ruled between labels and scores only.
+// rules along the stripes come in pieces, letters stacked down the labels of
+// a table ruled between labels and scores only, and two sections parted by
+// two bars.
 
 #include <gtest/gtest.h>
+
+#include <vector>
 #include <opencv2/imgproc.hpp>
 
 #include "lattice/find_lattice.h"
@@ -196,6 +199,35 @@ TEST(TablePartsTest, LettersStackedDownTheLabelsAreNoRule) {
   ASSERT_EQ(result.grids.size(), 1u) << result.detail;
   EXPECT_EQ(result.grids[0].rows(), t.rows);
   EXPECT_NEAR(result.grids[0].row_y.front(), Px(0, t.Y(0)).y, 4);
+}
+
+// Two sections of eleven rows each, ruled both ways, parted by a dark
+// section bar and the header printed again on a dark bar under it (17 mm,
+// 1.8 row pitches together), which the column rules do not cross, on a page
+// turned a quarter: each section is a grid alone, and together they make a
+// scorecard's rows (a triple sheet's upper and lower sections).
+TEST(TablePartsTest, SectionsPartedByTwoBarsAreOneGrid) {
+  const double x0 = 25, x1 = 185, pitch = 9.4, top = 30, bars = 17;
+  const double xs[] = {x0, 90, 120, 150, x1};
+  std::vector<double> ys;
+  for (int r = 0; r <= 11; ++r) ys.push_back(top + r * pitch);
+  const double lower = ys.back() + bars;
+  for (int r = 0; r <= 11; ++r) ys.push_back(lower + r * pitch);
+  cv::Mat page = BlankPage();
+  for (double y : ys) Rule(page, Px(x0, y), Px(x1, y));
+  cv::rectangle(page, Px(x0, ys[11]), Px(x1, ys[11] + 7.5), cv::Scalar(70, 70, 70), cv::FILLED);
+  cv::rectangle(page, Px(x0, ys[11] + 7.5), Px(x1, lower), cv::Scalar(45, 45, 45), cv::FILLED);
+  for (double x : xs) {
+    Rule(page, Px(x, ys.front()), Px(x, ys[11]));
+    Rule(page, Px(x, lower), Px(x, ys.back()));
+  }
+  cv::Mat turned;
+  cv::rotate(page, turned, cv::ROTATE_90_CLOCKWISE);
+  const LatticeResult result = FindLattices(turned);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  EXPECT_GE(result.grids[0].rows(), 23);
+  EXPECT_EQ(result.grids[0].columns(), 4);
 }
 
 }  // namespace
