@@ -29,15 +29,9 @@ struct OpenScoreArea {
 
   // What the lattice finder sees: rows, the frame and the rule beside the labels.
   Lattice Lines() const {
-    Lattice lattice;
-    for (int r = 0; r <= rows; ++r) lattice.row_y.push_back(static_cast<float>(RowTop(r) * kPxPerMm));
-    for (double at : {x, x + label_mm, ColumnLeft(columns)}) lattice.column_x.push_back(static_cast<float>(at * kPxPerMm));
-    lattice.row_inferred.assign(lattice.row_y.size(), false);
-    lattice.column_inferred.assign(lattice.column_x.size(), false);
-    lattice.frame = cv::Rect2f(lattice.column_x.front(), lattice.row_y.front(),
-                               lattice.column_x.back() - lattice.column_x.front(), lattice.row_y.back() - lattice.row_y.front());
-    lattice.line_px = 2;
-    return lattice;
+    std::vector<double> ys;
+    for (int r = 0; r <= rows; ++r) ys.push_back(RowTop(r));
+    return testing::LinesAt(ys, {x, x + label_mm, ColumnLeft(columns)});
   }
 
   cv::Mat Blank() const {

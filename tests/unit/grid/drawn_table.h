@@ -19,6 +19,20 @@ inline cv::Point Px(double x_mm, double y_mm) {
   return cv::Point(static_cast<int>(std::lround(x_mm * kPxPerMm)), static_cast<int>(std::lround(y_mm * kPxPerMm)));
 }
 
+// The lattice of a table ruled at rows `ys` and columns `xs` (mm), as the
+// lattice finder gives it.
+inline Lattice LinesAt(const std::vector<double>& ys, const std::vector<double>& xs) {
+  Lattice lattice;
+  for (double y : ys) lattice.row_y.push_back(static_cast<float>(y * kPxPerMm));
+  for (double x : xs) lattice.column_x.push_back(static_cast<float>(x * kPxPerMm));
+  lattice.row_inferred.assign(lattice.row_y.size(), false);
+  lattice.column_inferred.assign(lattice.column_x.size(), false);
+  lattice.frame = cv::Rect2f(lattice.column_x.front(), lattice.row_y.front(), lattice.column_x.back() - lattice.column_x.front(),
+                             lattice.row_y.back() - lattice.row_y.front());
+  lattice.line_px = 2;
+  return lattice;
+}
+
 // A table drawn with OpenCV: columns (mm widths) and what each holds, row by
 // row; "" leaves a cell empty. Handwriting is Hershey's script font in blue,
 // at a random place in its cell, as a hurried writer puts it.
@@ -29,18 +43,10 @@ struct DrawnTable {
   std::vector<bool> handwritten;                  // per column
 
   Lattice Lines() const {
-    Lattice lattice;
-    const int rows = static_cast<int>(columns.front().size());
-    for (int r = 0; r <= rows; ++r) lattice.row_y.push_back(static_cast<float>((y + r * row_mm) * kPxPerMm));
-    double at = x;
-    lattice.column_x.push_back(static_cast<float>(at * kPxPerMm));
-    for (double w : widths) lattice.column_x.push_back(static_cast<float>((at += w) * kPxPerMm));
-    lattice.row_inferred.assign(lattice.row_y.size(), false);
-    lattice.column_inferred.assign(lattice.column_x.size(), false);
-    lattice.frame = cv::Rect2f(lattice.column_x.front(), lattice.row_y.front(), lattice.column_x.back() - lattice.column_x.front(),
-                               lattice.row_y.back() - lattice.row_y.front());
-    lattice.line_px = 2;
-    return lattice;
+    std::vector<double> ys, xs = {x};
+    for (size_t r = 0; r <= columns.front().size(); ++r) ys.push_back(y + static_cast<double>(r) * row_mm);
+    for (double w : widths) xs.push_back(xs.back() + w);
+    return LinesAt(ys, xs);
   }
 
   bool column_rules = true;                       // false: rows ruled only, as a word processor does

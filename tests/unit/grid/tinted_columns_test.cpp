@@ -31,15 +31,9 @@ struct TintedArea {
   double ColumnLeft(int c) const { return x + label_mm + c * score_mm; }
 
   Lattice Lines() const {
-    Lattice lattice;
-    for (int r = 0; r <= rows; ++r) lattice.row_y.push_back(static_cast<float>((y + r * row_mm) * kPxPerMm));
-    for (double at : {x, x + label_mm, ColumnLeft(columns)}) lattice.column_x.push_back(static_cast<float>(at * kPxPerMm));
-    lattice.row_inferred.assign(lattice.row_y.size(), false);
-    lattice.column_inferred.assign(lattice.column_x.size(), false);
-    lattice.frame = cv::Rect2f(lattice.column_x.front(), lattice.row_y.front(),
-                               lattice.column_x.back() - lattice.column_x.front(), lattice.row_y.back() - lattice.row_y.front());
-    lattice.line_px = 2;
-    return lattice;
+    std::vector<double> ys;
+    for (int r = 0; r <= rows; ++r) ys.push_back(y + r * row_mm);
+    return testing::LinesAt(ys, {x, x + label_mm, ColumnLeft(columns)});
   }
 
   cv::Mat Draw() const {

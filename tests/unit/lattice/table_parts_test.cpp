@@ -47,6 +47,16 @@ void Shade(cv::Mat& page, const Rows& t, int from_row, int to_row, int gray) {
   cv::rectangle(page, Px(t.x0, t.Y(from_row)), Px(t.x1, t.Y(to_row)), cv::Scalar(gray, gray, gray), cv::FILLED);
 }
 
+// One grid found on `page`, of the rows of `t`, its first row line where
+// the table's is.
+void ExpectOneGridOf(const cv::Mat& page, const Rows& t) {
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  EXPECT_EQ(result.grids[0].rows(), t.rows);
+  EXPECT_NEAR(result.grids[0].row_y.front(), Px(0, t.Y(0)).y, 4);
+}
+
 // A double frame (a second line 1.1 mm outside the first) around rows that no
 // column rule crosses: the rows end at the inner frame, and the inner frame
 // lines are the only lines inside the outer ones. They are the frame, not
@@ -133,11 +143,7 @@ TEST(TablePartsTest, ATitleBarJustAboveTheFrameIsNoRowOfIt) {
   cv::rectangle(page, Px(t.x0, t.Y(0) - 10), Px(t.x1, t.Y(0) - 2), cv::Scalar(70, 70, 70), cv::FILLED);
   RuleRows(page, t);
   for (double x : {t.x0, 75.0, 120.0, t.x1}) Rule(page, Px(x, t.Y(0)), Px(x, t.Y(t.rows)));
-  const LatticeResult result = FindLattices(page);
-  ASSERT_TRUE(result.ok()) << result.detail;
-  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
-  EXPECT_EQ(result.grids[0].rows(), t.rows);
-  EXPECT_NEAR(result.grids[0].row_y.front(), Px(0, t.Y(0)).y, 4);
+  ExpectOneGridOf(page, t);
 }
 
 // Every other row striped, no column rules, a dark header bar on top of the
@@ -194,11 +200,7 @@ TEST(TablePartsTest, LettersStackedDownTheLabelsAreNoRule) {
   RuleRows(page, t);
   Rule(page, Px(110, t.Y(0)), Px(110, t.Y(t.rows)));
   for (int r = 8; r < t.rows; ++r) Rule(page, Px(60, t.Y(r) + 1.2), Px(60, t.Y(r + 1) - 1.2));
-  const LatticeResult result = FindLattices(page);
-  ASSERT_TRUE(result.ok()) << result.detail;
-  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
-  EXPECT_EQ(result.grids[0].rows(), t.rows);
-  EXPECT_NEAR(result.grids[0].row_y.front(), Px(0, t.Y(0)).y, 4);
+  ExpectOneGridOf(page, t);
 }
 
 // Two sections of eleven rows each, ruled both ways, parted by a dark
