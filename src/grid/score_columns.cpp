@@ -26,6 +26,7 @@ std::vector<float> EqualScoreSplits(const cv::Mat& flat, const Lattice& grid, in
   };
   double best_crossing = options.max_crossing;
   const int gap = std::max(1, static_cast<int>(std::lround(options.gap_mm * px_per_mm)));
+  const int wide_gap = std::max(2, static_cast<int>(std::lround(options.numbers_apart_mm * px_per_mm)));
   for (int k = 2; k <= most; ++k) {
     const double part = static_cast<double>(width) / k;
     const int slack = static_cast<int>(std::lround(options.slack * part));
@@ -61,12 +62,35 @@ std::vector<float> EqualScoreSplits(const cv::Mat& flat, const Lattice& grid, in
     }
     if (!in_their_boxes) continue;
     const int fullest = *std::max_element(rows.begin(), rows.end());
-    const bool like = std::all_of(rows.begin(), rows.end(), [&](int r) {
+    // Columns nobody wrote in stand after the written ones (players take
+    // the columns from the left): a six-player pad used by five.
+    int written = k;
+    while (written > 0 && rows[written - 1] == 0) --written;
+    const bool like = written >= 2 && std::all_of(rows.begin(), rows.begin() + written, [&](int r) {
       return r >= options.min_rows && r >= options.min_balance * fullest;
     });
     if (!like) continue;
+    // One number to a box: a part that holds two numbers side by side, a
+    // stretch of paper wider than the gap between two digits between them,
+    // in most of its rows is two columns.
+    int two_numbers = 0, with_ink = 0;
+    for (int i = 0; i < written; ++i)
+      for (const std::vector<bool>& row : ink.written) {
+        int groups = 0, paper = wide_gap;
+        for (int x = meets[i]; x < meets[i + 1]; ++x) {
+          if (!row[x]) {
+            ++paper;
+            continue;
+          }
+          if (paper >= wide_gap) ++groups;
+          paper = 0;
+        }
+        with_ink += groups > 0;
+        two_numbers += groups >= 2;
+      }
+    if (two_numbers > options.max_two_numbers * with_ink) continue;
     double worst = 0;
-    for (int i = 0; i + 1 < k; ++i)
+    for (int i = 0; i + 1 < written; ++i)
       worst = std::max(worst, static_cast<double>(crossing[i]) / std::max(1, std::min(rows[i], rows[i + 1])));
     // The fewest rows crossing wins; on a tie, fewer columns.
     if (worst < best_crossing) {

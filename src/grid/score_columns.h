@@ -6,7 +6,9 @@
 // every row (the test UnruledColumnLines makes). What still parts them is
 // that a table's score columns are as wide as each other: a score area
 // holding k columns has its ink in k like blocks, with the places where k
-// equal parts meet written in by few rows.
+// equal parts meet written in by few rows, and one number to a box in a row
+// (two numbers side by side are two columns' numbers). Columns nobody wrote
+// in may follow the written ones (a six-player pad used by four).
 
 #include <vector>
 
@@ -32,6 +34,10 @@ struct ScoreColumnOptions {
   int min_rows = 3;               ///< every column is written in at least this many rows; default 3
   double gap_mm = 1.2;            ///< rows crossing a meeting place are counted over a strip this wide, mm:
                                   ///< wider than the gap between two digits of one number; default 1.2
+  double numbers_apart_mm = 2.5; ///< ink this far apart across paper in one row of a column is two numbers
+                                 ///< (digits of one stand closer); default 2.5
+  double max_two_numbers = 0.5;  ///< a split whose columns hold two numbers in more than this share of their
+                                 ///< rows written in splits too little; default 0.5
   double min_ink_centre = 0.2;    ///< each column's ink has its centre at least this share of its width from
                                   ///< either side; default 0.2
 };

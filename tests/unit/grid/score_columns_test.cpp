@@ -72,6 +72,24 @@ TEST(ScoreColumnsTest, OneWideColumnOfTwoDigitNumbersStaysWhole) {
   EXPECT_TRUE(EqualScoreSplits(flat, table.Lines(), 1, kPxPerMm).empty());
 }
 
+// A piecepack pad: six narrow columns (13 mm), the first four written in,
+// the last two by nobody. Two columns' numbers side by side with paper
+// between them are two columns, not one of pairs (split in three, every
+// part held two numbers and fewer rows crossed its sides).
+TEST(ScoreColumnsTest, SixNarrowColumnsFourWrittenInAreSix) {
+  DrawnTable table = ScoreTable(6, 13, {"16", "8", "24", "9", "", ""});
+  table.column_rules = false;
+  const cv::Mat flat = FlattenForText(table.Draw(), kPxPerMm);
+  const std::vector<float> lines = EqualScoreSplits(flat, ScoreAreaOnly(table), 1, kPxPerMm);
+  ASSERT_EQ(lines.size(), 5u) << ::testing::PrintToString(lines);
+  const Lattice drawn = table.Lines();
+  for (int i = 0; i < 5; ++i) EXPECT_NEAR(lines[i], drawn.column_x[i + 2], 2.5 * kPxPerMm) << i;
+  // All six written in: six still, not three of pairs.
+  DrawnTable full = ScoreTable(6, 13, {"16", "8", "24", "9", "30", "5"});
+  full.column_rules = false;
+  EXPECT_EQ(EqualScoreSplits(FlattenForText(full.Draw(), kPxPerMm), ScoreAreaOnly(full), 1, kPxPerMm).size(), 5u);
+}
+
 TEST(ScoreColumnsTest, AWrittenAndAnEmptyColumnAreNotTwoLikeOnes) {
   DrawnTable table = ScoreTable(2, 16, {"35", ""});
   table.column_rules = false;
