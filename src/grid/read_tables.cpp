@@ -65,6 +65,36 @@ int MostScoreColumns(const std::vector<const Ruleset*>& rulesets) {
   return most;
 }
 
+void ShareColumns(TableReading& table, int most_columns, double px_per_mm) {
+  const float tol = static_cast<float>(2 * px_per_mm);
+  const int grid_count = static_cast<int>(table.grids.size());
+  for (int g = 0; g < grid_count; ++g) {
+    const Lattice& grid = table.grids[g];
+    int best = g;
+    for (int other = 0; other < grid_count; ++other) {
+      const Lattice& o = table.grids[other];
+      const ColumnRoles &roles = table.roles[other], &own = table.roles[g];
+      if (other == g || o.rows() != grid.rows() || std::abs(o.frame.width - grid.frame.width) > tol) continue;
+      if (!roles.ok() || !own.ok() || roles.label != own.label || static_cast<int>(roles.score.size()) > most_columns) continue;
+      if (std::abs((o.column_x[roles.label + 1] - o.frame.x) - (grid.column_x[own.label + 1] - grid.frame.x)) > tol) continue;
+      if (roles.score.size() > table.roles[best].score.size()) best = other;
+    }
+    if (best == g) continue;
+    const Lattice& source = table.grids[best];
+    Lattice shared = grid;
+    shared.column_x.clear();
+    for (float x : source.column_x) shared.column_x.push_back(x - source.frame.x + grid.frame.x);
+    shared.column_inferred = source.column_inferred;
+    // Its own printed texts (its labels may read better), the columns past
+    // its score area numbered on.
+    const int more = static_cast<int>(table.roles[best].score.size() - table.roles[g].score.size());
+    for (ColumnReading& reading : table.readings[g])
+      if (reading.column > table.roles[g].score.back()) reading.column += more;
+    table.grids[g] = std::move(shared);
+    table.roles[g] = table.roles[best];
+  }
+}
+
 TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, double px_per_mm,
                         const std::vector<const Ruleset*>& rulesets, const std::vector<std::string>& vocabulary,
                         const GridOptions& options, TextReader& reader) {
@@ -129,6 +159,7 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
     table.roles.push_back(std::move(roles));
     table.readings.push_back(std::move(readings));
   }
+  ShareColumns(table, MostScoreColumns(rulesets), px_per_mm);
   return table;
 }
 

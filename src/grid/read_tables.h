@@ -38,6 +38,15 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
                         const std::vector<const Ruleset*>& rulesets, const std::vector<std::string>& vocabulary,
                         const GridOptions& options, TextReader& reader);
 
+/// Grids of one page are printed alike: a grid of `table` as wide as
+/// another, with as many rows and its labels in the same place, whose score
+/// area came out in fewer columns (nobody wrote in some of them: no ink
+/// parts them) takes the other's columns and roles; its own printed texts
+/// stay (its labels may read better), the columns past its score area
+/// numbered on. Never more than `most_columns` score columns. (ReadTables
+/// does this.)
+void ShareColumns(TableReading& table, int most_columns, double px_per_mm);
+
 /// The OCR's rows of column `column` among `readings`; none when it was not read.
 const std::vector<std::string>& ColumnText(const std::vector<ColumnReading>& readings, int column);
 

@@ -1,0 +1,66 @@
+// Grids of one page share their columns: a grid whose score area came out
+// in fewer columns than another's of the same print takes the other's.
+
+#include "grid/read_tables.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "unit/grid/drawn_table.h"
+
+namespace scorecheck {
+namespace {
+
+using testing::kPxPerMm;
+using testing::LinesAt;
+
+// A grid at `left` (mm): a 40 mm label column, then score columns ending
+// at `ends` (mm from the label column's right side).
+Lattice Grid(double left, const std::vector<double>& ends) {
+  std::vector<double> ys, xs = {left, left + 40};
+  for (int r = 0; r <= 19; ++r) ys.push_back(30 + 9.0 * r);
+  for (double end : ends) xs.push_back(left + 40 + end);
+  return LinesAt(ys, xs);
+}
+
+ColumnRoles Roles(int score_columns) {
+  ColumnRoles roles;
+  roles.label = 0;
+  for (int c = 1; c <= score_columns; ++c) roles.score.push_back(c);
+  return roles;
+}
+
+TEST(ReadTablesTest, AGridWithFewerScoreColumnsTakesThoseOfOneLikeIt) {
+  TableReading table;
+  // Six columns of 12 mm read in the first grid; the second, printed alike
+  // beside it, was written in its first column only: one column.
+  table.grids = {Grid(10, {12, 24, 36, 48, 60, 72}), Grid(110, {72})};
+  table.roles = {Roles(6), Roles(1)};
+  table.readings = {{ColumnReading{0, {"Aces"}, 0.9, {}}}, {ColumnReading{0, {"Aces read better"}, 0.95, {}}}};
+  ShareColumns(table, 6, kPxPerMm);
+  ASSERT_EQ(table.grids[1].columns(), 7);
+  for (int c = 0; c <= 7; ++c)
+    EXPECT_NEAR(table.grids[1].column_x[c], table.grids[0].column_x[c] + 100 * kPxPerMm, 0.5) << c;
+  EXPECT_EQ(table.roles[1].score.size(), 6u);
+  // Its own labels stay.
+  EXPECT_EQ(table.readings[1][0].rows.front(), "Aces read better");
+}
+
+TEST(ReadTablesTest, GridsNotAlikeOrTooManyColumnsShareNothing) {
+  TableReading table;
+  // Wider by 10 mm: another print.
+  table.grids = {Grid(10, {12, 24, 36, 48, 60, 72}), Grid(110, {82})};
+  table.roles = {Roles(6), Roles(1)};
+  table.readings = {{}, {}};
+  ShareColumns(table, 6, kPxPerMm);
+  EXPECT_EQ(table.grids[1].columns(), 2);
+  // As wide, but the first grid's seven columns are more than any ruleset has.
+  table.grids = {Grid(10, {10, 20, 30, 40, 50, 60, 72}), Grid(110, {72})};
+  table.roles = {Roles(7), Roles(1)};
+  ShareColumns(table, 6, kPxPerMm);
+  EXPECT_EQ(table.grids[1].columns(), 2);
+}
+
+}  // namespace
+}  // namespace scorecheck
