@@ -5,6 +5,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/robust_stats.h"
+
 namespace scorecheck {
 namespace {
 
@@ -12,11 +14,6 @@ struct Block {
   int from = 0, to = 0;  // x across the column strip, [from, to)
   int top = 0, bottom = 0;  // y of its ink, grid image pixels
 };
-
-double MedianOf(std::vector<double> values) {
-  std::nth_element(values.begin(), values.begin() + static_cast<long>(values.size() / 2), values.end());
-  return values[values.size() / 2];
-}
 
 // The blocks of ink row `row` writes (`written`: per x), words closer than
 // `join` pixels joined, each with the height of its ink in `ink` (the row's
@@ -61,7 +58,7 @@ bool Headers(const std::vector<Block>& blocks, int width, double px_per_mm, cons
     heights.push_back(b.bottom - b.top);
     tops.push_back(b.top);
   }
-  const double w = MedianOf(widths), h = MedianOf(heights), top = MedianOf(tops);
+  const double w = Median(widths), h = Median(heights), top = Median(tops);
   for (int i = 0; i < k; ++i)
     if (std::abs(widths[i] - w) > options.alike * w || std::abs(heights[i] - h) > options.alike * h ||
         std::abs(tops[i] - top) > options.alike * h)

@@ -6,26 +6,9 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/robust_stats.h"
+
 namespace scorecheck {
-namespace {
-
-double Median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
-  return values[values.size() / 2];
-}
-
-// Scaled median absolute deviation: a standard deviation that a header row
-// or a digit pushed over a line does not move.
-double RobustSpread(const std::vector<double>& values) {
-  if (values.size() < 3) return 1e9;
-  const double centre = Median(values);
-  std::vector<double> deviations;
-  for (double v : values) deviations.push_back(std::abs(v - centre));
-  return 1.4826 * Median(deviations);
-}
-
-}  // namespace
 
 ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
                             const ColumnRoleOptions& options) {

@@ -3,32 +3,15 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/robust_stats.h"
 #include "grid/unruled_columns.h"
 
 namespace scorecheck {
 namespace {
 
-// The median of values[from, to).
-double Median(const std::vector<double>& values, int from, int to) {
-  std::vector<double> part(values.begin() + from, values.begin() + to);
-  if (part.empty()) return 0;
-  const auto middle = part.begin() + static_cast<long>(part.size() / 2);
-  std::nth_element(part.begin(), middle, part.end());
-  return *middle;
-}
-
-// The spread of values[from, to) about their median (its median absolute
-// deviation, as a standard deviation): a number written across a few
-// samples' worth does not widen it.
-double Spread(const std::vector<double>& values, int from, int to) {
-  std::vector<double> part(values.begin() + from, values.begin() + to);
-  if (part.empty()) return 0;
-  const auto middle = part.begin() + static_cast<long>(part.size() / 2);
-  std::nth_element(part.begin(), middle, part.end());
-  const double median = *middle;
-  for (double& value : part) value = std::abs(value - median);
-  std::nth_element(part.begin(), middle, part.end());
-  return 1.4826 * *middle;
+// values[from, to).
+std::vector<double> Part(const std::vector<double>& values, int from, int to) {
+  return {values.begin() + from, values.begin() + to};
 }
 
 }  // namespace
@@ -76,20 +59,20 @@ std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int
   }
   if (by_row.front().empty()) return lines;
   std::vector<double> level(width);
-  for (int x = 0; x < width; ++x) level[x] = Median(by_row[x], 0, static_cast<int>(by_row[x].size()));
+  for (int x = 0; x < width; ++x) level[x] = Median(by_row[x]);
   // Each x a step: the flat stretches beside it (`part` wide, beyond the
   // edge's own blur) differ by min_step and by step_noise times their own
   // spread. Kept: the strongest step within a part's width.
   std::vector<double> strength(width, 0);
   for (int x = std::max(part, 3 * edge) + edge; x + std::max(part, 3 * edge) + edge <= width; ++x) {
-    const double left = Median(level, x - edge - part, x - edge), right = Median(level, x + edge, x + edge + part);
+    const double left = Median(Part(level, x - edge - part, x - edge)), right = Median(Part(level, x + edge, x + edge + part));
     const double noise =
-        std::max({1.0, Spread(level, x - edge - part, x - edge), Spread(level, x + edge, x + edge + part)});
+        std::max({1.0, RobustSpread(Part(level, x - edge - part, x - edge)), RobustSpread(Part(level, x + edge, x + edge + part))});
     const double step = std::abs(right - left);
     // Sharp: most of the change within the edge's blur, not a ramp of
     // light across the page (a soft shadow's edge changes as much, over
     // three centimetres).
-    const double near = std::abs(Median(level, x + edge, x + 3 * edge) - Median(level, x - 3 * edge, x - edge));
+    const double near = std::abs(Median(Part(level, x + edge, x + 3 * edge)) - Median(Part(level, x - 3 * edge, x - edge)));
     if (step >= options.min_step && step >= options.step_noise * noise && near >= options.sharpness * step)
       strength[x] = step;
   }
@@ -106,8 +89,8 @@ std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int
     const int centre = (x + end) / 2;
     x = end + part;
     // Where the level crosses half way between the two sides, to a pixel.
-    const double left = Median(level, centre - edge - part, centre - edge);
-    const double right = Median(level, centre + edge, centre + edge + part);
+    const double left = Median(Part(level, centre - edge - part, centre - edge));
+    const double right = Median(Part(level, centre + edge, centre + edge + part));
     const double half = (left + right) / 2;
     // The crossing nearest the middle (a number written across the edge
     // may cross the half level too, further off).

@@ -278,22 +278,6 @@ std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options,
                std::min(other.br().x, parts[i].br().x) > std::max(other.x, parts[i].x);
       });
       if (between) continue;
-      // Sections of one table rule the same columns from their top to their
-      // bottom: at least two column rules of each line up (the strokes that
-      // lines of text stack up above a paragraph's do not).
-      const std::vector<Line> upper = Spanning(TableLines(runs.vertical, false, parts[i].x, parts[i].br().x, parts[i].y,
-                                                          parts[i].br().y, merge, tol), kSectionRuleSpan);
-      const std::vector<Line> lower = Spanning(TableLines(runs.vertical, false, parts[j].x, parts[j].br().x, parts[j].y,
-                                                          parts[j].br().y, merge, tol), kSectionRuleSpan);
-      const auto aligned = std::count_if(upper.begin(), upper.end(), [&](const Line& a) {
-        return std::any_of(lower.begin(), lower.end(), [&](const Line& b) { return std::abs(a.pos - b.pos) <= tol; });
-      });
-      // And each holds a section's rows: a few lines of text above and below
-      // a gap do not.
-      auto ruled_rows = [&](const cv::Rect2f& part) {
-        return static_cast<int>(Spanning(TableLines(runs.horizontal, true, part.y, part.br().y, part.x, part.br().x, merge, tol),
-                                         kSectionRuleSpan).size()) - 1;
-      };
       // Pieces of one table that are no grid alone (a header block of a bar
       // or two, a few rows), a row or so apart, as wide as each other, are
       // one table whatever their column rules: a striped table's only
@@ -302,12 +286,29 @@ std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options,
       // table ruled between labels and scores only has one rule, and came
       // apart where the strokes of its letters thin out.
       auto pitch_of = [&](size_t k) { return parts[k].height / static_cast<float>(std::max(1, built[k].rows)); };
-      const float pitch = built[i].rows >= built[j].rows ? pitch_of(i) : pitch_of(j);
-      const bool pieces = !both_grids && std::max(built[i].rows, built[j].rows) >= 2 && gap <= kSectionRowPitches * pitch &&
-                          std::abs(parts[i].width - parts[j].width) <= 2 * tol;
-      if (!pieces &&
-          (aligned < 2 || ruled_rows(parts[i]) < kMinSectionRows || ruled_rows(parts[j]) < kMinSectionRows))
-        continue;
+      const float piece_pitch = built[i].rows >= built[j].rows ? pitch_of(i) : pitch_of(j);
+      const bool pieces = !both_grids && std::max(built[i].rows, built[j].rows) >= 2 &&
+                          gap <= kSectionRowPitches * piece_pitch && std::abs(parts[i].width - parts[j].width) <= 2 * tol;
+      // Otherwise, sections of one table rule the same columns from their
+      // top to their bottom: at least two column rules of each line up (the
+      // strokes that lines of text stack up above a paragraph's do not), and
+      // each holds a section's rows (a few lines of text above and below a
+      // gap do not).
+      auto sections = [&] {
+        const std::vector<Line> upper = Spanning(TableLines(runs.vertical, false, parts[i].x, parts[i].br().x, parts[i].y,
+                                                            parts[i].br().y, merge, tol), kSectionRuleSpan);
+        const std::vector<Line> lower = Spanning(TableLines(runs.vertical, false, parts[j].x, parts[j].br().x, parts[j].y,
+                                                            parts[j].br().y, merge, tol), kSectionRuleSpan);
+        const auto aligned = std::count_if(upper.begin(), upper.end(), [&](const Line& a) {
+          return std::any_of(lower.begin(), lower.end(), [&](const Line& b) { return std::abs(a.pos - b.pos) <= tol; });
+        });
+        auto ruled_rows = [&](const cv::Rect2f& part) {
+          return static_cast<int>(Spanning(TableLines(runs.horizontal, true, part.y, part.br().y, part.x, part.br().x, merge, tol),
+                                           kSectionRuleSpan).size()) - 1;
+        };
+        return aligned >= 2 && ruled_rows(parts[i]) >= kMinSectionRows && ruled_rows(parts[j]) >= kMinSectionRows;
+      };
+      if (!pieces && !sections()) continue;
       const cv::Rect2f both = parts[i] | parts[j];
       Candidate merged = BuildLattice(runs, Table{both}, options, scale);
       if (!merged.lattice || (both_grids && merged.rows > options.max_card_rows)) continue;
