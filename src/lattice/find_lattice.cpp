@@ -188,6 +188,9 @@ LatticeResult TurnedHalf(const LatticeResult& result) {
   LatticeResult turned = result;
   if (result.upright.empty()) return turned;
   const cv::Size size = result.upright.size();
+  // The copy shares the image's pixels: rotated in place, the page kept
+  // upright would be turned with it (its grids not).
+  turned.upright = cv::Mat();
   cv::rotate(result.upright, turned.upright, cv::ROTATE_180);
   turned.upright_from_page = QuarterTurn(2, size) * result.upright_from_page;
   turned.rotation_deg = (result.rotation_deg + 180) % 360;

@@ -434,6 +434,23 @@ TEST(FindLatticeTest, TurnsAQuarterTurnedPageSoItsRowsRunAcross) {
   }
 }
 
+// The grid stage turns a page to see whether its labels read better upside
+// down, and keeps it upright when they do not: the page it keeps must be the
+// one it had, not turned under grids that were not.
+TEST(FindLatticeTest, TurningAPageHalfLeavesTheUprightOneAsItWas) {
+  Card card;
+  cv::Mat page = BlankPage();
+  Draw(page, card);
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  const cv::Mat before = result.upright.clone();
+  const LatticeResult turned = TurnedHalf(result);
+  EXPECT_EQ(cv::norm(result.upright, before, cv::NORM_INF), 0);
+  cv::Mat turned_back;
+  cv::rotate(turned.upright, turned_back, cv::ROTATE_180);
+  EXPECT_EQ(cv::norm(turned_back, before, cv::NORM_INF), 0);
+}
+
 TEST(FindLatticeTest, FourGridsOnAPageComeTopToBottomThenLeftToRight) {
   cv::Mat page = BlankPage();
   std::vector<Card> cards;
