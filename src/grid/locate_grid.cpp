@@ -139,6 +139,13 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     const std::vector<std::string>& labels = ColumnText(table.readings[source], table.roles[source].label);
     row_texts[g].resize(lattice.grids[g].rows());
     for (int r = 0; r < lattice.grids[g].rows() && r < static_cast<int>(labels.size()); ++r) row_texts[g][r].label = labels[r];
+    // Column headers printed again over the lower section: rows whose score
+    // cells print what the top row's do. Only when some row repeats them:
+    // the top row alone may hold a player's first numbers.
+    const std::vector<bool> alike = RowsPrintedLikeTheTop(flat, lattice.grids[g], table.roles[g].score.front(),
+                                                          table.roles[g].score.back(), options.layout_header_alike);
+    if (std::count(alike.begin(), alike.end(), true) >= 2)
+      for (int r = 0; r < lattice.grids[g].rows(); ++r) row_texts[g][r].repeated_header = alike[r];
   }
 
   // Score every candidate on every grid (mean over grids).

@@ -89,7 +89,8 @@ struct GridOptions {
   int max_partly_missing = 2;    ///< ... see min_partly_read; default 2
   double layout_header_alike = 0.8;  ///< ... where a row is a header row when its score cells print like the
                                      ///< top row's (normalised correlation); default 0.8 (headers 0.97-0.99,
-                                     ///< handwritten rows up to 0.6)
+                                     ///< handwritten rows up to 0.6). Labels read or not, such a row under
+                                     ///< the top one is a header printed again, not a ruleset row
 };
 
 /// Places the cells of `page`. Sheets without a readable sheet code are

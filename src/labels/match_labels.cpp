@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <limits>
 #include <set>
 #include <sstream>
@@ -17,6 +18,15 @@ constexpr double kPartOfLine = 0.85;
 // order: more than the label's longest word alone ("Bonus Yahtzee" is the
 // Yahtzee bonus row, not the Yahtzee row), less than the label as printed.
 constexpr double kReordered = 0.95;
+
+// A row is a header, not a row to place by its order, when it reads at
+// least this much like a section header (and more than like any label):
+// unreadable noise ("B" beside a dice icon) is a little alike to anything.
+constexpr double kReadsLikeHeader = 0.5;
+
+// A header printed again over a lower section is this many rows or more
+// below the first.
+constexpr int kHeaderRowsApart = 3;
 
 // Levenshtein distance, two rows of the table.
 int EditDistance(std::string_view a, std::string_view b) {
@@ -170,6 +180,7 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
   // how-to text against the row's how-to text when both exist.
   std::vector<std::vector<double>> like(n, std::vector<double>(m, 0));
   std::vector<double> skip_cost(n, 0), points_like(n, 0);
+  std::vector<bool> header_row(n, false);  // reads or prints like a header, not like a row
   const std::vector<std::string> no_labels;
   const std::vector<std::string>& points_labels = ruleset.yahtzee_bonus ? ruleset.yahtzee_bonus->points_labels : no_labels;
   for (int i = 0; i < n; ++i) points_like[i] = BestSimilarity(printed[i].label, points_labels);
@@ -189,10 +200,12 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     const double known = BestSimilarity(printed[i].label, vocabulary);
     // A header printed again over the lower section ("Category", "PLAYER")
     // is the same text twice, and no row's label: a header row too,
-    // whatever its words.
+    // whatever its words. Printed sections apart, not in the next row or
+    // two: the OCR makes the same letter or two of the dice icons printed
+    // beside the labels ("B", "B«"), row after row, and those rows are rows.
     if (known < options.min_repeated_header && !printed[i].label.empty())
       for (int k = 0; k < n; ++k)
-        if (k != i)
+        if (std::abs(k - i) >= kHeaderRowsApart)
           header = std::max(header, std::min(LabelSimilarity(printed[i].label, printed[k].label),
                                              LabelSimilarity(printed[k].label, printed[i].label)));
     // A row that reads like some other known label (of any ruleset) more than
@@ -220,6 +233,16 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
       like[i][j] = label;
     }
     skip_cost[i] = header >= known ? 0 : options.unmatched_row_penalty * std::max(0.0, (known - 0.5) / 0.5);
+    header_row[i] = header >= kReadsLikeHeader && header >= known;
+    // Its print says header even when its words were misread ("JPLAYER"
+    // under "TASES", a bar's white letters read twice otherwise): paired,
+    // it took the place of the row under it, whose label ("3 alike") no
+    // ruleset prints.
+    if (printed[i].repeated_header) {
+      std::fill(like[i].begin(), like[i].end(), -1.0);
+      skip_cost[i] = 0;
+      header_row[i] = true;
+    }
   }
 
   // best[i][j]: printed rows < i and ruleset rows < j placed. Moves: leave a
@@ -247,26 +270,59 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
         relax(i + 2, j + 1, here + like[i][j] + (points_like[i + 1] - options.min_points_row), kPairWithPoints);
     }
 
+  // Pairs of printed row and ruleset row, bottom up.
+  struct Paired {
+    int printed, ruleset;
+    CellPart part;
+    double similarity;
+  };
+  std::vector<Paired> paired;
   for (int i = n, j = m; i > 0 || j > 0;) {
     switch (move[i][j]) {
       case kSkipPrinted: --i; break;
-      case kMissing:
-        --j;
-        ++match.missing_rows;
-        break;
+      case kMissing: --j; break;
       case kPair:
         --i, --j;
-        match.rows.push_back({i, ruleset.rows[j].id, CellPart::kValue, like[i][j]});
+        paired.push_back({i, j, CellPart::kValue, like[i][j]});
         break;
       case kPairWithPoints:
         i -= 2, --j;
-        match.rows.push_back({i + 1, ruleset.rows[j].id, CellPart::kPoints, points_like[i + 1]});
-        match.rows.push_back({i, ruleset.rows[j].id, CellPart::kChecks, like[i][j]});
+        paired.push_back({i + 1, j, CellPart::kPoints, points_like[i + 1]});
+        paired.push_back({i, j, CellPart::kChecks, like[i][j]});
         break;
       case kNone: i = j = 0; break;  // unreachable: best[n][m] is always reached
     }
   }
-  std::reverse(match.rows.begin(), match.rows.end());
+  std::reverse(paired.begin(), paired.end());
+  // Between two rows placed (or the table's ends), as many printed rows left
+  // out as ruleset rows left unprinted: those rows are there, their labels
+  // misread ("BB tives", "B«" beside dice icons). They are placed by their
+  // order; left out, their cells were not read at all. Header rows are
+  // not rows to place.
+  std::vector<Paired> filled;
+  int after_printed = -1, after_ruleset = -1;
+  for (size_t k = 0; k <= paired.size(); ++k) {
+    const int next_printed = k < paired.size() ? paired[k].printed : n;
+    const int next_ruleset = k < paired.size() ? paired[k].ruleset : m;
+    std::vector<int> open_printed;
+    for (int i = after_printed + 1; i < next_printed; ++i)
+      if (!header_row[i]) open_printed.push_back(i);
+    const int open_ruleset = next_ruleset - after_ruleset - 1;
+    if (open_ruleset > 0 && static_cast<int>(open_printed.size()) == open_ruleset)
+      for (int t = 0; t < open_ruleset; ++t) {
+        const int i = open_printed[t], j = after_ruleset + 1 + t;
+        filled.push_back({i, j, CellPart::kValue, std::max(0.0, like[i][j])});
+      }
+    else
+      match.missing_rows += std::max(0, open_ruleset);
+    if (k < paired.size()) {
+      filled.push_back(paired[k]);
+      after_printed = std::max(after_printed, paired[k].printed);
+      after_ruleset = paired[k].ruleset;
+    }
+  }
+  std::sort(filled.begin(), filled.end(), [](const Paired& a, const Paired& b) { return a.printed < b.printed; });
+  for (const Paired& p : filled) match.rows.push_back({p.printed, ruleset.rows[p.ruleset].id, p.part, p.similarity});
   match.score = best[n][m] / m;
   match.ok = match.score >= options.min_score;
   return match;

@@ -40,6 +40,8 @@ double LikenessEvidence(double similarity);
 struct PrintedRowText {
   std::string label;   ///< label column text ("" when none was read)
   std::string how_to;  ///< "how to score" column text ("" when the sheet has none)
+  bool repeated_header = false;  ///< its score cells print what another row's print (the column headers printed
+                                 ///< again over the lower section): a header, whatever its label reads
 };
 
 /// One printed row given a ruleset row.
