@@ -100,6 +100,20 @@ double PrintConfidence(const ColumnReading& reading) {
   return sure.empty() ? 0 : Median(sure);
 }
 
+// Share of the rows holding text that the OCR read as a number more than
+// as a word: as many digits as letters, and at least one.
+double NumberShare(const std::vector<std::string>& rows) {
+  int text = 0, numbers = 0;
+  for (const std::string& row : rows) {
+    if (row.empty()) continue;
+    ++text;
+    const auto digits = std::count_if(row.begin(), row.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    const auto letters = std::count_if(row.begin(), row.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+    if (digits > 0 && digits >= letters) ++numbers;
+  }
+  return text == 0 ? 0 : static_cast<double>(numbers) / text;
+}
+
 int TextRows(const std::vector<std::string>& rows) {
   return static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const std::string& row) { return !row.empty(); }));
 }
@@ -122,16 +136,27 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
   for (const ColumnReading& reading : readings) {
     if (reading.column == roles.label || reading.column < 0 || reading.column >= static_cast<int>(profiles.size())) continue;
     const double letters = LettersPerTextRow(reading.rows);
+    // Words in a few rows (the headers "Single", "Double", printed again
+    // over the lower section) over marks in many more that the OCR made
+    // nothing of: light pencil under column headers, a score column.
+    const bool headers_over_writing =
+        TextRows(reading.rows) > 0 && TextRows(reading.rows) * options.marked_per_text_row < profiles[reading.column].marked_rows;
+    if (headers_over_writing) continue;
     if (TextRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters &&
         (PrintConfidence(reading) >= options.min_print_confidence || letters >= options.many_letters)) {
       roles.how_to.push_back(reading.column);
       taken[reading.column] = true;
     } else if (profiles[reading.column].printed_text && profiles[reading.column].pieces >= options.word_pieces &&
-               profiles[reading.column].clear_of_sides && profiles[reading.column].fill >= options.word_fill) {
+               profiles[reading.column].clear_of_sides && profiles[reading.column].fill >= options.word_fill &&
+               NumberShare(reading.rows) < options.max_word_numbers) {
       // Looks printed, words of many letters in most rows: print too small
       // or blurred for the OCR, whatever noise it made of it. No written
       // score is that many pieces. (Printed in a few rows only, the words
       // are headers over a column of light writing: "Single", "Double".)
+      // Unless the OCR read numbers in many of its rows: sketchy pencil
+      // breaks each digit into pieces ("12", "70", "106" read in a Triple
+      // sheet's ×2 column of 11 pieces a box), blurred words do not come
+      // out as numbers.
       taken[reading.column] = true;
     } else if (TextRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters) {
       roles.maybe_how_to.push_back(reading.column);

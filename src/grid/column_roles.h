@@ -66,7 +66,11 @@ struct ColumnRoleOptions {
                                    ///< score is 1-4 digits, and each digit of a blurred photo a piece or two);
                                    ///< default 10
   double word_fill = 0.5;          ///< ... (printed in fewer rows, the words are headers over a column of light
-                                   ///< writing); default 0.5
+                                   ///< writing); default 0.5 ...
+  double max_word_numbers = 1.0 / 3;  ///< ... and the OCR read fewer than this share of its text rows as numbers
+                                      ///< (as many digits as letters); default 1/3
+  int marked_per_text_row = 3;     ///< a column holding marks in more than this many rows per row the OCR read
+                                   ///< text in holds light writing under its headers, whatever the text; default 3
   double min_score_column_mm = 4;  ///< a narrower column cannot hold a written number (the gap of a double
                                    ///< line, a margin strip); default 4
 };
@@ -106,7 +110,8 @@ double LettersPerTextRow(const std::vector<std::string>& rows);
 /// min_print_confidence, or many_letters however sure) is how-to text;
 /// a column that looks printed but of which the OCR read nothing at all
 /// (print too blurred), or that looks printed in words of word_pieces
-/// pieces, one of the same printed mark in every row (printed_marks), and
+/// pieces (and reads as numbers in fewer than max_word_numbers of its
+/// rows), one of the same printed mark in every row (printed_marks), and
 /// one too narrow to write in, are neither; the rest
 /// are score columns.
 ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,

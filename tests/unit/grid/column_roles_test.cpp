@@ -153,6 +153,53 @@ TEST(ColumnRolesTest, WordsTheOcrIsUnsureOfAreHandwritingUnlessLong) {
   EXPECT_EQ(roles.maybe_how_to, std::vector<int>{1});
 }
 
+// Light pencil under printed headers ("Single", "Double", printed again
+// over the lower section): the OCR reads the headers and nothing of the
+// writing, which is too light to count as ink but marks most rows. A
+// how-to column's print is in the rows the OCR reads.
+TEST(ColumnRolesTest, HeadersOverLightWritingAreAScoreColumn) {
+  std::vector<ColumnProfile> profiles = PrintedColumns(3, 35, 4);
+  std::vector<ColumnReading> readings(3);
+  readings[0] = {0, {"Game", "Aces", "Twos", "Threes", "Fours", "Fives", "Sixes"}, 0.95, {}};
+  std::vector<std::string> headers(22), how_to(22);
+  headers[0] = "Single";
+  headers[11] = "Single";
+  headers[12] = "Score";
+  for (int r = 0; r < 4; ++r) how_to[r * 5] = "Count and add only " + std::to_string(r + 1) + "s";
+  readings[1] = {1, headers, 0.0, std::vector<double>(22, 0.95)};
+  readings[2] = {2, how_to, 0.0, std::vector<double>(22, 0.95)};
+  profiles[1].marked_rows = 21;  // pencil in most rows
+  profiles[2].marked_rows = 4;   // print where the words are
+  const ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.score, std::vector<int>{1});
+  EXPECT_EQ(roles.how_to, std::vector<int>{2});
+}
+
+// Sketchy pencil breaks each written number into many pieces, as many as a
+// printed word has letters; the OCR reads numbers there ("12", "70", "106"),
+// where of blurred words it reads noise.
+TEST(ColumnRolesTest, WritingInManyPiecesReadAsNumbersIsNotWords) {
+  std::vector<ColumnProfile> profiles = PrintedColumns(3, 34, 20);
+  for (ColumnProfile& p : profiles) {
+    p.pieces = 11;
+    p.clear_of_sides = true;
+    p.fill = 0.9;
+    p.marked_rows = 20;
+  }
+  std::vector<ColumnReading> readings(3);
+  readings[0] = {0, {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes"}, 0.95, {}};
+  readings[1] = {1, {"x2", "@", "12", "4", "\" a&hY", "¥0", "US", "ANS", "70", "106", "x2", "aad", "5S", "50", "60", "2",
+                     "Oo", "32", "A20", "LOS"},
+                 0.0, std::vector<double>(20, 0.4)};
+  readings[2] = {2, {"Aad", "ot all", "Sewe", "at tne", "Conn", "aas", "Tl", "Copy", "wpper", "Seore", "eee", "os", "Ta",
+                     "ll", "Se", "ae", "oy", "ch", "Ob", "Ih"},
+                 0.0, std::vector<double>(20, 0.4)};
+  const ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.score, std::vector<int>{1});
+}
+
 TEST(ColumnRolesTest, NoLabelsNoRoles) {
   const ColumnRoles roles = AssignColumnRoles(std::vector<ColumnProfile>(3), {});
   EXPECT_FALSE(roles.ok());
