@@ -137,10 +137,14 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
     if (reading.column == roles.label || reading.column < 0 || reading.column >= static_cast<int>(profiles.size())) continue;
     const double letters = LettersPerTextRow(reading.rows);
     // Words in a few rows (the headers "Single", "Double", printed again
-    // over the lower section) over marks in many more that the OCR made
-    // nothing of: light pencil under column headers, a score column.
-    const bool headers_over_writing =
-        TextRows(reading.rows) > 0 && TextRows(reading.rows) * options.marked_per_text_row < profiles[reading.column].marked_rows;
+    // over the lower section) over light marks in many more, marks neither
+    // dark like print nor read by the OCR: light pencil under column
+    // headers, a score column. (Print too small to read is as dark as any:
+    // a how-to column of 1 mm letters, read in four rows of twenty.)
+    const ColumnProfile& profile = profiles[reading.column];
+    const int text_rows = TextRows(reading.rows);
+    const bool headers_over_writing = text_rows > 0 && text_rows * options.marked_per_text_row < profile.marked_rows &&
+                                      profile.inked_rows * options.marked_per_text_row < profile.marked_rows;
     if (headers_over_writing) continue;
     if (TextRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters &&
         (PrintConfidence(reading) >= options.min_print_confidence || letters >= options.many_letters)) {

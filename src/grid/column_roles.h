@@ -70,7 +70,8 @@ struct ColumnRoleOptions {
   double max_word_numbers = 1.0 / 3;  ///< ... and the OCR read fewer than this share of its text rows as numbers
                                       ///< (as many digits as letters); default 1/3
   int marked_per_text_row = 3;     ///< a column holding marks in more than this many rows per row the OCR read
-                                   ///< text in holds light writing under its headers, whatever the text; default 3
+                                   ///< text in, and per row holding ink, holds light writing under its headers,
+                                   ///< whatever the text; default 3
   double min_score_column_mm = 4;  ///< a narrower column cannot hold a written number (the gap of a double
                                    ///< line, a margin strip); default 4
 };

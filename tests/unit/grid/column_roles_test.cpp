@@ -126,9 +126,9 @@ std::vector<ColumnProfile> PrintedColumns(int count, double width_mm, int inked_
 TEST(ColumnRolesTest, HandwritingTheOcrReadStaysAScoreColumn) {
   const std::vector<ColumnProfile> profiles = PrintedColumns(2, 30, 12);
   std::vector<ColumnReading> readings(2);
-  readings[0] = {0, {"Aces", "Twos", "Threes", "Fours"}, 0.95};
+  readings[0] = {0, {"Aces", "Twos", "Threes", "Fours"}, 0.95, {}};
   // A header, then digits and the odd stray letters: the median row has few letters.
-  readings[1] = {1, {"Player 1", "3", "lo", "2g", "Z", "15", "0", "35"}, 0.05};
+  readings[1] = {1, {"Player 1", "3", "lo", "2g", "Z", "15", "0", "35"}, 0.05, {}};
   const ColumnRoles roles = AssignColumnRoles(profiles, readings);
   ASSERT_TRUE(roles.ok()) << roles.detail;
   EXPECT_EQ(roles.score, std::vector<int>{1});
@@ -168,12 +168,20 @@ TEST(ColumnRolesTest, HeadersOverLightWritingAreAScoreColumn) {
   for (int r = 0; r < 4; ++r) how_to[r * 5] = "Count and add only " + std::to_string(r + 1) + "s";
   readings[1] = {1, headers, 0.0, std::vector<double>(22, 0.95)};
   readings[2] = {2, how_to, 0.0, std::vector<double>(22, 0.95)};
-  profiles[1].marked_rows = 21;  // pencil in most rows
+  profiles[1].marked_rows = 21;  // pencil in most rows, ink only where the headers are
   profiles[2].marked_rows = 4;   // print where the words are
   const ColumnRoles roles = AssignColumnRoles(profiles, readings);
   ASSERT_TRUE(roles.ok()) << roles.detail;
   EXPECT_EQ(roles.score, std::vector<int>{1});
   EXPECT_EQ(roles.how_to, std::vector<int>{2});
+  // How-to text printed too small to read in most of its rows, dark in all
+  // of them (card 0149 of seed 950006): no place to write.
+  profiles[2].inked_rows = profiles[2].marked_rows = 20;
+  profiles[2].pieces = 12;
+  profiles[2].clear_of_sides = true;
+  profiles[2].fill = 0.9;
+  const ColumnRoles small_print = AssignColumnRoles(profiles, readings);
+  EXPECT_EQ(small_print.score, std::vector<int>{1});
 }
 
 // Sketchy pencil breaks each written number into many pieces, as many as a
