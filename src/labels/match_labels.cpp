@@ -347,10 +347,15 @@ double TitleEvidence(std::string_view text, const Ruleset& ruleset, const std::v
 
 double HeaderEvidence(std::string_view headers, int columns, const Ruleset& ruleset) {
   if (ruleset.column_headers.empty() || columns <= 0) return 0;
-  std::string expected;
-  for (int c = 0; c < columns && c < static_cast<int>(ruleset.column_headers.size()); ++c)
-    expected += ruleset.column_headers[c] + " ";
-  return LikenessEvidence(LabelSimilarity(headers, expected));
+  double best = 0;
+  auto weigh = [&](const std::vector<std::string>& wording) {
+    std::string expected;
+    for (int c = 0; c < columns && c < static_cast<int>(wording.size()); ++c) expected += wording[c] + " ";
+    best = std::max(best, LikenessEvidence(LabelSimilarity(headers, expected)));
+  };
+  weigh(ruleset.column_headers);
+  for (const std::vector<std::string>& wording : ruleset.column_header_synonyms) weigh(wording);
+  return best;
 }
 
 double LikenessEvidence(double similarity) { return std::clamp((similarity - 0.5) / 0.5, 0.0, 1.0); }

@@ -94,9 +94,10 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
 double TitleEvidence(std::string_view text, const Ruleset& ruleset, const std::vector<const Ruleset*>& all);
 
 /// 0..1: how alike the printed score-column header text (read left to right,
-/// e.g. "x1 x2 x3") is to `ruleset`'s fixed headers ("×1 ×2 ×3"), compared
-/// over as many headers as the sheet has columns, as LikenessEvidence; 0 when
-/// the ruleset has none.
+/// e.g. "x1 x2 x3") is to `ruleset`'s fixed headers ("×1 ×2 ×3") or another
+/// wording of them ("Single Double Triple"), the closest, compared over as
+/// many headers as the sheet has columns, as LikenessEvidence; 0 when the
+/// ruleset has none.
 double HeaderEvidence(std::string_view headers, int columns, const Ruleset& ruleset);
 
 }  // namespace scorecheck

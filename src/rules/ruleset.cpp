@@ -226,6 +226,8 @@ Ruleset ParseRuleset(const std::string& json_text) {
   ruleset.default_columns = Get<int>(columns, "default", "columns", ruleset.max_columns);
   ruleset.multipliers = Get<std::vector<int>>(columns, "multipliers", "columns", {});
   ruleset.column_headers = Get<std::vector<std::string>>(columns, "headers", "columns", {});
+  ruleset.column_header_synonyms =
+      Get<std::vector<std::vector<std::string>>>(columns, "header_synonyms", "columns", {});
   ruleset.grids_per_page = Get<std::vector<int>>(columns, "grids_per_page", "columns", {1});
   ruleset.section_labels = Get<std::vector<std::string>>(json, "section_labels", "ruleset", {});
 

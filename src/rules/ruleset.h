@@ -113,6 +113,8 @@ struct Ruleset {
   int default_columns = 1;                  ///< columns on a printed sheet
   std::vector<int> multipliers;             ///< per column; empty = all 1
   std::vector<std::string> column_headers;  ///< printed column headers, if fixed
+  std::vector<std::vector<std::string>> column_header_synonyms;  ///< other wordings of them a sheet may print
+                                                                 ///< (Triple's "Single, Double, Triple")
   std::vector<std::string> section_labels;  ///< printed rows that head a section ("Upper section") and hold no score
   std::vector<int> grids_per_page = {1};    ///< grid counts a printed page may hold
   UpperBonusRule upper_bonus;

@@ -303,6 +303,10 @@ TEST(EvidenceTest, MultiplierHeadersPointToTriple) {
   // Headers that are not multipliers are no evidence at all, though their
   // digits make them a third alike to "×1 ×2".
   EXPECT_EQ(HeaderEvidence("Player 1 Player 2", 2, rulesets.Get("triple")), 0.0);
+  // The rule sheet's own words for the three columns: single, doubled, tripled.
+  EXPECT_GT(HeaderEvidence("Single Double Triple", 3, rulesets.Get("triple")), 0.9);
+  EXPECT_GT(HeaderEvidence("Singie Doubie Tripie", 3, rulesets.Get("triple")), 0.5);
+  EXPECT_EQ(HeaderEvidence("Single Double Triple", 3, rulesets.Get("classic")), 0.0);
 }
 
 TEST(EvidenceTest, LikenessCountsAboveChance) {
