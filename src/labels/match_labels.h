@@ -71,7 +71,7 @@ struct LabelMatchOptions {
 struct RulesetMatch {
   std::string ruleset_id;
   double score = 0;               ///< mean over the ruleset's rows: similarity, or -missing_row_penalty
-  int missing_rows = 0;           ///< ruleset rows not printed
+  int missing_rows = 0;           ///< ruleset rows not placed on a printed row
   std::vector<RowMatch> rows;     ///< in printed order
   bool ok = false;                ///< score >= min_score
 };
@@ -84,7 +84,10 @@ std::vector<std::string> LabelVocabulary(const std::vector<const Ruleset*>& rule
 
 /// Aligns `printed` (top to bottom, header rows included) with `ruleset`'s
 /// rows. A Yahtzee-bonus row may take two printed rows: ticks, then points
-/// (when the second reads like one of the rule's points_labels).
+/// (when the second reads like one of the rule's points_labels). Rows marked
+/// repeated_header are never paired. Between two rows paired (or the
+/// table's ends), printed rows left out that are as many as the ruleset rows
+/// left out there, headers not counted, are paired in their order.
 RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset& ruleset,
                        const std::vector<std::string>& vocabulary, const LabelMatchOptions& options = {});
 
