@@ -181,6 +181,26 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
     return std::find(roles.score.begin(), roles.score.end(), c) == roles.score.end();
   });
   std::sort(roles.maybe_how_to.begin(), roles.maybe_how_to.end());
+  // Words the OCR is unsure of, in a column whose ink lines up like print
+  // and comes in at least twice as many pieces a box (words against
+  // numbers), beside written score columns whose ink does not line up: that
+  // column is print (a how-to column of small words in a photo, read a
+  // little less surely than the bar for sure; six columns still fit
+  // Roll-Em, and it was taken for a sixth game). Blurred writing may line up
+  // in some columns and not in others, but not in words' pieces.
+  double writing_pieces = -1;
+  for (int c : roles.score)
+    if (profiles[c].marked_rows >= options.min_text_rows && !profiles[c].printed_text &&
+        std::find(roles.maybe_how_to.begin(), roles.maybe_how_to.end(), c) == roles.maybe_how_to.end())
+      writing_pieces = std::max(writing_pieces, profiles[c].pieces);
+  if (writing_pieces >= 0)
+    std::erase_if(roles.maybe_how_to, [&](int c) {
+      if (!profiles[c].printed_text || profiles[c].pieces < 2 * std::max(1.0, writing_pieces)) return false;
+      std::erase(roles.score, c);
+      roles.how_to.push_back(c);
+      return true;
+    });
+  std::sort(roles.how_to.begin(), roles.how_to.end());
   if (roles.score.empty()) roles.detail = "no column to write scores in beside the labels";
   return roles;
 }

@@ -114,7 +114,9 @@ double LettersPerTextRow(const std::vector<std::string>& rows);
 /// pieces (and reads as numbers in fewer than max_word_numbers of its
 /// rows), one of the same printed mark in every row (printed_marks), and
 /// one too narrow to write in, are neither; the rest
-/// are score columns.
+/// are score columns. A score column that might be how-to text
+/// (maybe_how_to) is how-to text when its ink looks printed in twice the
+/// pieces of written score columns whose ink does not.
 ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
                               const ColumnRoleOptions& options = {});
 

@@ -208,6 +208,48 @@ TEST(ColumnRolesTest, WritingInManyPiecesReadAsNumbersIsNotWords) {
   EXPECT_EQ(roles.score, std::vector<int>{1});
 }
 
+// Small how-to words in a photo, read less surely than the bar for sure:
+// six columns would still fit Roll-Em. Beside them, the players' columns
+// hold light pencil whose ink does not line up like print: one hand writes
+// every column alike, so the column that does line up, in more pieces than
+// the writing (words against numbers), is print. Where the writing lines up
+// as well or comes in as many pieces (or nobody wrote), nothing tells, and
+// the column stays a score column that might be how-to text.
+TEST(ColumnRolesTest, UnsureWordsThatLineUpBesideWritingThatDoesNotAreHowTo) {
+  std::vector<ColumnProfile> profiles = PrintedColumns(7, 22, 21);
+  for (ColumnProfile& p : profiles) {
+    p.marked_rows = p.inked_rows;
+    p.pieces = 8;  // words
+  }
+  for (int c = 2; c < 7; ++c) {
+    profiles[c].pieces = 2;  // numbers
+    profiles[c].printed_text = false;
+    profiles[c].inked_rows = c < 4 ? 2 : 0;
+    profiles[c].marked_rows = c < 4 ? 19 : 1;  // two players in light pencil
+  }
+  std::vector<ColumnReading> readings(2);
+  readings[0] = {0, {"Upper Section", "Aces", "Twos", "Threes", "Fours", "Fives", "Sixes"}, 0.98, {}};
+  readings[1] = {1, {"How", "Sum of 1s", "2 x of25", "3 x of 35", "Tot 4s", "cnet hom", "not ao"}, 0.17,
+                 std::vector<double>(7, 0.6)};
+  const ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.how_to, std::vector<int>{1});
+  EXPECT_EQ(roles.score, (std::vector<int>{2, 3, 4, 5, 6}));
+
+  // Blurred writing in as many pieces as the words (a low-resolution
+  // photo's numbers, each digit in pieces): nothing tells either.
+  profiles[2].pieces = 5;
+  const ColumnRoles in_pieces = AssignColumnRoles(profiles, readings);
+  EXPECT_TRUE(in_pieces.how_to.empty());
+  EXPECT_EQ(in_pieces.maybe_how_to, std::vector<int>{1});
+  profiles[2].pieces = 2;
+
+  for (int c = 2; c < 4; ++c) profiles[c].printed_text = true;  // writing that lines up too
+  const ColumnRoles untold = AssignColumnRoles(profiles, readings);
+  EXPECT_TRUE(untold.how_to.empty());
+  EXPECT_EQ(untold.maybe_how_to, std::vector<int>{1});
+}
+
 TEST(ColumnRolesTest, NoLabelsNoRoles) {
   const ColumnRoles roles = AssignColumnRoles(std::vector<ColumnProfile>(3), {});
   EXPECT_FALSE(roles.ok());
