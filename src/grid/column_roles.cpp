@@ -146,13 +146,12 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
     const bool headers_over_writing = text_rows > 0 && text_rows * options.marked_per_text_row < profile.marked_rows &&
                                       profile.inked_rows * options.marked_per_text_row < profile.marked_rows;
     if (headers_over_writing) continue;
-    if (TextRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters &&
+    if (text_rows >= options.min_text_rows && letters >= options.min_letters &&
         (PrintConfidence(reading) >= options.min_print_confidence || letters >= options.many_letters)) {
       roles.how_to.push_back(reading.column);
       taken[reading.column] = true;
-    } else if (profiles[reading.column].printed_text && profiles[reading.column].pieces >= options.word_pieces &&
-               profiles[reading.column].clear_of_sides && profiles[reading.column].fill >= options.word_fill &&
-               NumberShare(reading.rows) < options.max_word_numbers) {
+    } else if (profile.printed_text && profile.pieces >= options.word_pieces && profile.clear_of_sides &&
+               profile.fill >= options.word_fill && NumberShare(reading.rows) < options.max_word_numbers) {
       // Looks printed, words of many letters in most rows: print too small
       // or blurred for the OCR, whatever noise it made of it. No written
       // score is that many pieces. (Printed in a few rows only, the words
@@ -162,9 +161,9 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
       // sheet's ×2 column of 11 pieces a box), blurred words do not come
       // out as numbers.
       taken[reading.column] = true;
-    } else if (TextRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters) {
+    } else if (text_rows >= options.min_text_rows && letters >= options.min_letters) {
       roles.maybe_how_to.push_back(reading.column);
-    } else if (profiles[reading.column].printed_text && TextRows(reading.rows) == 0) {
+    } else if (profile.printed_text && text_rows == 0) {
       // Looks printed, and the OCR made nothing of it, not even noise (it
       // reads handwriting as digits and stray letters): print too blurred
       // to read, no place to write.

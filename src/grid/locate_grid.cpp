@@ -132,6 +132,10 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     for (const ColumnReading& reading : table.readings[g])
       if (reading.column == table.roles[g].label) label_fit[g] = reading.label_fit;
   std::vector<std::vector<PrintedRowText>> row_texts(grid_count);
+  // Rows whose score cells print what the top row's do (header rows, told
+  // by their print): for the labels below, and for the layout when no label
+  // can be read.
+  std::vector<std::vector<bool>> printed_like_top(grid_count);
   for (int g = 0; g < grid_count; ++g) {
     int source = g;
     for (int other = 0; other < grid_count; ++other)
@@ -142,8 +146,9 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     // Column headers printed again over the lower section: rows whose score
     // cells print what the top row's do. Only when some row repeats them:
     // the top row alone may hold a player's first numbers.
-    const std::vector<bool> alike = RowsPrintedLikeTheTop(flat, lattice.grids[g], table.roles[g].score.front(),
-                                                          table.roles[g].score.back(), options.layout_header_alike);
+    printed_like_top[g] = RowsPrintedLikeTheTop(flat, lattice.grids[g], table.roles[g].score.front(),
+                                                table.roles[g].score.back(), options.layout_header_alike);
+    const std::vector<bool>& alike = printed_like_top[g];
     if (std::count(alike.begin(), alike.end(), true) >= 2)
       for (int r = 0; r < lattice.grids[g].rows(); ++r) row_texts[g][r].repeated_header = alike[r];
   }
@@ -257,8 +262,7 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
       // the rows left are exactly the ruleset's.
       const Ruleset& only = *best.ruleset;
       for (int g = 0; g < grid_count; ++g) {
-        const std::vector<bool> header = RowsPrintedLikeTheTop(flat, lattice.grids[g], table.roles[g].score.front(),
-                                                               table.roles[g].score.back(), options.layout_header_alike);
+        const std::vector<bool>& header = printed_like_top[g];
         RulesetMatch& match = best.per_grid[g];
         match.rows.clear();
         for (int r = 0; r < lattice.grids[g].rows(); ++r)
