@@ -9,6 +9,24 @@
 #include "core/robust_stats.h"
 
 namespace scorecheck {
+namespace {
+
+// A piece of ink that lies along a side of the cell, thin across it and long
+// along it: what a ruled line thicker than the lattice's typical one (a
+// frame, a double rule) or its blur leaves inside the inset. It is the
+// sheet's, not the cell's: counted, it put ink at the same place in every
+// row of a column, and a column of words or of writing looked aligned like
+// no other.
+bool AlongASide(const cv::Mat& stats, int i, cv::Size area, double thin_px) {
+  const int left = stats.at<int>(i, cv::CC_STAT_LEFT), top = stats.at<int>(i, cv::CC_STAT_TOP);
+  const int width = stats.at<int>(i, cv::CC_STAT_WIDTH), height = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+  const bool at_top_or_bottom = top == 0 || top + height == area.height;
+  const bool at_left_or_right = left == 0 || left + width == area.width;
+  return (at_top_or_bottom && height <= thin_px && width * 2 >= area.width) ||
+         (at_left_or_right && width <= thin_px && height * 2 >= area.height);
+}
+
+}  // namespace
 
 ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
                             const ColumnRoleOptions& options) {
@@ -19,6 +37,7 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   // blur leaves beside it.
   const float inset = grid.line_px / 2 + static_cast<float>(0.4 * px_per_mm);
   const int min_area = std::max(3, static_cast<int>(std::lround(0.06 * px_per_mm * px_per_mm)));
+  const double thin_px = 0.6 * px_per_mm;
   std::vector<double> lefts, rights, centres, pieces, widths, heights, sides;
   int inked = 0;
   for (int r = 0; r < grid.rows(); ++r) {
@@ -33,7 +52,7 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
     cv::Mat light_stats, unused;
     const int light = cv::connectedComponentsWithStats(ink, unused, light_stats, unused, 8, CV_32S);
     for (int i = 1; i < light; ++i)
-      if (light_stats.at<int>(i, cv::CC_STAT_AREA) >= min_area) {
+      if (light_stats.at<int>(i, cv::CC_STAT_AREA) >= min_area && !AlongASide(light_stats, i, area.size(), thin_px)) {
         ++profile.marked_rows;
         break;
       }
@@ -42,7 +61,7 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
     const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
     int count = 0, x0 = area.width, x1 = -1, y0 = area.height, y1 = -1;
     for (int i = 1; i < n; ++i) {
-      if (stats.at<int>(i, cv::CC_STAT_AREA) < min_area) continue;
+      if (stats.at<int>(i, cv::CC_STAT_AREA) < min_area || AlongASide(stats, i, area.size(), thin_px)) continue;
       ++count;
       x0 = std::min(x0, stats.at<int>(i, cv::CC_STAT_LEFT));
       x1 = std::max(x1, stats.at<int>(i, cv::CC_STAT_LEFT) + stats.at<int>(i, cv::CC_STAT_WIDTH));

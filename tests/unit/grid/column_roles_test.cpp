@@ -87,6 +87,31 @@ TEST(ColumnRolesTest, DiceIconsInRowAfterRowArePrintedMarksNotAScoreColumn) {
   EXPECT_EQ(roles.score, (std::vector<int>{2, 3}));
 }
 
+// An outer frame thicker than the table's other lines: the cells' insets
+// (from the lattice's typical line) leave a sliver of it along the side of
+// every label and every score cell. It is the sheet's ink, not the cells':
+// the labels still line up like print, clear of their sides, and the
+// written column still holds writing only where something was written.
+TEST(ColumnRolesTest, AThickFrameAlongEveryCellIsNotTheCellsInk) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {55, 40, 60};
+  cv::Mat page = table.Draw();
+  const Lattice lattice = table.Lines();
+  const int frame_px = static_cast<int>(1.6 * kPxPerMm);
+  for (const float x : {lattice.column_x.front(), lattice.column_x.back()})
+    cv::line(page, cv::Point(static_cast<int>(x), static_cast<int>(lattice.row_y.front())),
+             cv::Point(static_cast<int>(x), static_cast<int>(lattice.row_y.back())), cv::Scalar(0, 0, 0), frame_px);
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const ColumnProfile labels = ProfileColumn(flat, lattice, 0, kPxPerMm);
+  EXPECT_TRUE(labels.printed_text) << labels.pieces << " pieces, " << labels.align_mm << " mm";
+  EXPECT_TRUE(labels.clear_of_sides);
+  EXPECT_GT(labels.align_mm, 0.0) << "the frame's sliver, not the words, lined up";
+  const ColumnProfile how_to = ProfileColumn(flat, lattice, 2, kPxPerMm);
+  EXPECT_TRUE(how_to.printed_text) << how_to.pieces << " pieces, " << how_to.align_mm << " mm";
+  const ColumnProfile written = ProfileColumn(flat, lattice, 1, kPxPerMm);
+  EXPECT_NEAR(written.fill, 18.0 / 20, 1e-9);
+}
+
 TEST(ColumnRolesTest, TheBestLabelFitIsTheLabelColumnWhereverItStands) {
   // How-to text left of the labels, one score column wider than both, an
   // empty one after it, and a 2 mm strip between double lines.
