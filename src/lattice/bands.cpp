@@ -1,6 +1,7 @@
 #include "lattice/bands.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <opencv2/imgproc.hpp>
@@ -210,6 +211,17 @@ void AddBandEdges(const std::vector<Band>& bands, float tol, float same, float m
     for (const Run* edge : {&band.top, &band.bottom}) add(true, *edge);
     for (const Run* edge : {&band.left, &band.right}) add(false, *edge);
   }
+}
+
+void DropEdgesOnBands(const std::vector<Band>& bands, float near, Runs& runs) {
+  for (bool horizontal : {true, false})
+    std::erase_if(horizontal ? runs.horizontal : runs.vertical, [&](const Run& run) {
+      for (const Band& band : bands)
+        for (const Run* edge : horizontal ? std::array{&band.top, &band.bottom} : std::array{&band.left, &band.right})
+          if (std::abs(edge->pos - run.pos) <= near && std::min(edge->to, run.to) > std::max(edge->from, run.from))
+            return true;
+      return false;
+    });
 }
 
 }  // namespace scorecheck::lattice

@@ -50,4 +50,9 @@ cv::Mat DarknessMap(const cv::Mat& gray, int window);
 /// column rule goes on behind a header bar, upright or turned a quarter.
 void AddBandEdges(const std::vector<Band>& bands, float tol, float same, float min_rule, Runs& runs);
 
+/// Removes from `runs` every run within `near` pixels of a band's edge along
+/// it (and overlapping it): a step edge found along a bar the band already
+/// gives.
+void DropEdgesOnBands(const std::vector<Band>& bands, float near, Runs& runs);
+
 }  // namespace scorecheck::lattice

@@ -66,12 +66,17 @@ struct Detection {
   std::vector<Candidate> candidates;  // in turned pixels
 };
 
-// Finds the grids on `work` (the page at the working resolution; `size` is
-// the full-resolution page it stands for).
+// Finds the grids on `work` (the page's colour channels at the working
+// resolution, see WorkingPage(); `size` is the full-resolution page it
+// stands for).
 Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& options, const Scale& scale) {
   Detection d;
-  cv::Mat contrast = ContrastMap(work, scale.WorkOdd(2.5));
-  cv::Mat darkness = DarknessMap(work, scale.WorkOdd(options.bands.paper_window_mm));
+  cv::Mat contrast = LineContrast(work, scale.WorkOdd(2.5));
+  const cv::Mat darkest = Darkest(work);
+  // Bands as dark as they look (in gray): a bar in a strong colour is far
+  // darker in its darkest channel than it looks, and its blurred edges
+  // reach out with it.
+  cv::Mat darkness = DarknessMap(Luminance(work), scale.WorkOdd(options.bands.paper_window_mm));
   const int run = scale.WorkOdd(options.min_run_mm);
   // Wider than half the thickest printed line with its blur: rules to about
   // 1.5 mm. (A 1.5 mm look, for 2.5 mm rules, took the white-on-colour text
@@ -79,38 +84,80 @@ Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& optio
   // lost their grid than rules that thick gained one.)
   const int gap = std::max(2, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
   const double threshold = options.min_contrast * 255;
+  // Step edges are measured over a millimetre each side: wider than a rule
+  // (left to the ridges), narrower than a row.
+  const int reach = std::max(2, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
+  // A step edge counts as long as a table line: a stripe's or a bar's ends
+  // are a row high, and would stand as a dashed rule down the table's side.
+  const int edge_run = scale.WorkOdd(options.min_line_mm);
+  cv::Mat gray = darkest;
+  // Ruled lines, and the step edges of shaded rows apart: only the edges
+  // along the rows are rows (see below).
+  Runs steps;
   auto find_runs = [&] {
-    return Runs{RunsOf(RunMask(contrast, true, run, threshold, options.run_fill, gap), true, scale),
-                RunsOf(RunMask(contrast, false, run, threshold, options.run_fill, gap), false, scale)};
+    Runs found;
+    steps = Runs{};
+    for (bool horizontal : {true, false}) {
+      const cv::Mat ruled = RunMask(contrast, horizontal, run, threshold, options.run_fill, gap);
+      (horizontal ? found.horizontal : found.vertical) = RunsOf(ruled, horizontal, scale);
+      if (options.min_step > 0)
+        (horizontal ? steps.horizontal : steps.vertical) =
+            RunsOf(StepMask(gray, horizontal, edge_run, options.min_step, options.run_fill, reach, ruled), horizontal, scale);
+    }
+    return found;
+  };
+  auto with_steps = [&](Runs lines, bool horizontal, bool vertical) {
+    if (horizontal) lines.horizontal.insert(lines.horizontal.end(), steps.horizontal.begin(), steps.horizontal.end());
+    if (vertical) lines.vertical.insert(lines.vertical.end(), steps.vertical.begin(), steps.vertical.end());
+    return lines;
   };
   Runs runs = find_runs();
-  d.skew = SkewOf(runs, static_cast<float>(scale.Full(options.min_line_mm)), options.max_skew_deg);
+  d.skew = SkewOf(with_steps(runs, true, true), static_cast<float>(scale.Full(options.min_line_mm)), options.max_skew_deg);
   cv::Matx33d deskew = cv::Matx33d::eye();
   // Below 0.1 degrees a line drifts less than 0.4 mm across a page.
   if (std::abs(d.skew) >= 0.1) {
     const double k = scale.pool, offset = (k - 1) / 2;
     const cv::Point2f centre_work(work.cols / 2.0f, work.rows / 2.0f);
     const cv::Point2f centre_full(static_cast<float>(k * centre_work.x + offset), static_cast<float>(k * centre_work.y + offset));
-    cv::Mat turned;
-    cv::warpAffine(contrast, turned, cv::getRotationMatrix2D(centre_work, d.skew, 1), contrast.size(), cv::INTER_LINEAR,
-                   cv::BORDER_CONSTANT, cv::Scalar(0));
-    contrast = turned;
-    cv::warpAffine(darkness, turned, cv::getRotationMatrix2D(centre_work, d.skew, 1), darkness.size(), cv::INTER_LINEAR,
-                   cv::BORDER_CONSTANT, cv::Scalar(0));
-    darkness = turned;
+    // Each map into its own image: warped into one shared output, the maps
+    // were all the last one warped (the contrast map had been the darkness
+    // map on every deskewed page).
+    const cv::Mat rotation = cv::getRotationMatrix2D(centre_work, d.skew, 1);
+    auto turn = [&](const cv::Mat& map, int border) {
+      cv::Mat turned;
+      cv::warpAffine(map, turned, rotation, map.size(), cv::INTER_LINEAR, border, cv::Scalar(0));
+      return turned;
+    };
+    contrast = turn(contrast, cv::BORDER_CONSTANT);
+    darkness = turn(darkness, cv::BORDER_CONSTANT);
+    gray = turn(darkest, cv::BORDER_REPLICATE);
     runs = find_runs();
     deskew = ToMatx33(cv::getRotationMatrix2D(centre_full, d.skew, 1));
   } else {
     d.skew = 0;
   }
-  // Header bars, shaded rows and tinted columns: their edges are rules too.
-  AddBandEdges(FindBands(darkness, scale, options.bands), static_cast<float>(scale.Full(2.0)),
-               static_cast<float>(scale.Full(1.0)), static_cast<float>(scale.Full(options.min_line_mm)), runs);
+  // Header bars, shaded rows and tinted columns: their edges are rules too
+  // (an edge that a rule or a step edge already lies on is not added again).
+  const std::vector<Band> bands = FindBands(darkness, scale, options.bands);
+  // A bar's edge is a step edge too: the band's alone. (Both, a title bar
+  // over the table stacked onto it as rows of its own.)
+  DropEdgesOnBands(bands, static_cast<float>(scale.Full(2.0)), steps);
+  auto with_bands = [&](Runs lines) {
+    AddBandEdges(bands, static_cast<float>(scale.Full(2.0)), static_cast<float>(scale.Full(1.0)),
+                 static_cast<float>(scale.Full(options.min_line_mm)), lines);
+    return lines;
+  };
 
   // Tables in the orientation where rows run across. Whether the page is
   // upside down is for the printed text to say (the grid stage reads it): a
   // column's width or side says nothing about what it holds.
-  if (options.find_orientation && QuarterVote(runs, options, scale) < 0) d.quarters = 1;
+  if (options.find_orientation && QuarterVote(with_bands(with_steps(runs, true, true)), options, scale) < 0)
+    d.quarters = 1;
+  // Step edges along the rows only: a striped or shaded row has no rule of
+  // its own, while a column's edges are its rules, a tint the grid stage
+  // finds, or a bar's sides (bands, above). The sides of a header bar a
+  // few rows tall, taken for column rules, framed a table that has none.
+  runs = with_bands(with_steps(runs, d.quarters % 2 == 0, d.quarters % 2 == 1));
   auto build = [&](int q) { return BuildAll(TurnRuns(runs, ToMatx23(QuarterTurn(q, size))), options, scale); };
   d.candidates = build(d.quarters);
   d.turned_from_input = QuarterTurn(d.quarters, size) * deskew;
@@ -177,7 +224,7 @@ cv::Rect2f Lattice::Cell(int row, int column) const {
 
 bool LatticeOptions::Check() const {
   return min_frame_margin_mm >= 0 && px_per_mm >= 0 && work_px_per_mm > 0 && min_contrast > 0 && min_contrast < 1 &&
-         min_run_mm > 0 &&
+         min_run_mm > 0 && min_step >= 0 && min_step < 1 &&
          run_fill > 0 && run_fill <= 1 && min_line_mm >= min_run_mm && min_line_span > 0 && min_line_span <= 1 &&
          max_skew_deg >= 0 && max_skew_deg < 45 && min_rows >= 1 && min_rows <= max_rows && min_columns >= 1 &&
          min_columns <= max_columns && min_regular_rows >= 0 && min_regular_rows <= 1 && max_row_repairs >= 0 &&
@@ -241,7 +288,7 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
     return result;
   }
 
-  const cv::Mat work = MinPool(ToGray(page_bgr), scale.pool);
+  const cv::Mat work = WorkingPage(page_bgr, scale.pool);
   Detection detection = Detect(work, size, options, scale);
   cv::Matx33d fix_in_input = cv::Matx33d::eye();
   // Straighten the page and look again, until the frames are rectangles or

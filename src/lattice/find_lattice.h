@@ -63,6 +63,8 @@ struct LatticeOptions {
   double px_per_mm = 0;              ///< input page resolution; 0 = its short side taken as 210 mm (A4 width)
   double work_px_per_mm = 4;         ///< lines are searched at about this resolution (px/mm); default 4
   double min_contrast = 0.07;        ///< darkest-to-paper share a line pixel must reach (0..1); default 0.07
+  double min_step = 0.035;            ///< a shaded row's or tinted column's edge: one side darker than the other by this
+                                     ///< share of the brighter (0..1); 0 = rules only; default 0.035
   double min_run_mm = 6;             ///< a line is a run of at least this length (mm); shorter strokes are writing; default 6
   double run_fill = 0.8;             ///< share of a run's pixels that must be dark (noise and gaps tolerated); default 0.8
   double min_line_mm = 15;           ///< runs this long (mm) are used to group lines into tables; default 15

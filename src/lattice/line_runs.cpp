@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <opencv2/imgproc.hpp>
 
@@ -37,11 +38,30 @@ cv::Mat Ridges(const cv::Mat& contrast, bool horizontal, int gap) {
 
 }  // namespace
 
-cv::Mat ToGray(const cv::Mat& page) {
+cv::Mat WorkingPage(const cv::Mat& page, int pool) {
+  cv::Mat colour = page;
+  if (page.channels() == 4) cv::cvtColor(page, colour, cv::COLOR_BGRA2BGR);
+  std::vector<cv::Mat> channels;
+  cv::split(colour, channels);
+  for (cv::Mat& channel : channels) channel = MinPool(channel, pool);
+  cv::Mat work;
+  cv::merge(channels, work);
+  return work;
+}
+
+cv::Mat Darkest(const cv::Mat& work) {
+  if (work.channels() == 1) return work;
+  std::vector<cv::Mat> channels;
+  cv::split(work, channels);
+  cv::Mat darkest = channels[0];
+  for (size_t c = 1; c < channels.size(); ++c) darkest = cv::min(darkest, channels[c]);
+  return darkest;
+}
+
+cv::Mat Luminance(const cv::Mat& work) {
+  if (work.channels() == 1) return work;
   cv::Mat gray;
-  if (page.channels() == 3) cv::cvtColor(page, gray, cv::COLOR_BGR2GRAY);
-  else if (page.channels() == 4) cv::cvtColor(page, gray, cv::COLOR_BGRA2GRAY);
-  else gray = page;
+  cv::cvtColor(work, gray, cv::COLOR_BGR2GRAY);
   return gray;
 }
 
@@ -76,6 +96,15 @@ cv::Mat ContrastMap(const cv::Mat& gray, int window) {
   return contrast;
 }
 
+cv::Mat LineContrast(const cv::Mat& work, int window) {
+  if (work.channels() == 1) return ContrastMap(work, window);
+  std::vector<cv::Mat> channels;
+  cv::split(work, channels);
+  cv::Mat strongest = ContrastMap(channels[0], window);
+  for (size_t c = 1; c < channels.size(); ++c) strongest = cv::max(strongest, ContrastMap(channels[c], window));
+  return strongest;
+}
+
 // Pixels on straight runs at least `length` long in which at least `fill` of
 // the pixels are dark: a rank opening. A plain opening breaks a faint line at
 // every noise dip; here small gaps are bridged, while letters of a word (gaps
@@ -83,10 +112,15 @@ cv::Mat ContrastMap(const cv::Mat& gray, int window) {
 // mask is thickened across the run by one pixel each side, so a line skewed by
 // a few degrees still fills a straight window.
 cv::Mat RunMask(const cv::Mat& contrast, bool horizontal, int length, double threshold, double fill, int gap) {
-  cv::Mat thick, dark, sum;
+  cv::Mat thick, dark;
   cv::dilate(Ridges(contrast, horizontal, gap), thick,
              cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, 3) : cv::Size(3, 1)));
   cv::threshold(thick, dark, threshold, 1, cv::THRESH_BINARY);
+  return FilledRuns(dark, horizontal, length, fill);
+}
+
+cv::Mat FilledRuns(const cv::Mat& dark, bool horizontal, int length, double fill) {
+  cv::Mat sum;
   const cv::Size window = horizontal ? cv::Size(length, 1) : cv::Size(1, length);
   cv::boxFilter(dark, sum, CV_16U, window, cv::Point(-1, -1), false, cv::BORDER_CONSTANT);
   cv::Mat centres = sum >= fill * length;
@@ -96,6 +130,79 @@ cv::Mat RunMask(const cv::Mat& contrast, bool horizontal, int length, double thr
   // to within two pixels of dark ones (gaps that short stay bridged).
   cv::dilate(dark, near_dark, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(5, 1) : cv::Size(1, 5)));
   return covered & near_dark;
+}
+
+namespace {
+
+// Step edges across the rows of `gray` (edges that run along x): the mean
+// gray of `reach` rows after the edge against the `reach` rows before it,
+// relative to the brighter, where that difference peaks across the edge and
+// the darker side is still dark three reaches further on. The edge between rows y - 1 and y
+// is marked at y.
+cv::Mat StepsAcrossRows(const cv::Mat& gray, int reach, double threshold) {
+  cv::Mat level, mean;
+  gray.convertTo(level, CV_32F);
+  cv::boxFilter(level, mean, CV_32F, cv::Size(1, reach), cv::Point(0, 0), true, cv::BORDER_REPLICATE);
+  // mean(y) covers rows y .. y + reach - 1; padded so that mean(y - 4 reach)
+  // and mean(y + 3 reach) are rows of `padded` for every y.
+  cv::Mat padded;
+  cv::copyMakeBorder(mean, padded, 4 * reach, 3 * reach, 0, 0, cv::BORDER_REPLICATE);
+  auto at = [&](int y, int offset) { return padded.ptr<float>(y + 4 * reach + offset); };
+  // The step's size, relative to the brighter side (a table or a deep
+  // shadow is no paper to step from), and whether its dark side goes on.
+  cv::Mat magnitude(gray.size(), CV_32F), goes_on(gray.size(), CV_8U);
+  for (int y = 0; y < gray.rows; ++y) {
+    const float *after = at(y, 0), *after_far = at(y, 3 * reach), *before = at(y, -reach), *before_far = at(y, -4 * reach);
+    float* size = magnitude.ptr<float>(y);
+    uchar* on = goes_on.ptr<uchar>(y);
+    for (int x = 0; x < gray.cols; ++x) {
+      const float light = std::max(after[x], before[x]), dark = std::min(after[x], before[x]);
+      size[x] = (light - dark) / std::max(light, 64.0f);
+      // The dark side measured again three reaches further on must still be
+      // dark: a shaded row (5 mm or more) goes on, whatever is written in
+      // it, while a thin rule or a line of text blurred into a bar (capitals
+      // are 3 mm tall or less) has ended.
+      const float dark_far = after[x] < before[x] ? after_far[x] : before_far[x];
+      on[x] = (light - dark_far) * 2 >= light - dark;
+    }
+  }
+  // At the peak across the edge (ties to the first), which is where the
+  // edge is whether or not it is one to keep.
+  cv::Mat edges = cv::Mat::zeros(gray.size(), CV_8U);
+  const float least = static_cast<float>(threshold);
+  for (int y = 1; y + 1 < gray.rows; ++y) {
+    const float *m = magnitude.ptr<float>(y), *up = magnitude.ptr<float>(y - 1), *down = magnitude.ptr<float>(y + 1);
+    const uchar* on = goes_on.ptr<uchar>(y);
+    uchar* out = edges.ptr<uchar>(y);
+    for (int x = 0; x < gray.cols; ++x)
+      if (on[x] && m[x] >= least && m[x] > up[x] && m[x] >= down[x]) out[x] = 1;
+  }
+  return edges;
+}
+
+}  // namespace
+
+cv::Mat StepMask(const cv::Mat& gray, bool horizontal, int length, double threshold, double fill, int reach,
+                 const cv::Mat& ruled) {
+  cv::Mat edges;
+  if (horizontal) {
+    edges = StepsAcrossRows(gray, reach, threshold);
+  } else {
+    cv::Mat transposed;
+    cv::transpose(gray, transposed);
+    cv::transpose(StepsAcrossRows(transposed, reach, threshold), edges);
+  }
+  // Not where a ruled line is already: a rule along a shaded row's edge is
+  // that edge (the mask holds the rule's centre; a blurred rule is a few
+  // pixels wide).
+  if (!ruled.empty()) {
+    cv::Mat near_rule;
+    const int near = 2 * (reach + 2) + 1;
+    cv::dilate(ruled, near_rule, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, near) : cv::Size(near, 1)));
+    edges.setTo(0, near_rule);
+  }
+  cv::dilate(edges, edges, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, 3) : cv::Size(3, 1)));
+  return FilledRuns(edges, horizontal, length, fill);
 }
 
 // The runs (connected components) of a mask as full-resolution runs, each

@@ -31,12 +31,21 @@ struct Scale {
   int WorkOdd(double mm) const { return std::max(3, static_cast<int>(std::lround(mm * work_px_per_mm)) | 1); }
 };
 
-/// 8-bit gray of a 1, 3 or 4 channel page.
-cv::Mat ToGray(const cv::Mat& page);
+/// A 1, 3 or 4 channel page at the working resolution, each colour channel
+/// pooled by MinPool() (4 channels lose their alpha).
+cv::Mat WorkingPage(const cv::Mat& page, int pool);
 
-/// Down to the working resolution by the minimum of each k x k block: a thin
-/// dark line keeps its full darkness (an average would halve a 1-px line's
-/// contrast, and 0.12 mm lines are 1 px at 8 px/mm).
+/// The darkest channel of each pixel: a rule, a bar or a shaded row printed
+/// in a colour is as dark there as its ink makes it (green rules on white
+/// had 14 % contrast in gray, 21 % in their darkest channel).
+cv::Mat Darkest(const cv::Mat& work);
+
+/// The gray of each pixel of `work` (1 or 3 channels), as it looks.
+cv::Mat Luminance(const cv::Mat& work);
+
+/// Down to the working resolution by the minimum of each k x k block (one
+/// channel): a thin dark line keeps its full darkness (an average would
+/// halve a 1-px line's contrast, and 0.12 mm lines are 1 px at 8 px/mm).
 cv::Mat MinPool(const cv::Mat& gray, int k);
 
 /// Relative darkness against the local paper, 0..255: (paper - gray) / paper.
@@ -45,10 +54,31 @@ cv::Mat MinPool(const cv::Mat& gray, int k);
 /// bands taller than the window (shaded header rows) give nothing.
 cv::Mat ContrastMap(const cv::Mat& gray, int window);
 
+/// ContrastMap() of each channel of `work`, the strongest at each pixel: a
+/// coloured rule stands out most in the channel its ink absorbs, and a gray
+/// rule across a tinted column in the channel the tint leaves white (in
+/// the darkest channel, a rule on a red tint all but vanished).
+cv::Mat LineContrast(const cv::Mat& work, int window);
+
 /// Pixels on straight runs at least `length` long in which at least `fill` of
 /// the ridge pixels (thin dark structures with paper `gap` pixels to either
 /// side) are darker than `threshold`.
 cv::Mat RunMask(const cv::Mat& contrast, bool horizontal, int length, double threshold, double fill, int gap);
+
+/// Pixels on straight runs at least `length` long in which at least `fill`
+/// of the pixels are set in `dark` (0 or 1, 8-bit): gaps and noise bridged,
+/// letters of a word and short strokes never fill a run.
+cv::Mat FilledRuns(const cv::Mat& dark, bool horizontal, int length, double fill);
+
+/// Pixels on straight runs at least `length` long along step edges across
+/// direction `horizontal`: where the page is darker on one side than on the
+/// other (the mean gray of `reach` pixels each side differs by at least
+/// `threshold` of the brighter, 0..1). A shaded or striped row, a tinted
+/// column or a header bar has no rule of its own to find, only such edges.
+/// Edges within `reach` of a pixel set in `ruled` (that direction's
+/// RunMask()) are left to the rule.
+cv::Mat StepMask(const cv::Mat& gray, bool horizontal, int length, double threshold, double fill, int reach,
+                 const cv::Mat& ruled);
 
 /// The runs (connected components) of a working-resolution mask as
 /// full-resolution runs, each with the least-squares line through its pixels.

@@ -233,7 +233,13 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
       reach_rows = rows;
       reach_columns = columns;
     }
-    box = cv::Rect2f(columns.front().pos, rows.front().pos, columns.back().pos - columns.front().pos,
+    // The second pass's box reaches as far as most rows do: a table that
+    // rules its inner columns only (labels | how-to | scores, no sides) has
+    // no upright line at its sides, and measured between its inner rules,
+    // every line of text across the middle column spanned it.
+    std::vector<Line> sides = columns;
+    PutBackFrame(sides, rows, static_cast<float>(scale.Full(3)));
+    box = cv::Rect2f(sides.front().pos, rows.front().pos, sides.back().pos - sides.front().pos,
                      rows.back().pos - rows.front().pos);
   }
   TrimToFrame(rows, columns, meet);

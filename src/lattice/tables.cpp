@@ -65,6 +65,23 @@ std::vector<std::pair<float, float>> DenseStretches(const std::vector<Run>& runs
   return stretches;
 }
 
+// The runs among `runs` (along one axis) on a line: with the others at
+// their position (within `tol`), at least `min_length` long in all. A rule
+// cut where thick rules cross it, row by row, is a line; a stroke of
+// handwriting is not, and does not make a table's one column rule look
+// like two. (The runs stay as they are: two grids stacked a millimetre
+// apart still leave their gap.)
+std::vector<Run> OnLines(const std::vector<Run>& runs, float tol, float min_length) {
+  std::vector<Run> kept;
+  for (const Run& run : runs) {
+    float along = 0;
+    for (const Run& other : runs)
+      if (std::abs(other.pos - run.pos) <= tol) along += other.length();
+    if (along >= min_length) kept.push_back(run);
+  }
+  return kept;
+}
+
 // A table split where its lines leave gaps, both ways. A gap that rows
 // ruled across the table go on through, at their pitch, is no gap between
 // tables: where only shaded bands give column edges (the bands' sides are
@@ -75,7 +92,7 @@ std::vector<cv::Rect2f> SplitTable(const Runs& runs, const cv::Rect2f& box, floa
     std::vector<Run> inside;
     for (const Run& run : all)
       if (run.pos >= lo && run.pos <= hi) inside.push_back(run);
-    auto found = DenseStretches(inside, from, to, bin, min_stretch, min_gap);
+    auto found = DenseStretches(OnLines(inside, bin, min_stretch), from, to, bin, min_stretch, min_gap);
     if (found.empty()) found.push_back({from, to});
     // The lines across spanning kThrough of the table, in order, and their
     // pitch: rows ruled on where the column rules stop are rows of the

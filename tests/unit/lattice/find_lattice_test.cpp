@@ -291,6 +291,90 @@ TEST(FindLatticeTest, ThinGreyLinesInANoisyBlurredPhoto) {
   ExpectMatches(result.grids[0], card);
 }
 
+// Blur, sensor noise and uneven light, as a phone photo of `page` has them.
+cv::Mat AsPhotographed(const cv::Mat& page) {
+  cv::Mat light(page.size(), CV_32FC3);
+  for (int y = 0; y < light.rows; ++y)
+    for (int x = 0; x < light.cols; ++x) {
+      const float f = 1.0f - 0.3f * (x + y) / static_cast<float>(light.cols + light.rows);
+      light.at<cv::Vec3f>(y, x) = cv::Vec3f(f, f, f);
+    }
+  cv::Mat lit;
+  page.convertTo(lit, CV_32FC3);
+  lit = lit.mul(light);
+  cv::GaussianBlur(lit, lit, cv::Size(0, 0), 1.0);
+  cv::Mat noise(page.size(), CV_32FC3);
+  cv::randn(noise, 0, 3);
+  lit += noise;
+  cv::Mat photo;
+  lit.convertTo(photo, CV_8UC3);
+  return photo;
+}
+
+// A striped ledger sheet that rules its columns and its frame but no row:
+// every other row is shaded a little (7 % darker than the paper), and the
+// rows are told apart by the stripes' edges alone. Photographed turned by a
+// degree, so the lines are looked for again on the deskewed page.
+TEST(FindLatticeTest, StripedRowsWithoutRowRules) {
+  Card card;
+  card.how_mm = 35;
+  cv::Mat page = BlankPage();
+  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
+  for (int r = 1; r < card.rows; r += 2)
+    cv::rectangle(page, Px(xs.front(), ys[r]), Px(xs.back(), ys[r + 1]), cv::Scalar(232, 232, 232), cv::FILLED);
+  // The labels and the writing, with no row line of their own.
+  std::mt19937 rng(11);
+  for (int r = 0; r < card.rows; ++r) {
+    cv::putText(page, "Count and add " + std::to_string(r), Px(xs[0] + 2, ys[r + 1] - 2.5), cv::FONT_HERSHEY_SIMPLEX, 1.1,
+                cv::Scalar(30, 30, 30), 2, cv::LINE_AA);
+    for (size_t c = card.FirstScoreColumn(); c + 1 < xs.size(); ++c)
+      if (rng() % 3)
+        cv::putText(page, std::to_string(rng() % 90 + 5), Px(xs[c] + 3, ys[r + 1] - 2), cv::FONT_HERSHEY_SCRIPT_SIMPLEX,
+                    1.6, cv::Scalar(140, 60, 20), 3, cv::LINE_AA);
+  }
+  const int thickness = static_cast<int>(std::lround(card.line_mm * kPxPerMm));
+  for (double y : {ys.front(), ys.back()})
+    cv::line(page, Px(xs.front(), y), Px(xs.back(), y), cv::Scalar(0, 0, 0), thickness, cv::LINE_AA);
+  for (double x : xs) cv::line(page, Px(x, ys.front()), Px(x, ys.back()), cv::Scalar(0, 0, 0), thickness, cv::LINE_AA);
+  const cv::Point2f centre(page.cols / 2.0f, page.rows / 2.0f);
+  const cv::Mat turn = cv::getRotationMatrix2D(centre, -1.0, 1);
+  cv::Mat turned;
+  cv::warpAffine(page, turned, turn, page.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT, cv::Scalar(250, 250, 250));
+  const LatticeResult result = FindLattices(AsPhotographed(turned));
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u);
+  const Lattice& lattice = result.grids[0];
+  ASSERT_EQ(lattice.row_y.size(), ys.size());
+  ASSERT_EQ(lattice.column_x.size(), xs.size());
+  // Every row line seen (a stripe's edge), none put back from the pitch, each
+  // where the stripe's edge is, carried into the upright page.
+  const cv::Matx23d skew(turn);
+  for (size_t r = 0; r < ys.size(); ++r) {
+    EXPECT_FALSE(lattice.row_inferred[r]) << "row line " << r;
+    const cv::Vec2d in_turned = skew * cv::Vec3d(xs[2] * kPxPerMm, ys[r] * kPxPerMm, 1);
+    EXPECT_NEAR(UprightFromPage(result, {in_turned[0], in_turned[1]}).y, lattice.row_y[r], 3) << "row line " << r;
+  }
+}
+
+// Grey hairlines across score columns tinted a strong pink, every other
+// one: in the page's darkest channel (green) the tint is as dark as the
+// lines and they all but vanish; in its red channel the tint is paper and
+// the lines are as plain as on white.
+TEST(FindLatticeTest, GreyRulesAcrossTintedColumns) {
+  Card card;
+  card.line_mm = 0.12;
+  card.gray = 150;
+  card.text = false;
+  card.score_columns = 6;
+  card.score_mm = 20;
+  cv::Mat page = BlankPage();
+  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
+  for (size_t c = 1; c + 1 < xs.size(); c += 2)
+    cv::rectangle(page, Px(xs[c], ys.front()), Px(xs[c + 1], ys.back()), cv::Scalar(170, 150, 245), cv::FILLED);
+  Draw(page, card);
+  ExpectOneGrid(AsPhotographed(page), card);
+}
+
 TEST(FindLatticeTest, StraightensASkewedScan) {
   Card card;
   cv::Mat page = BlankPage();

@@ -4,8 +4,8 @@
 // turned a quarter, with a title bar below them, a title bar just above
 // a table, a striped table with a header bar and no column rules whose
 // rules along the stripes come in pieces, letters stacked down the labels of
-// a table ruled between labels and scores only, and two sections parted by
-// two bars.
+// a table ruled between labels and scores only, two sections parted by
+// two bars, and handwriting beside a table's one rule.
 
 #include <gtest/gtest.h>
 
@@ -230,6 +230,25 @@ TEST(TablePartsTest, SectionsPartedByTwoBarsAreOneGrid) {
   ASSERT_EQ(result.grids.size(), 1u) << result.detail;
   EXPECT_GE(result.grids[0].rows(), 23);
   EXPECT_EQ(result.grids[0].columns(), 4);
+}
+
+// Rows ruled 1.2 mm thick and one rule as thick between labels and scores,
+// each cut where the others cross it, with no frame; two strokes of
+// handwriting (a "1" in each of two rows, one under the other) stand
+// beside the rule. The cut rule is one line, the strokes are strokes: the
+// table is not split down to the two rows they share with it.
+TEST(TablePartsTest, StrokesBesideATablesOneRuleDoNotSplitIt) {
+  const Rows t;
+  cv::Mat page = BlankPage();
+  const int thick = static_cast<int>(1.2 * kPxPerMm);
+  for (int r = 0; r <= t.rows; ++r)
+    cv::line(page, Px(t.x0, t.Y(r)), Px(t.x1, t.Y(r)), cv::Scalar(20, 20, 20), thick);
+  cv::line(page, Px(80, t.Y(0)), Px(80, t.Y(t.rows)), cv::Scalar(20, 20, 20), thick);
+  for (int r : {6, 7}) {
+    const double x = 110 + (r - 6) * 1.5;
+    cv::line(page, Px(x, t.Y(r) + 1.2), Px(x + 0.3, t.Y(r + 1) - 1.0), cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
+  }
+  ExpectOneGridOf(page, t);
 }
 
 }  // namespace
