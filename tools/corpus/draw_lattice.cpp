@@ -3,7 +3,8 @@
 // with every grid's row lines (red; inferred ones orange) and column lines
 // (blue; inferred ones cyan), and prints the lattice's detail. With a third
 // argument, also the page before any turn with every straight run of line
-// pixels the lattice stage saw (horizontal green, vertical magenta) and the
+// pixels the lattice stage saw (rules: horizontal green, vertical magenta;
+// step edges of shaded rows and tinted columns: orange, cyan) and the
 // filled bands it saw (blue boxes).
 //
 //   build/draw_lattice IMAGE OUT.png [RUNS.png]
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
     cv::Mat canvas = lattice.upright.empty() ? page.rectified.clone() : lattice.upright.clone();
     if (canvas.channels() == 1) cv::cvtColor(canvas, canvas, cv::COLOR_GRAY2BGR);
     for (const Lattice& grid : lattice.grids) {
+      std::printf("line_px %.2f rows", grid.line_px); for (float y : grid.row_y) std::printf(" %.1f", y); std::printf(" cols"); for (float x : grid.column_x) std::printf(" %.1f", x); std::printf("\n");
       std::printf("grid %dx%d at (%.0f,%.0f %.0fx%.0f)\n", grid.rows(), grid.columns(), grid.frame.x, grid.frame.y,
                   grid.frame.width, grid.frame.height);
       for (size_t i = 0; i < grid.row_y.size(); ++i)
@@ -56,18 +58,24 @@ int main(int argc, char** argv) {
       scale.px_per_mm = page.px_per_mm > 0 ? page.px_per_mm : std::min(page.rectified.cols, page.rectified.rows) / 210.0;
       scale.pool = std::max(1, static_cast<int>(std::lround(scale.px_per_mm / options.work_px_per_mm)));
       scale.work_px_per_mm = scale.px_per_mm / scale.pool;
-      const cv::Mat work = lattice::MinPool(lattice::ToGray(page.rectified), scale.pool);
-      const cv::Mat contrast = lattice::ContrastMap(work, scale.WorkOdd(2.5));
+      const cv::Mat work = lattice::WorkingPage(page.rectified, scale.pool);
+      const cv::Mat contrast = lattice::LineContrast(work, scale.WorkOdd(2.5));
+      const cv::Mat darkest = lattice::Darkest(work);
       const int run = scale.WorkOdd(options.min_run_mm);
       const int gap = std::max(2, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
       cv::Mat runs_canvas = page.rectified.clone();
-      for (bool horizontal : {true, false})
-        for (const lattice::Run& r : lattice::RunsOf(
-                 lattice::RunMask(contrast, horizontal, run, options.min_contrast * 255, options.run_fill, gap), horizontal,
-                 scale))
+      const int reach = std::max(2, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
+      for (bool horizontal : {true, false}) {
+        const cv::Mat ruled = lattice::RunMask(contrast, horizontal, run, options.min_contrast * 255, options.run_fill, gap);
+        for (const lattice::Run& r : lattice::RunsOf(ruled, horizontal, scale))
           cv::line(runs_canvas, r.a, r.b, horizontal ? cv::Scalar(0, 200, 0) : cv::Scalar(255, 0, 255), 3);
+        // Step edges (shaded rows, tinted columns): orange across, cyan up.
+        for (const lattice::Run& r : lattice::RunsOf(
+                 lattice::StepMask(darkest, horizontal, scale.WorkOdd(options.min_line_mm), options.min_step, options.run_fill, reach, ruled), horizontal, scale))
+          cv::line(runs_canvas, r.a, r.b, horizontal ? cv::Scalar(0, 140, 255) : cv::Scalar(255, 255, 0), 3);
+      }
       // The filled bands (header bars, shaded rows), before any deskew: blue.
-      const cv::Mat darkness = lattice::DarknessMap(work, scale.WorkOdd(options.bands.paper_window_mm));
+      const cv::Mat darkness = lattice::DarknessMap(lattice::Luminance(work), scale.WorkOdd(options.bands.paper_window_mm));
       for (const lattice::Band& band : lattice::FindBands(darkness, scale, options.bands))
         cv::rectangle(runs_canvas, band.box, cv::Scalar(255, 120, 0), 3);
       cv::imwrite(argv[3], runs_canvas);
