@@ -263,6 +263,27 @@ TEST(FindLatticeTest, PutsBackAMissingRowLineAndBridgesABrokenOne) {
   for (size_t i = 0; i < lattice.row_inferred.size(); ++i) EXPECT_EQ(lattice.row_inferred[i], i == 7) << i;
 }
 
+// Blur, sensor noise and uneven light (darker towards the bottom right by
+// up to `falloff`), as a phone photo of `page` has them.
+cv::Mat AsPhotographed(const cv::Mat& page, float falloff = 0.3f, double blur = 1.0, double noise_sd = 3) {
+  cv::Mat light(page.size(), CV_32FC3);
+  for (int y = 0; y < light.rows; ++y)
+    for (int x = 0; x < light.cols; ++x) {
+      const float f = 1.0f - falloff * (x + y) / static_cast<float>(light.cols + light.rows);
+      light.at<cv::Vec3f>(y, x) = cv::Vec3f(f, f, f);
+    }
+  cv::Mat lit;
+  page.convertTo(lit, CV_32FC3);
+  lit = lit.mul(light);
+  cv::GaussianBlur(lit, lit, cv::Size(0, 0), blur);
+  cv::Mat noise(page.size(), CV_32FC3);
+  cv::randn(noise, 0, noise_sd);
+  lit += noise;
+  cv::Mat photo;
+  lit.convertTo(photo, CV_8UC3);
+  return photo;
+}
+
 TEST(FindLatticeTest, ThinGreyLinesInANoisyBlurredPhoto) {
   Card card;
   card.line_mm = 0.12;
@@ -270,45 +291,11 @@ TEST(FindLatticeTest, ThinGreyLinesInANoisyBlurredPhoto) {
   card.how_mm = 35;
   cv::Mat page = BlankPage();
   Draw(page, card);
-  // Uneven light: darker towards the bottom right; blur and sensor noise.
-  cv::Mat light(page.size(), CV_32FC3);
-  for (int y = 0; y < light.rows; ++y)
-    for (int x = 0; x < light.cols; ++x) {
-      const float f = 1.0f - 0.35f * (x + y) / static_cast<float>(light.cols + light.rows);
-      light.at<cv::Vec3f>(y, x) = cv::Vec3f(f, f, f);
-    }
-  cv::Mat lit;
-  page.convertTo(lit, CV_32FC3);
-  lit = lit.mul(light);
-  cv::GaussianBlur(lit, lit, cv::Size(0, 0), 0.8);
-  cv::Mat noise(page.size(), CV_32FC3);
-  cv::randn(noise, 0, 4);
-  lit += noise;
-  lit.convertTo(page, CV_8UC3);
+  page = AsPhotographed(page, 0.35f, 0.8, 4);
   const LatticeResult result = FindLattices(page);
   ASSERT_TRUE(result.ok()) << result.detail;
   ASSERT_EQ(result.grids.size(), 1u);
   ExpectMatches(result.grids[0], card);
-}
-
-// Blur, sensor noise and uneven light, as a phone photo of `page` has them.
-cv::Mat AsPhotographed(const cv::Mat& page) {
-  cv::Mat light(page.size(), CV_32FC3);
-  for (int y = 0; y < light.rows; ++y)
-    for (int x = 0; x < light.cols; ++x) {
-      const float f = 1.0f - 0.3f * (x + y) / static_cast<float>(light.cols + light.rows);
-      light.at<cv::Vec3f>(y, x) = cv::Vec3f(f, f, f);
-    }
-  cv::Mat lit;
-  page.convertTo(lit, CV_32FC3);
-  lit = lit.mul(light);
-  cv::GaussianBlur(lit, lit, cv::Size(0, 0), 1.0);
-  cv::Mat noise(page.size(), CV_32FC3);
-  cv::randn(noise, 0, 3);
-  lit += noise;
-  cv::Mat photo;
-  lit.convertTo(photo, CV_8UC3);
-  return photo;
 }
 
 // A striped ledger sheet that rules its columns and its frame but no row:
