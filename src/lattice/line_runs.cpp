@@ -137,8 +137,8 @@ namespace {
 // Step edges across the rows of `gray` (edges that run along x): the mean
 // gray of `reach` rows after the edge against the `reach` rows before it,
 // relative to the brighter, where that difference peaks across the edge and
-// the darker side is still dark three reaches further on. The edge between rows y - 1 and y
-// is marked at y.
+// the darker side is still dark three reaches further on. The edge between
+// rows y - 1 and y is marked at y.
 cv::Mat StepsAcrossRows(const cv::Mat& gray, int reach, double threshold) {
   cv::Mat level, mean;
   gray.convertTo(level, CV_32F);
