@@ -11,6 +11,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "core/error.h"
+#include "image/load_image.h"
 #include "lattice/bands.h"
 #include "lattice/line_runs.h"
 #include "lattice/table_lines.h"
@@ -72,7 +73,9 @@ struct Detection {
 Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& options, const Scale& scale) {
   Detection d;
   cv::Mat contrast = LineContrast(work, scale.WorkOdd(2.5));
-  const cv::Mat darkest = Darkest(work);
+  // Step edges in the darkest channel: a stripe printed in a colour is as
+  // dark there as its ink makes it.
+  cv::Mat darkest = DarkestChannel(work);
   // Bands as dark as they look (in gray): a bar in a strong colour is far
   // darker in its darkest channel than it looks, and its blurred edges
   // reach out with it.
@@ -90,7 +93,6 @@ Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& optio
   // A step edge counts as long as a table line: a stripe's or a bar's ends
   // are a row high, and would stand as a dashed rule down the table's side.
   const int edge_run = scale.WorkOdd(options.min_line_mm);
-  cv::Mat gray = darkest;
   // Ruled lines, and the step edges of shaded rows apart: only the edges
   // along the rows are rows (see below).
   Runs steps;
@@ -102,7 +104,7 @@ Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& optio
       (horizontal ? found.horizontal : found.vertical) = RunsOf(ruled, horizontal, scale);
       if (options.min_step > 0)
         (horizontal ? steps.horizontal : steps.vertical) =
-            RunsOf(StepMask(gray, horizontal, edge_run, options.min_step, options.run_fill, reach, ruled), horizontal, scale);
+            RunsOf(StepMask(darkest, horizontal, edge_run, options.min_step, options.run_fill, reach, ruled), horizontal, scale);
     }
     return found;
   };
@@ -130,7 +132,7 @@ Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& optio
     };
     contrast = turn(contrast, cv::BORDER_CONSTANT);
     darkness = turn(darkness, cv::BORDER_CONSTANT);
-    gray = turn(darkest, cv::BORDER_REPLICATE);
+    darkest = turn(darkest, cv::BORDER_REPLICATE);
     runs = find_runs();
     deskew = ToMatx33(cv::getRotationMatrix2D(centre_full, d.skew, 1));
   } else {

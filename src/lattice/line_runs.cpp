@@ -49,15 +49,6 @@ cv::Mat WorkingPage(const cv::Mat& page, int pool) {
   return work;
 }
 
-cv::Mat Darkest(const cv::Mat& work) {
-  if (work.channels() == 1) return work;
-  std::vector<cv::Mat> channels;
-  cv::split(work, channels);
-  cv::Mat darkest = channels[0];
-  for (size_t c = 1; c < channels.size(); ++c) darkest = cv::min(darkest, channels[c]);
-  return darkest;
-}
-
 cv::Mat Luminance(const cv::Mat& work) {
   if (work.channels() == 1) return work;
   cv::Mat gray;

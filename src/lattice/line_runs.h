@@ -35,11 +35,6 @@ struct Scale {
 /// pooled by MinPool() (4 channels lose their alpha).
 cv::Mat WorkingPage(const cv::Mat& page, int pool);
 
-/// The darkest channel of each pixel: a rule, a bar or a shaded row printed
-/// in a colour is as dark there as its ink makes it (green rules on white
-/// had 14 % contrast in gray, 21 % in their darkest channel).
-cv::Mat Darkest(const cv::Mat& work);
-
 /// The gray of each pixel of `work` (1 or 3 channels), as it looks.
 cv::Mat Luminance(const cv::Mat& work);
 

@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
       scale.work_px_per_mm = scale.px_per_mm / scale.pool;
       const cv::Mat work = lattice::WorkingPage(page.rectified, scale.pool);
       const cv::Mat contrast = lattice::LineContrast(work, scale.WorkOdd(2.5));
-      const cv::Mat darkest = lattice::Darkest(work);
+      const cv::Mat darkest = DarkestChannel(work);
       const int run = scale.WorkOdd(options.min_run_mm);
       const int gap = std::max(2, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
       cv::Mat runs_canvas = page.rectified.clone();
