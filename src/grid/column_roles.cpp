@@ -133,11 +133,36 @@ double NumberShare(const std::vector<std::string>& rows) {
   return text == 0 ? 0 : static_cast<double>(numbers) / text;
 }
 
+// Rows the OCR read as a word or more (min_letters letters) and was sure of
+// (min_print_confidence): print reads so in some rows however blurred the
+// rest; handwriting taken for letters is read unsure.
+int SureWordRows(const ColumnReading& reading, const ColumnRoleOptions& options) {
+  int rows = 0;
+  for (size_t r = 0; r < reading.rows.size() && r < reading.confidence.size(); ++r) {
+    const std::string& row = reading.rows[r];
+    const auto letters = std::count_if(row.begin(), row.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+    rows += letters >= options.min_letters && reading.confidence[r] >= options.min_print_confidence;
+  }
+  return rows;
+}
+
 int TextRows(const std::vector<std::string>& rows) {
   return static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const std::string& row) { return !row.empty(); }));
 }
 
 }  // namespace
+
+std::vector<int> LabelNeighbours(const std::vector<ColumnProfile>& profiles, int label, const ColumnRoleOptions& options) {
+  std::vector<int> neighbours;
+  const int count = static_cast<int>(profiles.size());
+  for (int step : {-1, 1})
+    for (int c = label + step; c >= 0 && c < count; c += step)
+      if (profiles[c].width_mm >= options.min_score_column_mm && !profiles[c].printed_marks) {
+        neighbours.push_back(c);
+        break;
+      }
+  return neighbours;
+}
 
 ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
                               const ColumnRoleOptions& options) {
@@ -156,14 +181,16 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
     if (reading.column == roles.label || reading.column < 0 || reading.column >= static_cast<int>(profiles.size())) continue;
     const double letters = LettersPerTextRow(reading.rows);
     // Words in a few rows (the headers "Single", "Double", printed again
-    // over the lower section) over light marks in many more, marks neither
-    // dark like print nor read by the OCR: light pencil under column
-    // headers, a score column. (Print too small to read is as dark as any:
-    // a how-to column of 1 mm letters, read in four rows of twenty.)
+    // over the lower section) over light marks in many more, the rows the
+    // OCR read nothing in mostly light: light pencil under column headers
+    // (some of it pressed hard enough to look dark), a score column. (Print
+    // too small to read is as dark as any: a how-to column of 1 mm letters,
+    // read in four rows of twenty, is dark in the other sixteen.)
     const ColumnProfile& profile = profiles[reading.column];
     const int text_rows = TextRows(reading.rows);
+    const int unread_marked = profile.marked_rows - text_rows, unread_dark = std::max(0, profile.inked_rows - text_rows);
     const bool headers_over_writing = text_rows > 0 && text_rows * options.marked_per_text_row < profile.marked_rows &&
-                                      profile.inked_rows * options.marked_per_text_row < profile.marked_rows;
+                                      unread_dark * options.marked_per_text_row < unread_marked;
     if (headers_over_writing) continue;
     if (text_rows >= options.min_text_rows && letters >= options.min_letters &&
         (PrintConfidence(reading) >= options.min_print_confidence || letters >= options.many_letters)) {
@@ -199,6 +226,23 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
     return std::find(roles.score.begin(), roles.score.end(), c) == roles.score.end();
   });
   std::sort(roles.maybe_how_to.begin(), roles.maybe_how_to.end());
+  // Words beside the labels: a how-to column is printed next to the labels
+  // it explains (left or right). Small print blurred in a low-resolution
+  // photo reads as half-words in most rows ("Tone ot Os erty", "30 powes")
+  // and surely in a few ("Score 25", "40 pts"), and the OCR reads something
+  // in most of the rows that hold a mark; blurred handwriting taken for
+  // letters ("oi BG", "Gael F") is read unsure in every row. Only while
+  // other score columns remain.
+  for (int c : LabelNeighbours(profiles, roles.label, options)) {
+    const auto reading = std::find_if(readings.begin(), readings.end(), [&](const ColumnReading& r) { return r.column == c; });
+    if (reading == readings.end() || roles.score.size() < 2) continue;
+    const bool words = SureWordRows(*reading, options) >= options.min_text_rows &&
+                       2 * TextRows(reading->rows) >= profiles[c].marked_rows;
+    if (words && std::erase(roles.maybe_how_to, c) > 0) {
+      std::erase(roles.score, c);
+      roles.how_to.push_back(c);
+    }
+  }
   // Words the OCR is unsure of, in a column whose ink lines up like print
   // and comes in at least twice as many pieces a box (words against
   // numbers), beside written score columns whose ink does not line up: that

@@ -31,7 +31,13 @@ Lattice SplitScoreColumns(const cv::Mat& flat, const Lattice& grid, double px_pe
     const bool score = std::find(roles.score.begin(), roles.score.end(), c) != roles.score.end();
     const int first = static_cast<int>(split.column_x.size()) - 1;
     if (score) {
-      for (float x : EqualScoreSplits(flat, grid, c, px_per_mm, options)) {
+      // The narrowest other score column: the table's score columns are alike.
+      float sibling_px = 0;
+      for (int other : roles.score) {
+        const float width = grid.column_x[other + 1] - grid.column_x[other];
+        if (other != c && (sibling_px == 0 || width < sibling_px)) sibling_px = width;
+      }
+      for (float x : EqualScoreSplits(flat, grid, c, px_per_mm, options, sibling_px)) {
         split.column_x.push_back(x);
         split.column_inferred.push_back(true);
         ++added[c];
@@ -142,6 +148,19 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
             read_column(c);
     }
     ColumnRoles roles = AssignColumnRoles(profiles, readings, options.roles);
+    // The columns beside the labels are read too, whatever their ink looks
+    // like: a how-to column is printed there, and its small print, faint
+    // or blurred (a low-resolution photo), may look no more printed than
+    // handwriting does.
+    if (roles.label >= 0) {
+      bool more = false;
+      for (int c : LabelNeighbours(profiles, roles.label, options.roles))
+        if (!was_read(c) && profiles[c].marked_rows >= options.roles.min_text_rows) {
+          read_column(c);
+          more = true;
+        }
+      if (more) roles = AssignColumnRoles(profiles, readings, options.roles);
+    }
     // More score columns than any ruleset has: a how-to column blurred past
     // looking printed is among them, at the table's side. Those sides are
     // read too.

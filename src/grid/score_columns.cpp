@@ -6,11 +6,12 @@
 namespace scorecheck {
 
 std::vector<float> EqualScoreSplits(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
-                                    const ScoreColumnOptions& options) {
+                                    const ScoreColumnOptions& options, float sibling_px) {
   std::vector<float> best_lines;
   if (column < 0 || column >= grid.columns() || px_per_mm <= 0) return best_lines;
   const float left = grid.column_x[column], right = grid.column_x[column + 1];
-  const int most = std::min(options.max_columns, static_cast<int>((right - left) / (options.min_column_mm * px_per_mm)));
+  const double narrowest = std::max(options.min_column_mm * px_per_mm, options.sibling_share * sibling_px);
+  const int most = std::min(options.max_columns, static_cast<int>((right - left) / narrowest));
   if (most < 2) return best_lines;
   const ColumnInk ink = WrittenInColumn(flat, grid, column, px_per_mm, options.ink);
   if (ink.rows_at.empty()) return best_lines;

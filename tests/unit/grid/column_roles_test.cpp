@@ -207,6 +207,13 @@ TEST(ColumnRolesTest, HeadersOverLightWritingAreAScoreColumn) {
   profiles[2].fill = 0.9;
   const ColumnRoles small_print = AssignColumnRoles(profiles, readings);
   EXPECT_EQ(small_print.score, std::vector<int>{1});
+  // Some of the pencil pressed hard enough to look dark: 5 dark rows, the
+  // three headers among them, of 21 marked. The rows the OCR read nothing
+  // in are still mostly light: writing. (Before, dark rows counted with the
+  // headers made it print: card 0147 of seed 950006.)
+  profiles[1].inked_rows = 7;
+  const ColumnRoles pressed = AssignColumnRoles(profiles, readings);
+  EXPECT_EQ(pressed.score, std::vector<int>{1});
 }
 
 // Sketchy pencil breaks each written number into many pieces, as many as a
@@ -233,46 +240,107 @@ TEST(ColumnRolesTest, WritingInManyPiecesReadAsNumbersIsNotWords) {
   EXPECT_EQ(roles.score, std::vector<int>{1});
 }
 
-// Small how-to words in a photo, read less surely than the bar for sure:
-// six columns would still fit Roll-Em. Beside them, the players' columns
-// hold light pencil whose ink does not line up like print: one hand writes
-// every column alike, so the column that does line up, in more pieces than
-// the writing (words against numbers), is print. Where the writing lines up
-// as well or comes in as many pieces (or nobody wrote), nothing tells, and
-// the column stays a score column that might be how-to text.
+// Small words in a photo, read less surely than the bar for sure, in a
+// column at the table's far side, away from the labels (a "Notes" column,
+// say): six columns would still fit Roll-Em. Beside them, the players'
+// columns hold light pencil whose ink does not line up like print: one hand
+// writes every column alike, so the column that does line up, in more
+// pieces than the writing (words against numbers), is print. Where the
+// writing lines up as well or comes in as many pieces (or nobody wrote),
+// nothing tells, and the column stays a score column that might be how-to
+// text.
 TEST(ColumnRolesTest, UnsureWordsThatLineUpBesideWritingThatDoesNotAreHowTo) {
   std::vector<ColumnProfile> profiles = PrintedColumns(7, 22, 21);
   for (ColumnProfile& p : profiles) {
     p.marked_rows = p.inked_rows;
     p.pieces = 8;  // words
   }
-  for (int c = 2; c < 7; ++c) {
+  for (int c = 1; c < 6; ++c) {
     profiles[c].pieces = 2;  // numbers
     profiles[c].printed_text = false;
-    profiles[c].inked_rows = c < 4 ? 2 : 0;
-    profiles[c].marked_rows = c < 4 ? 19 : 1;  // two players in light pencil
+    profiles[c].inked_rows = c < 3 ? 2 : 0;
+    profiles[c].marked_rows = c < 3 ? 19 : 1;  // two players in light pencil
   }
   std::vector<ColumnReading> readings(2);
   readings[0] = {0, {"Upper Section", "Aces", "Twos", "Threes", "Fours", "Fives", "Sixes"}, 0.98, {}};
-  readings[1] = {1, {"How", "Sum of 1s", "2 x of25", "3 x of 35", "Tot 4s", "cnet hom", "not ao"}, 0.17,
+  readings[1] = {6, {"How", "Sum of 1s", "2 x of25", "3 x of 35", "Tot 4s", "cnet hom", "not ao"}, 0.17,
                  std::vector<double>(7, 0.6)};
   const ColumnRoles roles = AssignColumnRoles(profiles, readings);
   ASSERT_TRUE(roles.ok()) << roles.detail;
-  EXPECT_EQ(roles.how_to, std::vector<int>{1});
-  EXPECT_EQ(roles.score, (std::vector<int>{2, 3, 4, 5, 6}));
+  EXPECT_EQ(roles.how_to, std::vector<int>{6});
+  EXPECT_EQ(roles.score, (std::vector<int>{1, 2, 3, 4, 5}));
 
   // Blurred writing in as many pieces as the words (a low-resolution
   // photo's numbers, each digit in pieces): nothing tells either.
-  profiles[2].pieces = 5;
+  profiles[1].pieces = 5;
   const ColumnRoles in_pieces = AssignColumnRoles(profiles, readings);
   EXPECT_TRUE(in_pieces.how_to.empty());
-  EXPECT_EQ(in_pieces.maybe_how_to, std::vector<int>{1});
-  profiles[2].pieces = 2;
+  EXPECT_EQ(in_pieces.maybe_how_to, std::vector<int>{6});
+  profiles[1].pieces = 2;
 
-  for (int c = 2; c < 4; ++c) profiles[c].printed_text = true;  // writing that lines up too
+  for (int c = 1; c < 3; ++c) profiles[c].printed_text = true;  // writing that lines up too
   const ColumnRoles untold = AssignColumnRoles(profiles, readings);
   EXPECT_TRUE(untold.how_to.empty());
-  EXPECT_EQ(untold.maybe_how_to, std::vector<int>{1});
+  EXPECT_EQ(untold.maybe_how_to, std::vector<int>{6});
+}
+
+// Small print blurred in a low-resolution photo, next to the labels on
+// either side, past a column of dice icons: a how-to column stands beside
+// the labels it explains, and there words the OCR reads unsure in most
+// rows ("Tone ot Os erty", "30 powes") and surely in a few ("Score 25")
+// are print, however little the ink looks it (it lines up no better than
+// writing). Handwriting read there, as digits or as letters read unsure in
+// every row, stays a score column.
+TEST(ColumnRolesTest, UnsureWordsBesideTheLabelsAreHowTo) {
+  std::vector<ColumnProfile> profiles = PrintedColumns(7, 22, 21);
+  for (ColumnProfile& p : profiles) {
+    p.pieces = 5;  // blurred words and blurred numbers alike
+    p.printed_text = false;
+    p.marked_rows = p.inked_rows;
+  }
+  profiles[1].printed_text = true;  // the labels
+  profiles[1].pieces = 10;
+  profiles[0].printed_marks = true;  // dice icons left of the labels
+  // Half-words read unsure, and a few rows read surely, as a low-resolution
+  // photo's small print comes out.
+  const std::vector<std::string> half_words = {"Sum of is", "", "Tone ot Os erty", "Add onty Ss", "Score 25", "30 powes",
+                                               "40 pts"};
+  std::vector<ColumnReading> readings(2);
+  readings[0] = {1, {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes", "Chance"}, 0.98, {}};
+  readings[1] = {2, half_words, 0.0, {0.84, 0, 0.32, 0.46, 0.9, 0.55, 0.86}};
+  ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.label, 1);
+  EXPECT_EQ(roles.how_to, std::vector<int>{2});
+  EXPECT_EQ(roles.score, (std::vector<int>{3, 4, 5, 6}));
+
+  // Left of the labels, past the icons (labels at 2, icons at 1, words at 0).
+  std::swap(profiles[0], profiles[2]);
+  readings[0].column = 2;
+  readings[1].column = 0;
+  profiles[1].printed_marks = true;
+  roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.how_to, std::vector<int>{0});
+  EXPECT_EQ(roles.score, (std::vector<int>{3, 4, 5, 6}));
+
+  // Blurred handwriting beside the labels taken for letters, unsure in
+  // every row: a score column (that might be how-to text).
+  readings[1].rows = {"oi BG", "", "Gael F", "W fF IA", "YO STS", "as 1S AT", "eS ik 2"};
+  readings[1].confidence = {0.47, 0, 0.47, 0.21, 0.51, 0.5, 0.4};
+  roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_TRUE(roles.how_to.empty());
+  EXPECT_EQ(roles.score, (std::vector<int>{0, 3, 4, 5, 6}));
+  EXPECT_EQ(roles.maybe_how_to, std::vector<int>{0});
+
+  // Handwriting beside the labels, read as digits: a score column.
+  readings[1].rows = {"4", "", "12", "15", "1B", "30", "40"};
+  readings[1].confidence = {0.9, 0, 0.9, 0.8, 0.6, 0.9, 0.9};
+  roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_TRUE(roles.how_to.empty());
+  EXPECT_EQ(roles.score, (std::vector<int>{0, 3, 4, 5, 6}));
 }
 
 TEST(ColumnRolesTest, NoLabelsNoRoles) {
