@@ -14,6 +14,27 @@ std::vector<double> Part(const std::vector<double>& values, int from, int to) {
   return {values.begin() + from, values.begin() + to};
 }
 
+// The share of the rows whose own paper steps at `x` the way `up` says, by
+// at least `least` levels: across the edge's blur (`edge` either side),
+// each row on its own. A tint's edge runs down every row but the few
+// written across it; the median of the rows may also step where numbers
+// written in some rows end and light falls off across others.
+double StepsInRows(const std::vector<std::vector<double>>& by_row, int x, int edge, bool up, double least) {
+  const size_t rows = by_row[x].size();
+  if (rows == 0) return 0;
+  int stepping = 0;
+  std::vector<double> before, after;
+  for (size_t r = 0; r < rows; ++r) {
+    before.clear();
+    after.clear();
+    for (int k = x - 3 * edge; k < x - edge; ++k) before.push_back(by_row[k][r]);
+    for (int k = x + edge; k < x + 3 * edge; ++k) after.push_back(by_row[k][r]);
+    const double step = Median(after) - Median(before);
+    stepping += (up ? step : -step) >= least;
+  }
+  return static_cast<double>(stepping) / rows;
+}
+
 }  // namespace
 
 std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int column, double px_per_mm,
@@ -60,20 +81,35 @@ std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int
   if (by_row.front().empty()) return lines;
   std::vector<double> level(width);
   for (int x = 0; x < width; ++x) level[x] = Median(by_row[x]);
-  // Each x a step: the flat stretches beside it (`part` wide, beyond the
-  // edge's own blur) differ by min_step and by step_noise times their own
-  // spread. Kept: the strongest step within a part's width.
+  // Each x a step: the stretches beside it (`part` wide, beyond the edge's
+  // own blur) differ by min_step and by step_noise times their own spread,
+  // over and above the light's own trend. Light falling off across a
+  // photographed page ramps along both stretches as it does between them:
+  // the trend is the slope both stretches share (each stretch's far half
+  // against its near half; the gentler of the two), carried across. Kept: the strongest step within a
+  // part's width.
+  const int half_part = part / 2;
   std::vector<double> strength(width, 0);
   for (int x = std::max(part, 3 * edge) + edge; x + std::max(part, 3 * edge) + edge <= width; ++x) {
     const double left = Median(Part(level, x - edge - part, x - edge)), right = Median(Part(level, x + edge, x + edge + part));
     const double noise =
         std::max({1.0, RobustSpread(Part(level, x - edge - part, x - edge)), RobustSpread(Part(level, x + edge, x + edge + part))});
-    const double step = std::abs(right - left);
+    const double left_slope = (Median(Part(level, x - edge - half_part, x - edge)) -
+                               Median(Part(level, x - edge - part, x - edge - half_part))) / half_part;
+    const double right_slope = (Median(Part(level, x + edge + half_part, x + edge + part)) -
+                                Median(Part(level, x + edge, x + edge + half_part))) / half_part;
+    // A trend both stretches share (ink in one stretch tilts it alone).
+    const double slope = options.detrend && left_slope * right_slope > 0
+                             ? std::copysign(std::min(std::abs(left_slope), std::abs(right_slope)), left_slope)
+                             : 0.0;
+    const double step = std::abs(right - left - slope * (part + 2 * edge));
     // Sharp: most of the change within the edge's blur, not a ramp of
     // light across the page (a soft shadow's edge changes as much, over
     // three centimetres).
-    const double near = std::abs(Median(Part(level, x + edge, x + 3 * edge)) - Median(Part(level, x - 3 * edge, x - edge)));
-    if (step >= options.min_step && step >= options.step_noise * noise && near >= options.sharpness * step)
+    const double near = std::abs(Median(Part(level, x + edge, x + 3 * edge)) - Median(Part(level, x - 3 * edge, x - edge)) -
+                                 slope * 4 * edge);
+    if (step >= options.min_step && step >= options.step_noise * noise && near >= options.sharpness * step &&
+        StepsInRows(by_row, x, edge, right - left > 0, options.row_step * near) >= options.min_row_share)
       strength[x] = step;
   }
   for (int x = 0; x < width; ++x) {

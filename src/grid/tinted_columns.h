@@ -28,6 +28,12 @@ struct TintColumnOptions {
   double edge_mm = 1.0;       ///< the change happens within this width, mm (a printed edge, blurred); default 1
   double sharpness = 0.6;     ///< ... this share of the change within the edge's width either side of it (a
                               ///< soft shadow's edge ramps over centimetres); default 0.6
+  bool detrend = true;        ///< steps are measured over and above the light's own trend (the stretches'
+                              ///< slope, carried across the edge); default true
+  double min_row_share = 0.6;  ///< the edge shows in this share of the rows, each on its own (numbers written
+                               ///< across it hide it in some; numbers ending at one place in some rows and
+                               ///< light falling off in others make a median step of no row's); default 0.6
+  double row_step = 0.5;      ///< ... stepping there by at least this share of the edge's sharp step; default 0.5
   double min_part_mm = 6;     ///< each side stays flat at least this wide, mm (a narrow score column is 10 mm);
                               ///< default 6
   double line_margin_mm = 1.5;  ///< steps this close to the column's own lines are those lines; default 1.5

@@ -98,6 +98,75 @@ TEST(TintedColumnsTest, AShadowOrOneTintPartsNothing) {
   EXPECT_TRUE(TintColumnLines(page - soft, area.Lines(), 1, kPxPerMm).empty());
 }
 
+// The paper's level across the right of an open table in a low-resolution
+// photo, as measured (every 0.5 mm): light falling off towards the page's
+// side, 37 levels over 24 mm, with small drops where numbers were written
+// at one place in row after row. The sides of the sharpest drop differ by
+// more than a light tint does, but neither side is flat: no column. The
+// same light over a real tint's edge still parts it.
+TEST(TintedColumnsTest, LightFallingOffAcrossAnOpenColumnPartsNothing) {
+  const std::vector<int> measured = {0,  0,  1,   0,   0,   0,   1,   1,   0,   0,   0,   0,   0,   0,   -1,  0,   0,
+                                     0,  -1, -1,  -2,  -2,  -2,  -3,  -3,  -3,  -4,  -4,  -5,  -7,  -6,  -7,  -12, -9,
+                                     -10, -9, -8, -11, -17, -18, -17, -20, -19, -19, -23, -24, -20, -22, -21, -22, -23,
+                                     -25, -24, -26, -26, -28, -29, -29, -30, -31, -31, -33, -32, -34, -35, -36, -37};
+  const double left = 20, right = left + 2 + 0.5 * measured.size() + 2;  // the column's lines, mm
+  std::vector<double> ys;
+  for (int r = 0; r <= 19; ++r) ys.push_back(30 + 9 * r);
+  const Lattice lines = testing::LinesAt(ys, {left, right});
+  auto photographed = [&](double tint_from_mm) {
+    cv::Mat page(Px(210, 297).y, Px(210, 297).x, CV_8U, cv::Scalar(245));
+    for (int x = 0; x < page.cols; ++x) {
+      const double at = (x / kPxPerMm - left - 2) / 0.5;
+      const int i = std::clamp(static_cast<int>(std::floor(at)), 0, static_cast<int>(measured.size()) - 2);
+      const double t = std::clamp(at - i, 0.0, 1.0);
+      const double level = at < 0 ? measured.front() : (1 - t) * measured[i] + t * measured[i + 1];
+      page.col(x).setTo(cv::Scalar(std::lround(245 + level - (x / kPxPerMm >= tint_from_mm ? 20 : 0))));
+    }
+    for (double y : ys) cv::line(page, Px(left, y), Px(right, y), cv::Scalar(30), 2);
+    cv::GaussianBlur(page, page, cv::Size(0, 0), 1.0);
+    return page;
+  };
+  EXPECT_TRUE(TintColumnLines(photographed(1e9), lines, 0, kPxPerMm).empty());
+  const std::vector<float> tint = TintColumnLines(photographed(left + 12), lines, 0, kPxPerMm);
+  ASSERT_EQ(tint.size(), 1u);
+  EXPECT_NEAR(tint[0], Px(left + 12, 0).x, 0.5 * kPxPerMm);
+}
+
+// A step of the rows' median that only some rows make: in 11 rows of 20,
+// something dark ends at one place (numbers written up to it, blurred into
+// a bar), the other rows are paper. The median level steps there as
+// sharply as at a tint's edge, but a tint's edge runs down nearly every
+// row: no column. A tint whose edge 6 of 20 rows write across still parts.
+TEST(TintedColumnsTest, AStepOnlySomeRowsMakePartsNothing) {
+  TintedArea area;
+  area.tint = 250;
+  area.columns = 1;
+  area.score_mm = 30;
+  area.rows = 20;
+  const double end = area.ColumnLeft(0) + 15;
+  auto with_bars = [&](cv::Mat page, int rows) {
+    for (int r = 0; r < rows; ++r)
+      cv::rectangle(page, Px(end - 9, area.y + (r * 2 + 0.1) * area.row_mm), Px(end, area.y + (r * 2 + 0.9) * area.row_mm),
+                    cv::Scalar(150), cv::FILLED);
+    cv::GaussianBlur(page, page, cv::Size(0, 0), 1.0);
+    return page;
+  };
+  // Every other row from the top, 10 of them, and one more.
+  cv::Mat page = with_bars(area.Draw(), 10);
+  cv::rectangle(page, Px(end - 9, area.y + 1.1 * area.row_mm), Px(end, area.y + 1.9 * area.row_mm), cv::Scalar(150), cv::FILLED);
+  EXPECT_TRUE(TintColumnLines(page, area.Lines(), 1, kPxPerMm).empty());
+
+  TintedArea tinted = area;
+  tinted.columns = 2;
+  tinted.score_mm = 15;
+  tinted.tint = 225;
+  cv::Mat written = tinted.Draw();
+  for (int r = 0; r < 6; ++r)  // six numbers written across the edge
+    cv::line(written, Px(end - 3, area.y + (r * 3 + 0.5) * area.row_mm), Px(end + 3, area.y + (r * 3 + 0.5) * area.row_mm),
+             cv::Scalar(60), 6);
+  EXPECT_EQ(TintColumnLines(written, tinted.Lines(), 1, kPxPerMm).size(), 1u);
+}
+
 // Every other row shaded across the whole table, the columns not tinted:
 // about half the rows are shaded at every x, and no x is an edge.
 TEST(TintedColumnsTest, StripedRowsPartNothing) {
