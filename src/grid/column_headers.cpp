@@ -42,18 +42,38 @@ std::vector<Block> BlocksOfRow(const std::vector<bool>& written, const cv::Mat& 
   return blocks;
 }
 
-// True when `blocks` are headers of `width` / k equal columns: each centred
-// in its share, and alike in size and place as printed words are.
-bool Headers(const std::vector<Block>& blocks, int width, double px_per_mm, const ColumnHeaderOptions& options) {
-  const int k = static_cast<int>(blocks.size());
-  if (k < 2 || k > options.max_columns) return false;
-  const double part = static_cast<double>(width) / k;
-  if (part < options.min_column_mm * px_per_mm) return false;
+// A run of headers in one row: blocks[first..last], alike in size and place
+// as printed words are, their centres evenly spaced (`pitch` apart), each
+// the middle of its equal column, the columns standing against a side of
+// the area: both sides (the area is the score columns), or one (the area
+// holds the labels too, parted from the scores by no line: the run's
+// columns end at the area's right side and begin a pitch's half left of the
+// first header, or the mirror of that).
+struct HeaderRun {
+  int first = 0, last = -1;
+  double pitch = 0;
+  bool at_left = false, at_right = false;
+  int count() const { return last - first + 1; }
+};
+
+// blocks[first..last] as a HeaderRun in an area `width` wide; count() == 0 when they are none.
+HeaderRun RunOf(const std::vector<Block>& blocks, int first, int last, int width, double px_per_mm,
+                const ColumnHeaderOptions& options) {
+  HeaderRun run{first, last};
+  const int k = last - first + 1;
+  if (k < 2 || k > options.max_columns) return {};
+  auto centre = [&](int i) { return (blocks[i].from + blocks[i].to) / 2.0; };
+  run.pitch = (centre(last) - centre(first)) / (k - 1);
+  if (run.pitch < options.min_column_mm * px_per_mm) return {};
+  const double slack = options.centre_slack * run.pitch;
+  run.at_left = std::abs(centre(first) - run.pitch / 2) <= slack;
+  run.at_right = std::abs(centre(last) + run.pitch / 2 - width) <= slack;
+  if (!run.at_left && !run.at_right) return {};
   std::vector<double> widths, heights, tops;
-  for (int i = 0; i < k; ++i) {
+  for (int i = first; i <= last; ++i) {
     const Block& b = blocks[i];
-    if (std::abs((b.from + b.to) / 2.0 - (i + 0.5) * part) > options.centre_slack * part) return false;
-    if (b.bottom <= b.top) return false;
+    if (std::abs(centre(i) - centre(first) - (i - first) * run.pitch) > slack) return {};
+    if (b.bottom <= b.top) return {};
     widths.push_back(b.to - b.from);
     heights.push_back(b.bottom - b.top);
     tops.push_back(b.top);
@@ -62,8 +82,8 @@ bool Headers(const std::vector<Block>& blocks, int width, double px_per_mm, cons
   for (int i = 0; i < k; ++i)
     if (std::abs(widths[i] - w) > options.alike * w || std::abs(heights[i] - h) > options.alike * h ||
         std::abs(tops[i] - top) > options.alike * h)
-      return false;
-  return true;
+      return {};
+  return run;
 }
 
 }  // namespace
@@ -101,7 +121,11 @@ std::vector<float> HeaderColumnLines(const cv::Mat& flat, const Lattice& grid, i
     }
     return true;
   };
-  std::vector<Block> best;
+  // The row whose headers count the most columns. Of a row's blocks, the
+  // run against a side of the area, past any block beside it that is no
+  // header (the labels' own header, "Upper Section").
+  std::vector<Block> best_blocks;
+  HeaderRun best;
   for (int r = 0; r < grid.rows(); ++r) {
     const int y0 = static_cast<int>(grid.row_y[r]) + inset, y1 = static_cast<int>(grid.row_y[r + 1]) - inset;
     const cv::Rect band = cv::Rect(ink.x, y0, width, y1 - y0) & cv::Rect(0, 0, flat.cols, flat.rows);
@@ -109,17 +133,68 @@ std::vector<float> HeaderColumnLines(const cv::Mat& flat, const Lattice& grid, i
     cv::Mat binary;
     cv::threshold(flat(band), binary, options.ink.ink_level, 255, cv::THRESH_BINARY_INV);
     const std::vector<Block> blocks = BlocksOfRow(ink.written[r], binary, band.y, join);
-    if (blocks.size() > best.size() && Headers(blocks, width, px_per_mm, options) && parted(blocks)) best = blocks;
+    const int n = static_cast<int>(blocks.size());
+    for (int first = 0; first < n; ++first)
+      for (int last = n - 1; last > first && last - first + 1 > best.count(); --last) {
+        if (first > 0 && last < n - 1) continue;  // a run stands against a side, past blocks on one side only
+        const HeaderRun run = RunOf(blocks, first, last, width, px_per_mm, options);
+        if (run.count() == 0 || (first > 0 && !run.at_right) || (last < n - 1 && !run.at_left)) continue;
+        if (!parted(std::vector<Block>(blocks.begin() + first, blocks.begin() + last + 1))) continue;
+        best = run;
+        best_blocks = blocks;
+      }
   }
-  for (size_t i = 1; i < best.size(); ++i)
-    lines.push_back(static_cast<float>(ink.x + (best[i - 1].from + best[i - 1].to + best[i].from + best[i].to) / 4.0));
+  if (best.count() == 0) return lines;
+  auto centre = [&](int i) { return ink.x + (best_blocks[i].from + best_blocks[i].to) / 2.0; };
+  if (!best.at_left) lines.push_back(static_cast<float>(centre(best.first) - best.pitch / 2));
+  for (int i = best.first + 1; i <= best.last; ++i) lines.push_back(static_cast<float>((centre(i - 1) + centre(i)) / 2));
+  if (!best.at_right) lines.push_back(static_cast<float>(centre(best.last) + best.pitch / 2));
   return lines;
 }
 
 Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const ColumnHeaderOptions& options) {
-  return WithColumnLines(std::move(grid), [&](const Lattice& lattice, int column) {
-    return HeaderColumnLines(flat, lattice, column, px_per_mm, options);
-  });
+  // Columns parted only by lines put in from what the rows hold (the gaps
+  // between handwriting, tints) are looked at together: headers printed
+  // over them outrank those gaps. Numbers written close to the labels
+  // leave no gap between labels and scores, one written far left in its
+  // box a gap in the wrong place.
+  const float slack = static_cast<float>(options.min_column_mm * px_per_mm / 2);
+  std::vector<float> xs = {grid.column_x.front()};
+  std::vector<bool> inferred = {grid.column_inferred.empty() ? false : grid.column_inferred.front()};
+  auto inferred_at = [&](int line) { return static_cast<size_t>(line) < grid.column_inferred.size() && grid.column_inferred[line]; };
+  for (int first = 0; first < grid.columns();) {
+    int last = first;
+    while (last + 1 < grid.columns() && inferred_at(last + 1)) ++last;
+    Lattice span = grid;
+    span.column_x = {grid.column_x[first], grid.column_x[last + 1]};
+    span.column_inferred = {inferred_at(first), inferred_at(last + 1)};
+    const std::vector<float> headed = HeaderColumnLines(flat, span, 0, px_per_mm, options);
+    std::vector<std::pair<float, bool>> inside;  // lines inside the span, and whether put in
+    if (!headed.empty()) {
+      // The headers' lines, and the lines put in before that stand clear of
+      // the headers' columns (the line between labels and how-to text).
+      for (float x : headed) inside.push_back({x, true});
+      for (int line = first + 1; line <= last; ++line)
+        if (grid.column_x[line] < headed.front() - slack || grid.column_x[line] > headed.back() + slack)
+          inside.push_back({grid.column_x[line], true});
+    } else {
+      for (int c = first; c <= last; ++c) {
+        for (float x : HeaderColumnLines(flat, grid, c, px_per_mm, options)) inside.push_back({x, true});
+        if (c < last) inside.push_back({grid.column_x[c + 1], inferred_at(c + 1)});
+      }
+    }
+    std::sort(inside.begin(), inside.end());
+    for (const auto& [x, put_in] : inside) {
+      xs.push_back(x);
+      inferred.push_back(put_in);
+    }
+    xs.push_back(grid.column_x[last + 1]);
+    inferred.push_back(inferred_at(last + 1));
+    first = last + 1;
+  }
+  grid.column_x = std::move(xs);
+  grid.column_inferred = std::move(inferred);
+  return grid;
 }
 
 }  // namespace scorecheck

@@ -23,6 +23,7 @@ using testing::Px;
 struct OpenScoreArea {
   double x = 20, y = 30, row_mm = 9, label_mm = 50, score_mm = 22;
   int columns = 3, rows = 14;
+  bool ruled_labels = true;  // false: nothing rules the labels off from the scores (the frame only)
 
   double ColumnLeft(int c) const { return x + label_mm + c * score_mm; }
   double RowTop(int r) const { return y + r * row_mm; }
@@ -31,6 +32,7 @@ struct OpenScoreArea {
   Lattice Lines() const {
     std::vector<double> ys;
     for (int r = 0; r <= rows; ++r) ys.push_back(RowTop(r));
+    if (!ruled_labels) return testing::LinesAt(ys, {x, ColumnLeft(columns)});
     return testing::LinesAt(ys, {x, x + label_mm, ColumnLeft(columns)});
   }
 
@@ -81,6 +83,37 @@ TEST(ColumnHeadersTest, ColumnsNobodyWroteInAreCountedByTheirHeaders) {
   EXPECT_TRUE(HeaderColumnLines(flat, area.Lines(), 0, kPxPerMm).empty());
   const Lattice split = SplitHeadedColumns(flat, area.Lines(), kPxPerMm);
   EXPECT_EQ(split.columns(), 1 + area.columns);
+}
+
+// A table ruled only around: "Box" over the labels, "#1 #2 #3" over the
+// scores, and the first player's numbers written hard against the labels,
+// so that no strip of paper parts labels from scores, while the gaps
+// between the numbers put a line in the wrong place (here 6 mm into the
+// second column). The headers outrank the gaps: labels, then three equal
+// columns, the line beside the labels half a column left of "#1".
+TEST(ColumnHeadersTest, HeadersOutrankTheGapsBetweenHandwriting) {
+  OpenScoreArea area;
+  area.ruled_labels = false;
+  cv::Mat page = area.Blank();
+  area.Put(page, 0, area.x + area.label_mm / 2, "Box", false);
+  for (int c = 0; c < area.columns; ++c)
+    area.Put(page, 0, area.ColumnLeft(c) + area.score_mm / 2, "#" + std::to_string(c + 1), false);
+  const std::vector<std::string> numbers = {"3", "8", "12", "16", "15", "24", "78", "35", "113", "25", "0", "30", "40"};
+  for (int r = 1; r < area.rows; ++r) area.Put(page, r, area.ColumnLeft(0) + 2, numbers[r - 1], true);
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  Lattice gaps = area.Lines();
+  gaps.column_x.insert(gaps.column_x.begin() + 1, static_cast<float>((area.ColumnLeft(1) + 6) * kPxPerMm));
+  gaps.column_inferred.insert(gaps.column_inferred.begin() + 1, true);
+  const Lattice split = SplitHeadedColumns(flat, gaps, kPxPerMm);
+  ASSERT_EQ(split.columns(), 1 + area.columns);
+  for (int c = 0; c < area.columns; ++c)
+    EXPECT_NEAR(split.column_x[c + 1], area.ColumnLeft(c) * kPxPerMm, 2.0 * kPxPerMm) << c;
+  // A line the table rules stays where it is: headers are looked at
+  // between ruled lines only.
+  Lattice ruled = gaps;
+  ruled.column_inferred[1] = false;
+  const Lattice kept = SplitHeadedColumns(flat, ruled, kPxPerMm);
+  EXPECT_NEAR(kept.column_x[1], (area.ColumnLeft(1) + 6) * kPxPerMm, 0.5);
 }
 
 // One wide score column, and in one row a number whose two digits stand
