@@ -570,6 +570,9 @@ int Run(const std::string& dir, const EvalOptions& eval) {
                 << (scan.ok() ? "found " + std::to_string(scan.grid.grid_count) : "none (" + scan.detail + ")") << ", want "
                 << truth["grids"].size() << "\n";
     ruleset_ids.Add(found && scan.grid.ruleset_id == truth["ruleset"]);
+    if (found && scan.grid.ruleset_id != truth["ruleset"] && list_errors)
+      std::cout << "  " << path.filename().string() << " ruleset: " << scan.grid.ruleset_id << ", want "
+                << truth["ruleset"].get<std::string>() << "\n";
 
     bool exact = found;
     NormalizedPage normalized;  // for the comparison; made once per card, when needed
