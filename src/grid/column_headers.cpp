@@ -57,18 +57,29 @@ struct HeaderRun {
 };
 
 // blocks[first..last] as a HeaderRun in an area `width` wide; count() == 0 when they are none.
-HeaderRun RunOf(const std::vector<Block>& blocks, int first, int last, int width, double px_per_mm,
+// One-sided runs only where `one_sided` (the area may hold the labels too),
+// leaving a column's width at least on the other side; there, runs of
+// min_one_sided headers or more only.
+HeaderRun RunOf(const std::vector<Block>& blocks, int first, int last, int width, double px_per_mm, bool one_sided,
                 const ColumnHeaderOptions& options) {
   HeaderRun run{first, last};
   const int k = last - first + 1;
   if (k < 2 || k > options.max_columns) return {};
   auto centre = [&](int i) { return (blocks[i].from + blocks[i].to) / 2.0; };
   run.pitch = (centre(last) - centre(first)) / (k - 1);
-  if (run.pitch < options.min_column_mm * px_per_mm) return {};
+  const double min_column = options.min_column_mm * px_per_mm;
+  if (run.pitch < min_column) return {};
   const double slack = options.centre_slack * run.pitch;
   run.at_left = std::abs(centre(first) - run.pitch / 2) <= slack;
   run.at_right = std::abs(centre(last) + run.pitch / 2 - width) <= slack;
   if (!run.at_left && !run.at_right) return {};
+  // In an area that may hold the labels, as few headers as "Category" and
+  // "Scoring" over labels and how-to text are no equal columns.
+  if (one_sided && k < options.min_one_sided) return {};
+  if (!(run.at_left && run.at_right)) {
+    const double outer = run.at_right ? centre(first) - run.pitch / 2 : centre(last) + run.pitch / 2;
+    if (!one_sided || outer < min_column || outer > width - min_column) return {};
+  }
   std::vector<double> widths, heights, tops;
   for (int i = first; i <= last; ++i) {
     const Block& b = blocks[i];
@@ -89,7 +100,7 @@ HeaderRun RunOf(const std::vector<Block>& blocks, int first, int last, int width
 }  // namespace
 
 std::vector<float> HeaderColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
-                                     const ColumnHeaderOptions& options) {
+                                     const ColumnHeaderOptions& options, bool may_hold_labels) {
   std::vector<float> lines;
   if (column < 0 || column >= grid.columns() || px_per_mm <= 0) return lines;
   if (grid.column_x[column + 1] - grid.column_x[column] < 2 * options.min_column_mm * px_per_mm) return lines;
@@ -137,7 +148,7 @@ std::vector<float> HeaderColumnLines(const cv::Mat& flat, const Lattice& grid, i
     for (int first = 0; first < n; ++first)
       for (int last = n - 1; last > first && last - first + 1 > best.count(); --last) {
         if (first > 0 && last < n - 1) continue;  // a run stands against a side, past blocks on one side only
-        const HeaderRun run = RunOf(blocks, first, last, width, px_per_mm, options);
+        const HeaderRun run = RunOf(blocks, first, last, width, px_per_mm, may_hold_labels, options);
         if (run.count() == 0 || (first > 0 && !run.at_right) || (last < n - 1 && !run.at_left)) continue;
         if (!parted(std::vector<Block>(blocks.begin() + first, blocks.begin() + last + 1))) continue;
         best = run;
@@ -168,15 +179,42 @@ Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, 
     Lattice span = grid;
     span.column_x = {grid.column_x[first], grid.column_x[last + 1]};
     span.column_inferred = {inferred_at(first), inferred_at(last + 1)};
-    const std::vector<float> headed = HeaderColumnLines(flat, span, 0, px_per_mm, options);
+    // A span the rows' ink parted may hold the labels too; a ruled column
+    // holds what its rules enclose.
+    const std::vector<float> headed = HeaderColumnLines(flat, span, 0, px_per_mm, options, last > first);
     std::vector<std::pair<float, bool>> inside;  // lines inside the span, and whether put in
     if (!headed.empty()) {
       // The headers' lines, and the lines put in before that stand clear of
       // the headers' columns (the line between labels and how-to text).
-      for (float x : headed) inside.push_back({x, true});
-      for (int line = first + 1; line <= last; ++line)
-        if (grid.column_x[line] < headed.front() - slack || grid.column_x[line] > headed.back() + slack)
-          inside.push_back({grid.column_x[line], true});
+      // A line that leaves nothing written between it and the headers'
+      // columns parted the labels' text from their own blank end, not from
+      // the scores.
+      auto holds_ink = [&](float from, float to) {
+        Lattice part = grid;
+        part.column_x = {from, to};
+        part.column_inferred = {true, true};
+        const ColumnInk ink = WrittenInColumn(flat, part, 0, px_per_mm, options.ink);
+        return std::any_of(ink.rows_at.begin(), ink.rows_at.end(), [](int rows) { return rows > 0; });
+      };
+      // A header's line with a line put in near it (within a fifth of a
+      // column) takes that one: the strip no row writes in, where the
+      // writing parts, rather than the middle between two headers.
+      const float near = static_cast<float>(options.centre_slack) *
+                         (headed.size() > 1 ? (headed.back() - headed.front()) / static_cast<float>(headed.size() - 1) : slack);
+      for (float x : headed) {
+        float at = x, nearest = near;
+        for (int line = first + 1; line <= last; ++line)
+          if (std::abs(grid.column_x[line] - x) < nearest) {
+            nearest = std::abs(grid.column_x[line] - x);
+            at = grid.column_x[line];
+          }
+        inside.push_back({at, true});
+      }
+      for (int line = first + 1; line <= last; ++line) {
+        const float x = grid.column_x[line];
+        if ((x < headed.front() - slack && holds_ink(x, headed.front())) || (x > headed.back() + slack && holds_ink(headed.back(), x)))
+          inside.push_back({x, true});
+      }
     } else {
       for (int c = first; c <= last; ++c) {
         for (float x : HeaderColumnLines(flat, grid, c, px_per_mm, options)) inside.push_back({x, true});

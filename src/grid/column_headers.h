@@ -26,6 +26,9 @@ struct ColumnHeaderOptions {
                                     ///< default 0.25
   double min_column_mm = 9;         ///< a score column is at least this wide; default 9
   int max_columns = 6;              ///< at most this many headers in one area; default 6
+  int min_one_sided = 3;            ///< headers in an area that may hold the labels too count at least this many
+                                    ///< (two alike words, "Category" and "Scoring" over labels and how-to text,
+                                    ///< are too common); default 3
   double max_crossing = 0.34;       ///< rows whose writing crosses a line between headers, at most this share of the
                                     ///< rows written in; default 0.34
   double gap_mm = 1.2;              ///< ... counted over a strip this wide, mm; default 1.2
@@ -33,12 +36,21 @@ struct ColumnHeaderOptions {
 
 /// The x positions (grid image pixels) of the lines between the columns that
 /// column `column` of `grid` holds, told by the row of printed headers that
-/// counts most of them; none when no row prints two or more. `flat`: 8-bit
-/// gray, paper at 255 (FlattenForText).
+/// counts most of them; none when no row prints two or more. Each header
+/// stands in the middle of its equal share of the column; with
+/// `may_hold_labels`, only runs of min_one_sided headers or more count,
+/// and they may stand against one side of it only, past the labels' own
+/// header: the line half a share beyond the first (last) header parts them
+/// from the labels. `flat`: 8-bit gray, paper at 255 (FlattenForText).
 std::vector<float> HeaderColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
-                                     const ColumnHeaderOptions& options = {});
+                                     const ColumnHeaderOptions& options = {}, bool may_hold_labels = false);
 
 /// `grid` with every column that HeaderColumnLines() parts split there.
+/// Columns parted only by lines put in from the rows' ink (inferred) are
+/// looked at together, as one column that may hold the labels: where their
+/// headers tell the columns, the headers' lines replace those put in among
+/// them (the lines that stand clear of the headers' columns, with ink
+/// between, stay).
 Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const ColumnHeaderOptions& options = {});
 
 }  // namespace scorecheck

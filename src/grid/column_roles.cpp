@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <set>
 
 #include <opencv2/imgproc.hpp>
 
@@ -39,7 +40,7 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   const int min_area = std::max(3, static_cast<int>(std::lround(0.06 * px_per_mm * px_per_mm)));
   const double thin_px = 0.6 * px_per_mm;
   std::vector<double> lefts, rights, centres, pieces, widths, heights, sides;
-  int inked = 0;
+  int inked = 0, run = 0, last_inked = -2, longest_run = 0;  // rows holding ink, and the most of them in a row
   for (int r = 0; r < grid.rows(); ++r) {
     const cv::Rect2f cell = grid.Cell(r, column);
     const cv::Rect area = cv::Rect(cv::Point(static_cast<int>(std::ceil(cell.x + inset)), static_cast<int>(std::ceil(cell.y + inset))),
@@ -69,6 +70,9 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
       y1 = std::max(y1, stats.at<int>(i, cv::CC_STAT_TOP) + stats.at<int>(i, cv::CC_STAT_HEIGHT));
     }
     if (count == 0) continue;
+    run = (r == last_inked + 1) ? run + 1 : 1;
+    last_inked = r;
+    longest_run = std::max(longest_run, run);
     ++inked;
     pieces.push_back(count);
     lefts.push_back(x0);
@@ -92,7 +96,9 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   // pencil is alike too.
   const double mark_px = options.min_mark_mm * px_per_mm;
   profile.clear_of_sides = !lefts.empty() && Median(lefts) > 0 && Median(rights) < Median(sides);
-  profile.printed_marks = profile.inked_rows >= options.min_text_rows && profile.align_mm <= options.marks_alike_mm &&
+  // Row after row: a header printed over each section of an empty column
+  // and a speck of dust are alike too, in rows far apart.
+  profile.printed_marks = longest_run >= options.min_text_rows && profile.align_mm <= options.marks_alike_mm &&
                           profile.size_spread_mm <= options.marks_alike_mm && Median(widths) >= mark_px &&
                           Median(heights) >= mark_px && profile.clear_of_sides &&
                           profile.marked_rows <= profile.inked_rows + 1;
@@ -150,6 +156,20 @@ int TextRows(const std::vector<std::string>& rows) {
   return static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const std::string& row) { return !row.empty(); }));
 }
 
+// Rows that read as words: some letters, and at least two different texts
+// among them (how-to text says something of its own on every row; a header
+// printed again over each section says one thing); 0 when they say one.
+int WordRows(const std::vector<std::string>& rows) {
+  std::set<std::string> texts;
+  int words = 0;
+  for (const std::string& row : rows)
+    if (std::any_of(row.begin(), row.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
+      ++words;
+      texts.insert(row);
+    }
+  return texts.size() >= 2 ? words : 0;
+}
+
 }  // namespace
 
 std::vector<int> LabelNeighbours(const std::vector<ColumnProfile>& profiles, int label, const ColumnRoleOptions& options) {
@@ -192,7 +212,7 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
     const bool headers_over_writing = text_rows > 0 && text_rows * options.marked_per_text_row < profile.marked_rows &&
                                       unread_dark * options.marked_per_text_row < unread_marked;
     if (headers_over_writing) continue;
-    if (text_rows >= options.min_text_rows && letters >= options.min_letters &&
+    if (WordRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters &&
         (PrintConfidence(reading) >= options.min_print_confidence || letters >= options.many_letters)) {
       roles.how_to.push_back(reading.column);
       taken[reading.column] = true;
@@ -207,7 +227,7 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
       // sheet's ×2 column of 11 pieces a box), blurred words do not come
       // out as numbers.
       taken[reading.column] = true;
-    } else if (text_rows >= options.min_text_rows && letters >= options.min_letters) {
+    } else if (WordRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters) {
       roles.maybe_how_to.push_back(reading.column);
     } else if (profile.printed_text && text_rows == 0) {
       // Looks printed, and the OCR made nothing of it, not even noise (it

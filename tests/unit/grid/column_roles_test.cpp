@@ -87,6 +87,38 @@ TEST(ColumnRolesTest, DiceIconsInRowAfterRowArePrintedMarksNotAScoreColumn) {
   EXPECT_EQ(roles.score, (std::vector<int>{2, 3}));
 }
 
+// An empty player's column whose header is printed again over each section,
+// "Round 2" in rows 0 and 12, with a speck of dust in a third row: alike
+// marks, but not row after row like icons, and one text twice with a
+// speck, not how-to text. A score column nobody wrote in.
+TEST(ColumnRolesTest, AHeaderPrintedOverEachSectionOfAnEmptyColumnIsAScoreColumn) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {55, 30, 60, 30};
+  std::vector<std::string> second(table.columns.front().size());
+  second[0] = second[12] = "Round 2";
+  table.columns.push_back(second);
+  table.handwritten.push_back(false);
+  const Lattice lattice = table.Lines();
+  cv::Mat page = table.Draw();
+  const cv::Rect2f dusty = lattice.Cell(19, 3);
+  cv::circle(page, cv::Point(static_cast<int>(dusty.x + dusty.width / 2), static_cast<int>(dusty.y + dusty.height / 2)), 3,
+             cv::Scalar(40, 40, 40), cv::FILLED);
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const ColumnProfile empty = ProfileColumn(flat, lattice, 3, kPxPerMm);
+  EXPECT_FALSE(empty.printed_marks) << empty.align_mm << " mm apart, " << empty.size_spread_mm << " mm in size";
+  std::vector<ColumnProfile> profiles;
+  for (int c = 0; c < lattice.columns(); ++c) profiles.push_back(ProfileColumn(flat, lattice, c, kPxPerMm));
+  std::vector<ColumnReading> readings(2);
+  readings[0] = {0, table.columns[0], 0.9, {}};
+  std::vector<std::string> read(table.columns.front().size());
+  read[0] = read[12] = "Round 2";
+  read[19] = ",";
+  readings[1] = {3, read, 0.0, std::vector<double>(read.size(), 0.96)};
+  const ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.score, (std::vector<int>{1, 2, 3}));  // the how-to column was not read here
+}
+
 // An outer frame thicker than the table's other lines: the cells' insets
 // (from the lattice's typical line) leave a sliver of it along the side of
 // every label and every score cell. It is the sheet's ink, not the cells':
