@@ -97,15 +97,24 @@ HeaderRun RunOf(const std::vector<Block>& blocks, int first, int last, int width
   return run;
 }
 
-}  // namespace
-
-std::vector<float> HeaderColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
-                                     const ColumnHeaderOptions& options, bool may_hold_labels) {
+// The lines a row of headers tells inside one column; `open_left`
+// (`open_right`): the run stands against the other side only, and the first
+// (last) line, half a column beyond its outer header, parts it from what
+// stands beside it (the labels).
+struct HeadedLines {
   std::vector<float> lines;
-  if (column < 0 || column >= grid.columns() || px_per_mm <= 0) return lines;
-  if (grid.column_x[column + 1] - grid.column_x[column] < 2 * options.min_column_mm * px_per_mm) return lines;
+  bool open_left = false, open_right = false;
+  std::vector<std::pair<float, float>> beside;  // the header row's other blocks (grid image x, from-to)
+};
+
+HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                            const ColumnHeaderOptions& options, bool may_hold_labels) {
+  HeadedLines found;
+  std::vector<float>& lines = found.lines;
+  if (column < 0 || column >= grid.columns() || px_per_mm <= 0) return found;
+  if (grid.column_x[column + 1] - grid.column_x[column] < 2 * options.min_column_mm * px_per_mm) return found;
   const ColumnInk ink = WrittenInColumn(flat, grid, column, px_per_mm, options.ink);
-  if (ink.written.empty()) return lines;
+  if (ink.written.empty()) return found;
   const int width = static_cast<int>(ink.rows_at.size());
   const int join = std::max(1, static_cast<int>(std::lround(options.word_gap_mm * px_per_mm)));
   const int inset = static_cast<int>(std::ceil(grid.line_px / 2 + 0.3 * px_per_mm));
@@ -155,12 +164,24 @@ std::vector<float> HeaderColumnLines(const cv::Mat& flat, const Lattice& grid, i
         best_blocks = blocks;
       }
   }
-  if (best.count() == 0) return lines;
+  if (best.count() == 0) return found;
   auto centre = [&](int i) { return ink.x + (best_blocks[i].from + best_blocks[i].to) / 2.0; };
   if (!best.at_left) lines.push_back(static_cast<float>(centre(best.first) - best.pitch / 2));
   for (int i = best.first + 1; i <= best.last; ++i) lines.push_back(static_cast<float>((centre(i - 1) + centre(i)) / 2));
   if (!best.at_right) lines.push_back(static_cast<float>(centre(best.last) + best.pitch / 2));
-  return lines;
+  found.open_left = !best.at_left;
+  found.open_right = !best.at_right;
+  for (int i = 0; i < static_cast<int>(best_blocks.size()); ++i)
+    if (i < best.first || i > best.last)
+      found.beside.push_back({static_cast<float>(ink.x + best_blocks[i].from), static_cast<float>(ink.x + best_blocks[i].to)});
+  return found;
+}
+
+}  // namespace
+
+std::vector<float> HeaderColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                                     const ColumnHeaderOptions& options, bool may_hold_labels) {
+  return FindHeadedLines(flat, grid, column, px_per_mm, options, may_hold_labels).lines;
 }
 
 Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const ColumnHeaderOptions& options) {
@@ -181,40 +202,70 @@ Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, 
     span.column_inferred = {inferred_at(first), inferred_at(last + 1)};
     // A span the rows' ink parted may hold the labels too; a ruled column
     // holds what its rules enclose.
-    const std::vector<float> headed = HeaderColumnLines(flat, span, 0, px_per_mm, options, last > first);
+    const HeadedLines headed = FindHeadedLines(flat, span, 0, px_per_mm, options, last > first);
     std::vector<std::pair<float, bool>> inside;  // lines inside the span, and whether put in
-    if (!headed.empty()) {
-      // The headers' lines, and the lines put in before that stand clear of
-      // the headers' columns (the line between labels and how-to text).
-      // A line that leaves nothing written between it and the headers'
-      // columns parted the labels' text from their own blank end, not from
-      // the scores.
+    if (!headed.lines.empty()) {
+      std::vector<float> lines = headed.lines;
+      std::vector<float> put_in(grid.column_x.begin() + first + 1, grid.column_x.begin() + last + 1);
+      // A header's line with a line put in near it (within a fifth of a
+      // column) takes that one: the strip no row writes in, where the
+      // writing parts, rather than the middle between two headers.
+      const float pitch = lines.size() > 1 ? (lines.back() - lines.front()) / static_cast<float>(lines.size() - 1) : 2 * slack;
+      const float near = static_cast<float>(options.centre_slack) * pitch;
+      std::vector<bool> took(lines.size(), false);  // the header's line took a line put in
+      for (size_t i = 0; i < lines.size(); ++i) {
+        float nearest = near;
+        for (float at : put_in)
+          if (std::abs(at - lines[i]) < nearest) nearest = std::abs(at - lines[i]), lines[i] = at, took[i] = true;
+      }
+      // Beyond an open side, the lines put in stand between what the
+      // headers' columns are not (labels, how-to text): kept where there is
+      // ink between them and the headers' outer line. The nearest of them
+      // with writing between it and that line is where the last header's
+      // column really ends (a column wider than the headers' pitch): it
+      // takes the outer line's place, unless that line took a gap in the
+      // writing where the headers put it, or a header of its own stands
+      // between (then what lies between is a column of its own: "How to
+      // score" over how-to text). With nothing written between, it
+      // parted the labels' text from their own blank end, not from the
+      // scores, and goes. Inside the headers' columns, no line put in
+      // stays but those the headers' lines took.
       auto holds_ink = [&](float from, float to) {
         Lattice part = grid;
-        part.column_x = {from, to};
+        part.column_x = {std::min(from, to), std::max(from, to)};
         part.column_inferred = {true, true};
         const ColumnInk ink = WrittenInColumn(flat, part, 0, px_per_mm, options.ink);
         return std::any_of(ink.rows_at.begin(), ink.rows_at.end(), [](int rows) { return rows > 0; });
       };
-      // A header's line with a line put in near it (within a fifth of a
-      // column) takes that one: the strip no row writes in, where the
-      // writing parts, rather than the middle between two headers.
-      const float near = static_cast<float>(options.centre_slack) *
-                         (headed.size() > 1 ? (headed.back() - headed.front()) / static_cast<float>(headed.size() - 1) : slack);
-      for (float x : headed) {
-        float at = x, nearest = near;
-        for (int line = first + 1; line <= last; ++line)
-          if (std::abs(grid.column_x[line] - x) < nearest) {
-            nearest = std::abs(grid.column_x[line] - x);
-            at = grid.column_x[line];
-          }
-        inside.push_back({at, true});
+      auto beyond = [&](bool left) {
+        float& outer = left ? lines.front() : lines.back();
+        const float told = outer;  // where the headers put it
+        std::vector<float> out;    // lines put in beyond it, nearest first
+        for (float at : put_in)
+          if (left ? at < told - slack : at > told + slack) out.push_back(at);
+        std::sort(out.begin(), out.end(), [&](float a, float b) { return std::abs(a - told) < std::abs(b - told); });
+        std::vector<float> kept;
+        const bool confirmed = left ? took.front() : took.back();  // a gap in the writing where the headers put it
+        auto headed_between = [&](float a, float b) {  // a header of its own between: another column
+          return std::any_of(headed.beside.begin(), headed.beside.end(), [&](const std::pair<float, float>& block) {
+            return block.second > std::min(a, b) && block.first < std::max(a, b);
+          });
+        };
+        for (size_t i = 0; i < out.size(); ++i) {
+          if (!holds_ink(out[i], told)) continue;
+          if (i == 0 && !confirmed && !headed_between(out[i], told)) outer = out[i];
+          else kept.push_back(out[i]);
+        }
+        return kept;
+      };
+      std::vector<float> extra;
+      if (headed.open_left) extra = beyond(true);
+      if (headed.open_right) {
+        const std::vector<float> more = beyond(false);
+        extra.insert(extra.end(), more.begin(), more.end());
       }
-      for (int line = first + 1; line <= last; ++line) {
-        const float x = grid.column_x[line];
-        if ((x < headed.front() - slack && holds_ink(x, headed.front())) || (x > headed.back() + slack && holds_ink(headed.back(), x)))
-          inside.push_back({x, true});
-      }
+      for (float x : lines) inside.push_back({x, true});
+      for (float x : extra) inside.push_back({x, true});
     } else {
       for (int c = first; c <= last; ++c) {
         for (float x : HeaderColumnLines(flat, grid, c, px_per_mm, options)) inside.push_back({x, true});

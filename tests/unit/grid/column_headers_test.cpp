@@ -116,6 +116,40 @@ TEST(ColumnHeadersTest, HeadersOutrankTheGapsBetweenHandwriting) {
   EXPECT_NEAR(kept.column_x[1], (area.ColumnLeft(1) + 6) * kPxPerMm, 0.5);
 }
 
+// Beside the headers' outer column, the lines the rows' ink put in: one at
+// the blank end of the label column (nothing written between it and the
+// headers' line) goes; one with writing between (the first column wider
+// than the headers' pitch, its numbers written towards the labels) takes
+// the headers' line's place, so that no number is cut.
+TEST(ColumnHeadersTest, AGapBesideTheHeadersKeepsItsPlaceOnlyWithWritingBetween) {
+  OpenScoreArea area;
+  area.ruled_labels = false;
+  cv::Mat page = area.Blank();
+  area.Put(page, 0, area.x + area.label_mm / 2, "Box", false);
+  for (int c = 0; c < area.columns; ++c)
+    area.Put(page, 0, area.ColumnLeft(c) + area.score_mm / 2, "#" + std::to_string(c + 1), false);
+  const std::vector<std::string> numbers = {"3", "8", "12", "16", "15", "24", "78", "35", "113", "25", "0", "30", "40"};
+  for (int r = 1; r < area.rows; ++r) area.Put(page, r, area.ColumnLeft(0) + area.score_mm / 2, numbers[r - 1], true);
+  Lattice gaps = area.Lines();
+  gaps.column_x.insert(gaps.column_x.begin() + 1, static_cast<float>((area.ColumnLeft(0) - 12) * kPxPerMm));
+  gaps.column_inferred.insert(gaps.column_inferred.begin() + 1, true);
+  const Lattice blank_end = SplitHeadedColumns(FlattenForText(page, kPxPerMm), gaps, kPxPerMm);
+  ASSERT_EQ(blank_end.columns(), 1 + area.columns);
+  EXPECT_NEAR(blank_end.column_x[1], area.ColumnLeft(0) * kPxPerMm, 2.0 * kPxPerMm);
+
+  // The first player's numbers written from 8 mm left of the headers' line
+  // (their left end 6 mm into the blank end of the labels), the rows' gap
+  // left of them.
+  cv::Mat wide = area.Blank();
+  area.Put(wide, 0, area.x + area.label_mm / 2, "Box", false);
+  for (int c = 0; c < area.columns; ++c)
+    area.Put(wide, 0, area.ColumnLeft(c) + area.score_mm / 2, "#" + std::to_string(c + 1), false);
+  for (int r = 1; r < area.rows; ++r) area.Put(wide, r, area.ColumnLeft(0) - 2, numbers[r - 1], true);
+  const Lattice kept = SplitHeadedColumns(FlattenForText(wide, kPxPerMm), gaps, kPxPerMm);
+  ASSERT_EQ(kept.columns(), 1 + area.columns);
+  EXPECT_NEAR(kept.column_x[1], (area.ColumnLeft(0) - 12) * kPxPerMm, 0.5);
+}
+
 // One wide score column, and in one row a number whose two digits stand
 // far apart, alike in size as printed headers are, each in the middle of
 // its half. The numbers of the other rows are written across the middle:
