@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,14 @@ namespace {
 
 using testing::kPxPerMm;
 using testing::Px;
+
+// "#n", the header of the n-th player's column. (Not "#" + std::to_string(n):
+// g++ 12 warns of an overlapping copy in it, wrongly, -Wrestrict.)
+std::string Hash(int n) {
+  char text[16];
+  std::snprintf(text, sizeof text, "#%d", n);
+  return text;
+}
 
 // A table with a 50 mm label column and a score area of `columns` columns of
 // `score_mm` each, ruled only around the area and beside the labels.
@@ -51,6 +61,26 @@ struct OpenScoreArea {
     return page;
   }
 
+  // Blank(), with "Box" printed over the labels and "#1", "#2", ... over
+  // the score columns in the top row.
+  cv::Mat Headed() const {
+    cv::Mat page = Blank();
+    Put(page, 0, x + label_mm / 2, "Box", false);
+    for (int c = 0; c < columns; ++c) Put(page, 0, ColumnLeft(c) + score_mm / 2, Hash(c + 1), false);
+    return page;
+  }
+
+  // Lines(), with a line put in (inferred) at x_mm, as the gaps between the
+  // rows' ink put one.
+  Lattice LinesWithGapAt(double x_mm) const {
+    Lattice lattice = Lines();
+    const auto at = std::upper_bound(lattice.column_x.begin(), lattice.column_x.end(), static_cast<float>(x_mm * kPxPerMm));
+    const auto index = at - lattice.column_x.begin();
+    lattice.column_x.insert(at, static_cast<float>(x_mm * kPxPerMm));
+    lattice.column_inferred.insert(lattice.column_inferred.begin() + index, true);
+    return lattice;
+  }
+
   // `text` centred at x_mm in row r: printed, or handwritten (script, blue).
   void Put(cv::Mat& page, int r, double x_mm, const std::string& text, bool handwritten) const {
     const int font = handwritten ? cv::FONT_HERSHEY_SCRIPT_SIMPLEX : cv::FONT_HERSHEY_SIMPLEX;
@@ -71,7 +101,7 @@ TEST(ColumnHeadersTest, ColumnsNobodyWroteInAreCountedByTheirHeaders) {
   const OpenScoreArea area;
   cv::Mat page = area.Blank();
   for (int c = 0; c < area.columns; ++c)
-    area.Put(page, 0, area.ColumnLeft(c) + area.score_mm / 2, "#" + std::to_string(c + 1), false);
+    area.Put(page, 0, area.ColumnLeft(c) + area.score_mm / 2, Hash(c + 1), false);
   const std::vector<std::string> numbers = {"3", "8", "12", "16", "15", "24", "78", "35", "113", "25", "0", "30", "40"};
   for (int r = 1; r < area.rows; ++r) area.Put(page, r, area.ColumnLeft(0) + area.score_mm / 2, numbers[r - 1], true);
   const cv::Mat flat = FlattenForText(page, kPxPerMm);
@@ -94,16 +124,11 @@ TEST(ColumnHeadersTest, ColumnsNobodyWroteInAreCountedByTheirHeaders) {
 TEST(ColumnHeadersTest, HeadersOutrankTheGapsBetweenHandwriting) {
   OpenScoreArea area;
   area.ruled_labels = false;
-  cv::Mat page = area.Blank();
-  area.Put(page, 0, area.x + area.label_mm / 2, "Box", false);
-  for (int c = 0; c < area.columns; ++c)
-    area.Put(page, 0, area.ColumnLeft(c) + area.score_mm / 2, "#" + std::to_string(c + 1), false);
+  cv::Mat page = area.Headed();
   const std::vector<std::string> numbers = {"3", "8", "12", "16", "15", "24", "78", "35", "113", "25", "0", "30", "40"};
   for (int r = 1; r < area.rows; ++r) area.Put(page, r, area.ColumnLeft(0) + 2, numbers[r - 1], true);
   const cv::Mat flat = FlattenForText(page, kPxPerMm);
-  Lattice gaps = area.Lines();
-  gaps.column_x.insert(gaps.column_x.begin() + 1, static_cast<float>((area.ColumnLeft(1) + 6) * kPxPerMm));
-  gaps.column_inferred.insert(gaps.column_inferred.begin() + 1, true);
+  const Lattice gaps = area.LinesWithGapAt(area.ColumnLeft(1) + 6);
   const Lattice split = SplitHeadedColumns(flat, gaps, kPxPerMm);
   ASSERT_EQ(split.columns(), 1 + area.columns);
   for (int c = 0; c < area.columns; ++c)
@@ -124,15 +149,10 @@ TEST(ColumnHeadersTest, HeadersOutrankTheGapsBetweenHandwriting) {
 TEST(ColumnHeadersTest, AGapBesideTheHeadersKeepsItsPlaceOnlyWithWritingBetween) {
   OpenScoreArea area;
   area.ruled_labels = false;
-  cv::Mat page = area.Blank();
-  area.Put(page, 0, area.x + area.label_mm / 2, "Box", false);
-  for (int c = 0; c < area.columns; ++c)
-    area.Put(page, 0, area.ColumnLeft(c) + area.score_mm / 2, "#" + std::to_string(c + 1), false);
+  cv::Mat page = area.Headed();
   const std::vector<std::string> numbers = {"3", "8", "12", "16", "15", "24", "78", "35", "113", "25", "0", "30", "40"};
   for (int r = 1; r < area.rows; ++r) area.Put(page, r, area.ColumnLeft(0) + area.score_mm / 2, numbers[r - 1], true);
-  Lattice gaps = area.Lines();
-  gaps.column_x.insert(gaps.column_x.begin() + 1, static_cast<float>((area.ColumnLeft(0) - 12) * kPxPerMm));
-  gaps.column_inferred.insert(gaps.column_inferred.begin() + 1, true);
+  const Lattice gaps = area.LinesWithGapAt(area.ColumnLeft(0) - 12);
   const Lattice blank_end = SplitHeadedColumns(FlattenForText(page, kPxPerMm), gaps, kPxPerMm);
   ASSERT_EQ(blank_end.columns(), 1 + area.columns);
   EXPECT_NEAR(blank_end.column_x[1], area.ColumnLeft(0) * kPxPerMm, 2.0 * kPxPerMm);
@@ -140,10 +160,7 @@ TEST(ColumnHeadersTest, AGapBesideTheHeadersKeepsItsPlaceOnlyWithWritingBetween)
   // The first player's numbers written from 8 mm left of the headers' line
   // (their left end 6 mm into the blank end of the labels), the rows' gap
   // left of them.
-  cv::Mat wide = area.Blank();
-  area.Put(wide, 0, area.x + area.label_mm / 2, "Box", false);
-  for (int c = 0; c < area.columns; ++c)
-    area.Put(wide, 0, area.ColumnLeft(c) + area.score_mm / 2, "#" + std::to_string(c + 1), false);
+  cv::Mat wide = area.Headed();
   for (int r = 1; r < area.rows; ++r) area.Put(wide, r, area.ColumnLeft(0) - 2, numbers[r - 1], true);
   const Lattice kept = SplitHeadedColumns(FlattenForText(wide, kPxPerMm), gaps, kPxPerMm);
   ASSERT_EQ(kept.columns(), 1 + area.columns);
