@@ -86,8 +86,8 @@ std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int
   // over and above the light's own trend. Light falling off across a
   // photographed page ramps along both stretches as it does between them:
   // the trend is the slope both stretches share (each stretch's far half
-  // against its near half; the gentler of the two), carried across. Kept: the strongest step within a
-  // part's width.
+  // against its near half; the gentler of the two), carried across. Kept:
+  // the strongest step within a part's width.
   const int half_part = part / 2;
   std::vector<double> strength(width, 0);
   for (int x = std::max(part, 3 * edge) + edge; x + std::max(part, 3 * edge) + edge <= width; ++x) {
