@@ -177,6 +177,74 @@ HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column
   return found;
 }
 
+// The lines inside a span of columns whose header row `headed` tells
+// (`put_in`: the lines inside the span put in before, from the rows' ink),
+// in no order.
+std::vector<float> HeadedSpanLines(const cv::Mat& flat, const Lattice& grid, const HeadedLines& headed,
+                                   const std::vector<float>& put_in, double px_per_mm, const ColumnHeaderOptions& options) {
+  const float slack = static_cast<float>(options.min_column_mm * px_per_mm / 2);
+  std::vector<float> lines = headed.lines;
+  // A header's line with a line put in near it (within a fifth of a
+  // column) takes that one: the strip no row writes in, where the
+  // writing parts, rather than the middle between two headers.
+  const float pitch = lines.size() > 1 ? (lines.back() - lines.front()) / static_cast<float>(lines.size() - 1) : 2 * slack;
+  const float near = static_cast<float>(options.centre_slack) * pitch;
+  std::vector<bool> took(lines.size(), false);  // the header's line took a line put in
+  for (size_t i = 0; i < lines.size(); ++i) {
+    float nearest = near;
+    for (float at : put_in)
+      if (std::abs(at - lines[i]) < nearest) nearest = std::abs(at - lines[i]), lines[i] = at, took[i] = true;
+  }
+  // Beyond an open side, the lines put in stand between what the
+  // headers' columns are not (labels, how-to text): kept where there is
+  // ink between them and the headers' outer line. The nearest of them
+  // with writing between it and that line is where the last header's
+  // column really ends (a column wider than the headers' pitch): it
+  // takes the outer line's place, unless that line took a gap in the
+  // writing where the headers put it, or a header of its own stands
+  // between (then what lies between is a column of its own: "How to
+  // score" over how-to text). With nothing written between, it
+  // parted the labels' text from their own blank end, not from the
+  // scores, and goes. Inside the headers' columns, no line put in
+  // stays but those the headers' lines took.
+  auto holds_ink = [&](float from, float to) {
+    Lattice part = grid;
+    part.column_x = {std::min(from, to), std::max(from, to)};
+    part.column_inferred = {true, true};
+    const ColumnInk ink = WrittenInColumn(flat, part, 0, px_per_mm, options.ink);
+    return std::any_of(ink.rows_at.begin(), ink.rows_at.end(), [](int rows) { return rows > 0; });
+  };
+  auto beyond = [&](bool left) {
+    float& outer = left ? lines.front() : lines.back();
+    const float told = outer;  // where the headers put it
+    std::vector<float> out;    // lines put in beyond it, nearest first
+    for (float at : put_in)
+      if (left ? at < told - slack : at > told + slack) out.push_back(at);
+    std::sort(out.begin(), out.end(), [&](float a, float b) { return std::abs(a - told) < std::abs(b - told); });
+    std::vector<float> kept;
+    const bool confirmed = left ? took.front() : took.back();  // a gap in the writing where the headers put it
+    auto headed_between = [&](float a, float b) {  // a header of its own between: another column
+      return std::any_of(headed.beside.begin(), headed.beside.end(), [&](const std::pair<float, float>& block) {
+        return block.second > std::min(a, b) && block.first < std::max(a, b);
+      });
+    };
+    for (size_t i = 0; i < out.size(); ++i) {
+      if (!holds_ink(out[i], told)) continue;
+      if (i == 0 && !confirmed && !headed_between(out[i], told)) outer = out[i];
+      else kept.push_back(out[i]);
+    }
+    return kept;
+  };
+  std::vector<float> extra;
+  for (bool left : {true, false})
+    if (left ? headed.open_left : headed.open_right) {
+      const std::vector<float> kept = beyond(left);
+      extra.insert(extra.end(), kept.begin(), kept.end());
+    }
+  lines.insert(lines.end(), extra.begin(), extra.end());
+  return lines;
+}
+
 }  // namespace
 
 std::vector<float> HeaderColumnLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
@@ -190,7 +258,6 @@ Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, 
   // over them outrank those gaps. Numbers written close to the labels
   // leave no gap between labels and scores, one written far left in its
   // box a gap in the wrong place.
-  const float slack = static_cast<float>(options.min_column_mm * px_per_mm / 2);
   std::vector<float> xs = {grid.column_x.front()};
   std::vector<bool> inferred = {grid.column_inferred.empty() ? false : grid.column_inferred.front()};
   auto inferred_at = [&](int line) { return static_cast<size_t>(line) < grid.column_inferred.size() && grid.column_inferred[line]; };
@@ -205,67 +272,8 @@ Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, 
     const HeadedLines headed = FindHeadedLines(flat, span, 0, px_per_mm, options, last > first);
     std::vector<std::pair<float, bool>> inside;  // lines inside the span, and whether put in
     if (!headed.lines.empty()) {
-      std::vector<float> lines = headed.lines;
-      std::vector<float> put_in(grid.column_x.begin() + first + 1, grid.column_x.begin() + last + 1);
-      // A header's line with a line put in near it (within a fifth of a
-      // column) takes that one: the strip no row writes in, where the
-      // writing parts, rather than the middle between two headers.
-      const float pitch = lines.size() > 1 ? (lines.back() - lines.front()) / static_cast<float>(lines.size() - 1) : 2 * slack;
-      const float near = static_cast<float>(options.centre_slack) * pitch;
-      std::vector<bool> took(lines.size(), false);  // the header's line took a line put in
-      for (size_t i = 0; i < lines.size(); ++i) {
-        float nearest = near;
-        for (float at : put_in)
-          if (std::abs(at - lines[i]) < nearest) nearest = std::abs(at - lines[i]), lines[i] = at, took[i] = true;
-      }
-      // Beyond an open side, the lines put in stand between what the
-      // headers' columns are not (labels, how-to text): kept where there is
-      // ink between them and the headers' outer line. The nearest of them
-      // with writing between it and that line is where the last header's
-      // column really ends (a column wider than the headers' pitch): it
-      // takes the outer line's place, unless that line took a gap in the
-      // writing where the headers put it, or a header of its own stands
-      // between (then what lies between is a column of its own: "How to
-      // score" over how-to text). With nothing written between, it
-      // parted the labels' text from their own blank end, not from the
-      // scores, and goes. Inside the headers' columns, no line put in
-      // stays but those the headers' lines took.
-      auto holds_ink = [&](float from, float to) {
-        Lattice part = grid;
-        part.column_x = {std::min(from, to), std::max(from, to)};
-        part.column_inferred = {true, true};
-        const ColumnInk ink = WrittenInColumn(flat, part, 0, px_per_mm, options.ink);
-        return std::any_of(ink.rows_at.begin(), ink.rows_at.end(), [](int rows) { return rows > 0; });
-      };
-      auto beyond = [&](bool left) {
-        float& outer = left ? lines.front() : lines.back();
-        const float told = outer;  // where the headers put it
-        std::vector<float> out;    // lines put in beyond it, nearest first
-        for (float at : put_in)
-          if (left ? at < told - slack : at > told + slack) out.push_back(at);
-        std::sort(out.begin(), out.end(), [&](float a, float b) { return std::abs(a - told) < std::abs(b - told); });
-        std::vector<float> kept;
-        const bool confirmed = left ? took.front() : took.back();  // a gap in the writing where the headers put it
-        auto headed_between = [&](float a, float b) {  // a header of its own between: another column
-          return std::any_of(headed.beside.begin(), headed.beside.end(), [&](const std::pair<float, float>& block) {
-            return block.second > std::min(a, b) && block.first < std::max(a, b);
-          });
-        };
-        for (size_t i = 0; i < out.size(); ++i) {
-          if (!holds_ink(out[i], told)) continue;
-          if (i == 0 && !confirmed && !headed_between(out[i], told)) outer = out[i];
-          else kept.push_back(out[i]);
-        }
-        return kept;
-      };
-      std::vector<float> extra;
-      if (headed.open_left) extra = beyond(true);
-      if (headed.open_right) {
-        const std::vector<float> more = beyond(false);
-        extra.insert(extra.end(), more.begin(), more.end());
-      }
-      for (float x : lines) inside.push_back({x, true});
-      for (float x : extra) inside.push_back({x, true});
+      const std::vector<float> put_in(grid.column_x.begin() + first + 1, grid.column_x.begin() + last + 1);
+      for (float x : HeadedSpanLines(flat, grid, headed, put_in, px_per_mm, options)) inside.push_back({x, true});
     } else {
       for (int c = first; c <= last; ++c) {
         for (float x : HeaderColumnLines(flat, grid, c, px_per_mm, options)) inside.push_back({x, true});

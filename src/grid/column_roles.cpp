@@ -105,12 +105,22 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   return profile;
 }
 
+namespace {
+
+// The letters (a-z, A-Z) and the digits of an OCR'd row.
+int Letters(const std::string& row) {
+  return static_cast<int>(std::count_if(row.begin(), row.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }));
+}
+int Digits(const std::string& row) {
+  return static_cast<int>(std::count_if(row.begin(), row.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }));
+}
+
+}  // namespace
+
 double LettersPerTextRow(const std::vector<std::string>& rows) {
   std::vector<double> letters;
   for (const std::string& row : rows)
-    if (!row.empty())
-      letters.push_back(static_cast<double>(
-          std::count_if(row.begin(), row.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })));
+    if (!row.empty()) letters.push_back(Letters(row));
   return Median(letters);
 }
 
@@ -132,9 +142,8 @@ double NumberShare(const std::vector<std::string>& rows) {
   for (const std::string& row : rows) {
     if (row.empty()) continue;
     ++text;
-    const auto digits = std::count_if(row.begin(), row.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-    const auto letters = std::count_if(row.begin(), row.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
-    if (digits > 0 && digits >= letters) ++numbers;
+    const int digits = Digits(row);
+    if (digits > 0 && digits >= Letters(row)) ++numbers;
   }
   return text == 0 ? 0 : static_cast<double>(numbers) / text;
 }
@@ -144,11 +153,8 @@ double NumberShare(const std::vector<std::string>& rows) {
 // rest; handwriting taken for letters is read unsure.
 int SureWordRows(const ColumnReading& reading, const ColumnRoleOptions& options) {
   int rows = 0;
-  for (size_t r = 0; r < reading.rows.size() && r < reading.confidence.size(); ++r) {
-    const std::string& row = reading.rows[r];
-    const auto letters = std::count_if(row.begin(), row.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
-    rows += letters >= options.min_letters && reading.confidence[r] >= options.min_print_confidence;
-  }
+  for (size_t r = 0; r < reading.rows.size() && r < reading.confidence.size(); ++r)
+    rows += Letters(reading.rows[r]) >= options.min_letters && reading.confidence[r] >= options.min_print_confidence;
   return rows;
 }
 
@@ -163,7 +169,7 @@ int WordRows(const std::vector<std::string>& rows) {
   std::set<std::string> texts;
   int words = 0;
   for (const std::string& row : rows)
-    if (std::any_of(row.begin(), row.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
+    if (Letters(row) > 0) {
       ++words;
       texts.insert(row);
     }
