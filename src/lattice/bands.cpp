@@ -50,7 +50,32 @@ cv::Mat DarknessMap(const cv::Mat& gray, int window) {
   return darkness;
 }
 
-std::vector<Band> FindBands(const cv::Mat& darkness, const Scale& scale, const BandOptions& options) {
+namespace {
+
+// Whether `gray` is lighter just outside an edge than just inside, by
+// `min_step` of the outside's level (median over the edge's points: (u,
+// w) along and across it, working pixels). `outward`: +1 when outside
+// lies at larger w.
+bool Stepped(const cv::Mat& gray, const std::vector<cv::Point2d>& points, bool horizontal, int outward, int reach,
+             double min_step) {
+  std::vector<double> steps;
+  for (const cv::Point2d& p : points) {
+    const int u = static_cast<int>(std::lround(p.x));
+    const int out = static_cast<int>(std::lround(p.y + outward * reach)), in = static_cast<int>(std::lround(p.y - outward * reach));
+    const int limit = horizontal ? gray.rows : gray.cols;
+    if (out < 0 || in < 0 || out >= limit || in >= limit) continue;
+    const double outside = horizontal ? gray.at<uchar>(out, u) : gray.at<uchar>(u, out);
+    const double inside = horizontal ? gray.at<uchar>(in, u) : gray.at<uchar>(u, in);
+    steps.push_back(outside > 0 ? (outside - inside) / outside : 0);
+  }
+  if (steps.empty()) return true;  // at the image's edge: nothing to tell
+  std::nth_element(steps.begin(), steps.begin() + steps.size() / 2, steps.end());
+  return steps[steps.size() / 2] >= min_step;
+}
+
+}  // namespace
+
+std::vector<Band> FindBands(const cv::Mat& darkness, const cv::Mat& gray, const Scale& scale, const BandOptions& options) {
   std::vector<Band> bands;
   if (darkness.empty()) return bands;
   cv::Mat dark = darkness >= options.min_darkness * 255;
@@ -127,6 +152,11 @@ std::vector<Band> FindBands(const cv::Mat& darkness, const Scale& scale, const B
     band.top.to = band.bottom.to = band.box.br().x;
     band.left.from = band.right.from = band.box.y;
     band.left.to = band.right.to = band.box.br().y;
+    const int step_reach = std::max(1, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
+    band.stepped = {Stepped(gray, tops, true, -1, step_reach, options.min_edge_step),
+                    Stepped(gray, bottoms, true, +1, step_reach, options.min_edge_step),
+                    Stepped(gray, lefts, false, -1, step_reach, options.min_edge_step),
+                    Stepped(gray, rights, false, +1, step_reach, options.min_edge_step)};
     bands.push_back(band);
   }
   return bands;
@@ -208,8 +238,10 @@ void AddBandEdges(const std::vector<Band>& bands, float tol, float same, float m
     lines.push_back(rule);
   };
   for (const Band& band : bands) {
-    for (const Run* edge : {&band.top, &band.bottom}) add(true, *edge);
-    for (const Run* edge : {&band.left, &band.right}) add(false, *edge);
+    if (band.stepped[0]) add(true, band.top);
+    if (band.stepped[1]) add(true, band.bottom);
+    if (band.stepped[2]) add(false, band.left);
+    if (band.stepped[3]) add(false, band.right);
   }
 }
 

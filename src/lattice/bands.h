@@ -7,6 +7,7 @@
 // and gives their edges to the line runs, and carries the column rules that
 // meet a band through it.
 
+#include <array>
 #include <vector>
 
 #include <opencv2/core.hpp>
@@ -25,6 +26,11 @@ struct BandOptions {
   double min_length_mm = 15;    ///< ... and at least this long, mm; default 15 (a table line's length)
   double max_thickness_mm = 40; ///< ... and at most this thick: a band is narrow one way (a row, a column); a
                                 ///< shadow or the table around a photo's page is large both ways; default 40
+  double min_edge_step = 0.08;  ///< an edge is one where the page steps: lighter outside than inside by this share
+                                ///< (median along it, a millimetre each side); default 0.08. The darkness is
+                                ///< measured against the paper nearby, and where no paper is near (the middle of
+                                ///< a tinted column wider than paper_window_mm), a band fades out where the page
+                                ///< does not change at all: no edge to give the table
 };
 
 /// One band, in full-resolution page pixels.
@@ -32,12 +38,16 @@ struct Band {
   cv::Rect2f box;       ///< bounding box
   Run top, bottom;      ///< its horizontal edges, as runs
   Run left, right;      ///< its vertical edges, as runs
+  std::array<bool, 4> stepped = {true, true, true, true};  ///< top, bottom, left, right: the page steps there
+                                                           ///< (min_edge_step), so the edge is a rule
   bool horizontal() const { return box.width >= box.height; }
 };
 
 /// The bands of `darkness` (working resolution, 0..255 relative darkness
-/// against the paper, see DarknessMap()) that do not touch the image's border.
-std::vector<Band> FindBands(const cv::Mat& darkness, const Scale& scale, const BandOptions& options = {});
+/// against the paper, see DarknessMap()) that do not touch the image's border;
+/// `gray` (the same pixels, paper light) says which of their edges are steps.
+std::vector<Band> FindBands(const cv::Mat& darkness, const cv::Mat& gray, const Scale& scale,
+                            const BandOptions& options = {});
 
 /// Relative darkness against the brightest paper within `window` pixels
 /// (0..255): wide enough that a header bar is dark against the paper above

@@ -140,7 +140,7 @@ Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& optio
   }
   // Header bars, shaded rows and tinted columns: their edges are rules too
   // (an edge that a rule or a step edge already lies on is not added again).
-  const std::vector<Band> bands = FindBands(darkness, scale, options.bands);
+  const std::vector<Band> bands = FindBands(darkness, darkest, scale, options.bands);
   // A bar's edge is a step edge too: the band's alone. (Both, a title bar
   // over the table stacked onto it as rows of its own.)
   DropEdgesOnBands(bands, static_cast<float>(scale.Full(2.0)), steps);

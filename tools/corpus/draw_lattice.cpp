@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
       }
       // The filled bands (header bars, shaded rows), before any deskew: blue.
       const cv::Mat darkness = lattice::DarknessMap(lattice::Luminance(work), scale.WorkOdd(options.bands.paper_window_mm));
-      for (const lattice::Band& band : lattice::FindBands(darkness, scale, options.bands))
+      for (const lattice::Band& band : lattice::FindBands(darkness, darkest, scale, options.bands))
         cv::rectangle(runs_canvas, band.box, cv::Scalar(255, 120, 0), 3);
       cv::imwrite(argv[3], runs_canvas);
     }

@@ -9,9 +9,12 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
 #include <vector>
 #include <opencv2/imgproc.hpp>
 
+#include "image/load_image.h"
+#include "lattice/bands.h"
 #include "lattice/find_lattice.h"
 
 namespace scorecheck {
@@ -187,6 +190,52 @@ TEST(TablePartsTest, AStripedTableWithAHeaderBarAndRulesInPieces) {
   const int head = grid.rows() - t.rows;
   EXPECT_NEAR(grid.row_y.front(), Px(0, t.Y(0) - 18).y, 4);
   for (int r = 0; r <= t.rows; ++r) EXPECT_NEAR(grid.row_y[head + r], Px(0, t.Y(r)).y, 4) << "row line " << r;
+}
+
+// Light stripes (14% darker than the paper) across a table, and a light
+// tint (12%) over a score column 37 mm wide: only where they cross is the
+// page dark enough for a band. Past the reach of the paper window (30 mm)
+// from the tint's sides, in the middle of the column, no paper is near to
+// measure against, and there each crossing fades to nothing, in every
+// stripe at one place: an edge where the page does not change, which stood
+// as a column rule down the middle of the column. The crossings' edges at
+// the tint's sides are steps of the page; those where they fade are not.
+TEST(TablePartsTest, ABandFadingInTheMiddleOfAWideTintHasNoEdgeThere) {
+  Rows t;
+  t.rows = 20;
+  const double tint_x0 = 100, tint_x1 = 137;
+  cv::Mat page = BlankPage();
+  cv::rectangle(page, Px(tint_x0, t.Y(0)), Px(tint_x1, t.Y(t.rows)), cv::Scalar(220, 220, 220), cv::FILLED);
+  for (int r = 1; r < t.rows; r += 2)
+    for (const auto& [x0, x1, gray] : {std::tuple{t.x0, tint_x0, 215}, {tint_x0, tint_x1, 189}, {tint_x1, t.x1, 215}})
+      cv::rectangle(page, Px(x0, t.Y(r)), Px(x1, t.Y(r + 1)), cv::Scalar(gray, gray, gray), cv::FILLED);
+  RuleRows(page, t);
+  const LatticeOptions options;
+  lattice::Scale scale;
+  scale.px_per_mm = kPxPerMm;
+  scale.pool = static_cast<int>(std::lround(kPxPerMm / options.work_px_per_mm));
+  scale.work_px_per_mm = kPxPerMm / scale.pool;
+  const cv::Mat work = lattice::WorkingPage(page, scale.pool);
+  const cv::Mat darkness = lattice::DarknessMap(lattice::Luminance(work), scale.WorkOdd(options.bands.paper_window_mm));
+  const std::vector<lattice::Band> bands = lattice::FindBands(darkness, DarkestChannel(work), scale, options.bands);
+  int at_tint = 0, faded = 0;
+  for (const lattice::Band& band : bands) {
+    ASSERT_TRUE(band.horizontal());  // pieces of stripes, inside the tint
+    for (const auto& [edge, stepped] : {std::pair{band.left, band.stepped[2]}, {band.right, band.stepped[3]}}) {
+      const double x_mm = edge.pos / kPxPerMm;
+      if (std::abs(x_mm - tint_x0) < 1.5 || std::abs(x_mm - tint_x1) < 1.5) {
+        ++at_tint;
+        EXPECT_TRUE(stepped) << "edge at " << x_mm << " mm";
+      } else {
+        ++faded;
+        EXPECT_FALSE(stepped) << "edge at " << x_mm << " mm";
+      }
+    }
+    EXPECT_TRUE(band.stepped[0] && band.stepped[1]);  // the stripe's own edges, along the rules
+  }
+  EXPECT_GE(at_tint, 10);  // each stripe's crossing meets a side of the tint
+  EXPECT_GE(faded, 8);     // ... and fades out in its middle (not the first and the last: paper over and under
+                           // the table is in reach)
 }
 
 // Rows ruled without a frame, one rule between labels and scores, and in
