@@ -95,7 +95,15 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   // else in the column: a header printed twice over a column of light
   // pencil is alike too.
   const double mark_px = options.min_mark_mm * px_per_mm;
-  profile.clear_of_sides = !lefts.empty() && Median(lefts) > 0 && Median(rights) < Median(sides);
+  // A line put in where the table rules none (between the ink of two
+  // columns, at a tint's edge) leaves no ink: ink that meets it is the
+  // column's own (dice icons up to the gap before their labels). But ink
+  // from side to side is the cell's own fill (a tint darker than ink in a
+  // blurred photo), no mark placed in it.
+  auto inferred = [&](int line) { return static_cast<size_t>(line) < grid.column_inferred.size() && grid.column_inferred[line]; };
+  const bool meets_left = lefts.empty() || Median(lefts) <= 0, meets_right = rights.empty() || Median(rights) >= Median(sides);
+  profile.clear_of_sides = !lefts.empty() && (inferred(column) || !meets_left) && (inferred(column + 1) || !meets_right) &&
+                           !(meets_left && meets_right);
   // Row after row: a header printed over each section of an empty column
   // and a speck of dust are alike too, in rows far apart.
   profile.printed_marks = longest_run >= options.min_text_rows && profile.align_mm <= options.marks_alike_mm &&
@@ -178,16 +186,28 @@ int WordRows(const std::vector<std::string>& rows) {
 
 }  // namespace
 
-std::vector<int> LabelNeighbours(const std::vector<ColumnProfile>& profiles, int label, const ColumnRoleOptions& options) {
-  std::vector<int> neighbours;
+std::vector<int> HowToPlaces(const std::vector<ColumnProfile>& profiles, int label, const ColumnRoleOptions& options) {
   const int count = static_cast<int>(profiles.size());
+  auto usable = [&](int c) { return profiles[c].width_mm >= options.min_score_column_mm && !profiles[c].printed_marks; };
+  std::set<int> places;
   for (int step : {-1, 1})
     for (int c = label + step; c >= 0 && c < count; c += step)
-      if (profiles[c].width_mm >= options.min_score_column_mm && !profiles[c].printed_marks) {
-        neighbours.push_back(c);
+      if (usable(c)) {
+        places.insert(c);
         break;
       }
-  return neighbours;
+  for (int c = 0; c < count; ++c)
+    if (usable(c)) {
+      places.insert(c);
+      break;
+    }
+  for (int c = count - 1; c >= 0; --c)
+    if (usable(c)) {
+      places.insert(c);
+      break;
+    }
+  places.erase(label);
+  return {places.begin(), places.end()};
 }
 
 ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
@@ -252,14 +272,14 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
     return std::find(roles.score.begin(), roles.score.end(), c) == roles.score.end();
   });
   std::sort(roles.maybe_how_to.begin(), roles.maybe_how_to.end());
-  // Words beside the labels: a how-to column is printed next to the labels
-  // it explains (left or right). Small print blurred in a low-resolution
-  // photo reads as half-words in most rows ("Tone ot Os erty", "30 powes")
-  // and surely in a few ("Score 25", "40 pts"), and the OCR reads something
-  // in most of the rows that hold a mark; blurred handwriting taken for
-  // letters ("oi BG", "Gael F") is read unsure in every row. Only while
-  // other score columns remain.
-  for (int c : LabelNeighbours(profiles, roles.label, options)) {
+  // Words where how-to text is printed: beside the labels it explains (left
+  // or right), or at a side of the table past the scores. Small print
+  // blurred in a low-resolution photo reads as half-words in most rows
+  // ("Tone ot Os erty", "30 powes") and surely in a few ("Score 25", "40
+  // pts"), and the OCR reads something in most of the rows that hold a
+  // mark; blurred handwriting taken for letters ("oi BG", "Gael F") is read
+  // unsure in every row. Only while other score columns remain.
+  for (int c : HowToPlaces(profiles, roles.label, options)) {
     const auto reading = std::find_if(readings.begin(), readings.end(), [&](const ColumnReading& r) { return r.column == c; });
     if (reading == readings.end() || roles.score.size() < 2) continue;
     const bool words = SureWordRows(*reading, options) >= options.min_text_rows &&

@@ -104,12 +104,13 @@ struct ColumnRoles {
 /// Letters (a-z, A-Z) in the median row of those of `rows` that hold text.
 double LettersPerTextRow(const std::vector<std::string>& rows);
 
-/// The columns either side of `label` that could hold writing or words: the
-/// nearest on each side, past the columns too narrow to write in and those
-/// printing the same mark in every row (dice icons). Left first; none where
-/// the table ends.
-std::vector<int> LabelNeighbours(const std::vector<ColumnProfile>& profiles, int label,
-                                 const ColumnRoleOptions& options = {});
+/// The columns where a how-to column may be printed: beside the labels it
+/// explains (the nearest column on each side, past the columns too narrow
+/// to write in and those printing the same mark in every row, dice icons),
+/// or at a side of the table (its first and last such column: labels, then
+/// the scores, then how-to text). Left to right, each once; never `label`.
+std::vector<int> HowToPlaces(const std::vector<ColumnProfile>& profiles, int label,
+                             const ColumnRoleOptions& options = {});
 
 /// Decides every column's role from `profiles` (one per column of the table)
 /// and `readings` (the columns the OCR read). The label column is the read

@@ -148,13 +148,13 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
             read_column(c);
     }
     ColumnRoles roles = AssignColumnRoles(profiles, readings, options.roles);
-    // The columns beside the labels are read too, whatever their ink looks
-    // like: a how-to column is printed there, and its small print, faint
-    // or blurred (a low-resolution photo), may look no more printed than
-    // handwriting does.
+    // The columns where a how-to column is printed (beside the labels, at
+    // the table's sides) are read too, whatever their ink looks like: its
+    // small print, faint or blurred (a low-resolution photo), may look no
+    // more printed than handwriting does.
     if (roles.label >= 0) {
       bool more = false;
-      for (int c : LabelNeighbours(profiles, roles.label, options.roles))
+      for (int c : HowToPlaces(profiles, roles.label, options.roles))
         if (!was_read(c) && profiles[c].marked_rows >= options.roles.min_text_rows) {
           read_column(c);
           more = true;

@@ -87,6 +87,53 @@ TEST(ColumnRolesTest, DiceIconsInRowAfterRowArePrintedMarksNotAScoreColumn) {
   EXPECT_EQ(roles.score, (std::vector<int>{2, 3}));
 }
 
+// Dice icons set apart from their labels by a line the table does not rule
+// (put in at the gap between them): the icons meet that line, which leaves
+// no ink of its own. Still printed marks; where the line is ruled, ink along
+// it is the line's.
+TEST(ColumnRolesTest, IconsUpToALinePutInAtTheirEdgeArePrintedMarks) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {12, 55, 40, 60};
+  table.columns.insert(table.columns.begin(), std::vector<std::string>(table.columns.front().size()));
+  table.handwritten.insert(table.handwritten.begin(), false);
+  cv::Mat page = table.Draw();
+  Lattice lattice = table.Lines();
+  const int half = static_cast<int>(2.5 * kPxPerMm);
+  for (int r = 0; r < 6; ++r) {
+    const cv::Rect2f cell = lattice.Cell(r, 0);
+    const cv::Point centre(static_cast<int>(cell.x + cell.width / 2), static_cast<int>(cell.y + cell.height / 2));
+    cv::rectangle(page, centre - cv::Point(half, half), centre + cv::Point(half, half), cv::Scalar(60, 60, 60), cv::FILLED);
+  }
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  // The line between icons and labels moved onto the icons' right edge.
+  const float icons_right = lattice.column_x[0] + lattice.Cell(0, 0).width / 2 + static_cast<float>(half);
+  const float inset = lattice.line_px / 2 + static_cast<float>(0.4 * kPxPerMm);
+  lattice.column_x[1] = icons_right + inset - 1;
+  lattice.column_inferred.assign(lattice.column_x.size(), false);
+  EXPECT_FALSE(ProfileColumn(flat, lattice, 0, kPxPerMm).printed_marks);  // a ruled line there: the line's ink
+  lattice.column_inferred[1] = true;
+  const ColumnProfile icons = ProfileColumn(flat, lattice, 0, kPxPerMm);
+  EXPECT_TRUE(icons.clear_of_sides);
+  EXPECT_TRUE(icons.printed_marks) << icons.align_mm << " mm apart, " << icons.size_spread_mm << " mm in size";
+
+  // A column whose tint stayed darker than ink on the flattened page (too
+  // narrow for the paper's closing to take it for paper in a blurred photo),
+  // between two lines put in at the tint's edges: its "ink" runs from side
+  // to side in every row, alike, but it is the cell's fill, not a mark.
+  cv::Mat tinted = FlattenForText(table.Draw(), kPxPerMm);
+  const Lattice drawn = table.Lines();
+  cv::rectangle(tinted, cv::Point(static_cast<int>(drawn.column_x[2]), static_cast<int>(drawn.row_y.front())),
+                cv::Point(static_cast<int>(drawn.column_x[3]), static_cast<int>(drawn.row_y.back())), cv::Scalar(110),
+                cv::FILLED);
+  Lattice tint_edges = drawn;
+  tint_edges.column_inferred.assign(tint_edges.column_x.size(), false);
+  tint_edges.column_inferred[2] = tint_edges.column_inferred[3] = true;
+  const ColumnProfile fill = ProfileColumn(tinted, tint_edges, 2, kPxPerMm);
+  ASSERT_GT(fill.inked_rows, 10);
+  EXPECT_FALSE(fill.clear_of_sides);
+  EXPECT_FALSE(fill.printed_marks);
+}
+
 // An empty player's column whose header is printed again over each section,
 // "Round 2" in rows 0 and 12, with a speck of dust in a third row: alike
 // marks, but not row after row like icons, and one text twice with a
@@ -373,6 +420,28 @@ TEST(ColumnRolesTest, UnsureWordsBesideTheLabelsAreHowTo) {
   ASSERT_TRUE(roles.ok()) << roles.detail;
   EXPECT_TRUE(roles.how_to.empty());
   EXPECT_EQ(roles.score, (std::vector<int>{0, 3, 4, 5, 6}));
+
+  // At the table's far side, past the score columns (labels, three games,
+  // then the how-to words): how-to text too.
+  readings[1].column = 6;
+  readings[1].rows = half_words;
+  readings[1].confidence = {0.84, 0, 0.32, 0.46, 0.9, 0.55, 0.86};
+  roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.how_to, std::vector<int>{6});
+  EXPECT_EQ(roles.score, (std::vector<int>{0, 3, 4, 5}));
+}
+
+// Where a how-to column may stand: beside the labels (past dice icons and
+// strips too narrow to write in) and at either side of the table.
+TEST(ColumnRolesTest, HowToTextStandsBesideTheLabelsOrAtTheTablesSides) {
+  std::vector<ColumnProfile> profiles = PrintedColumns(7, 20, 20);
+  EXPECT_EQ(HowToPlaces(profiles, 1), (std::vector<int>{0, 2, 6}));
+  EXPECT_EQ(HowToPlaces(profiles, 0), (std::vector<int>{1, 6}));
+  EXPECT_EQ(HowToPlaces(profiles, 6), (std::vector<int>{0, 5}));
+  profiles[0].printed_marks = true;  // icons left of the labels
+  profiles[6].width_mm = 2;          // the gap of a double frame line
+  EXPECT_EQ(HowToPlaces(profiles, 2), (std::vector<int>{1, 3, 5}));
 }
 
 TEST(ColumnRolesTest, NoLabelsNoRoles) {
