@@ -152,7 +152,15 @@ HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column
     if (band.width != width || band.height < 2) continue;
     cv::Mat binary;
     cv::threshold(flat(band), binary, options.ink.ink_level, 255, cv::THRESH_BINARY_INV);
-    const std::vector<Block> blocks = BlocksOfRow(ink.written[r], binary, band.y, join);
+    std::vector<Block> blocks = BlocksOfRow(ink.written[r], binary, band.y, join);
+    // A word space grows with the print: in large or wide type ("Game #1"
+    // in a monospaced face 3 mm tall) it is wider than word_gap_mm.
+    if (!blocks.empty()) {
+      std::vector<double> heights;
+      for (const Block& block : blocks) heights.push_back(block.bottom - block.top);
+      const int wider = static_cast<int>(std::lround(options.word_gap_heights * Median(heights)));
+      if (wider > join) blocks = BlocksOfRow(ink.written[r], binary, band.y, wider);
+    }
     const int n = static_cast<int>(blocks.size());
     for (int first = 0; first < n; ++first)
       for (int last = n - 1; last > first && last - first + 1 > best.count(); --last) {

@@ -18,7 +18,9 @@ namespace scorecheck {
 /// Tuning for HeaderColumnLines().
 struct ColumnHeaderOptions {
   UnruledColumnOptions ink;         ///< what is ink, row by row (WrittenInColumn)
-  double word_gap_mm = 2.5;         ///< ink closer than this is one header ("Game 1"); default 2.5
+  double word_gap_mm = 2.5;         ///< ink closer than this is one header ("Game 1"); default 2.5 ...
+  double word_gap_heights = 1.2;    ///< ... or than this many times the row's print height (median), when more: a
+                                    ///< word space in large or wide type; default 1.2
   double centre_slack = 0.2;        ///< each of k headers stands centred in its k-th of the area, to this share of
                                     ///< the k-th's width; default 0.2
   double alike = 0.25;              ///< printed headers measure alike: width and height within this share of the

@@ -27,6 +27,21 @@ bool SameCells(const RulesetMatch& a, const RulesetMatch& b) {
   return true;
 }
 
+// `lattice` with the columns its tables do not rule put in: those a tint
+// sets apart, then those their rows' ink parts, then those nobody wrote in,
+// from the headers printed over them. `flat`: its page flattened for text.
+LatticeResult WithUnruledColumns(LatticeResult lattice, const cv::Mat& flat, double px_per_mm, const GridOptions& options) {
+  cv::Mat gray;
+  if (lattice.upright.channels() == 3) cv::cvtColor(lattice.upright, gray, cv::COLOR_BGR2GRAY);
+  else gray = lattice.upright;
+  for (Lattice& grid : lattice.grids) {
+    grid = SplitTintedColumns(gray, std::move(grid), px_per_mm, options.tints);
+    grid = SplitUnruledColumns(flat, std::move(grid), px_per_mm, options.unruled);
+    grid = SplitHeadedColumns(flat, std::move(grid), px_per_mm, options.headers);
+  }
+  return lattice;
+}
+
 // Sheets without a sheet code: ruled lines, then what the columns hold.
 Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const GridOptions& options, TextReader* reader) {
   Grid none;
@@ -45,18 +60,6 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   }
   const double px_per_mm = page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / 210.0;
   cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
-  // Columns the table does not rule: those it tints apart, then those its
-  // rows' ink parts, then those nobody wrote in, from the headers printed
-  // over them.
-  cv::Mat gray;
-  if (lattice.upright.channels() == 3) cv::cvtColor(lattice.upright, gray, cv::COLOR_BGR2GRAY);
-  else gray = lattice.upright;
-  for (Lattice& grid : lattice.grids) {
-    grid = SplitTintedColumns(gray, std::move(grid), px_per_mm, options.tints);
-    grid = SplitUnruledColumns(flat, std::move(grid), px_per_mm, options.unruled);
-    grid = SplitHeadedColumns(flat, std::move(grid), px_per_mm, options.headers);
-  }
-
   // Candidate rulesets: the forced one, or every one whose grids per page fit.
   std::vector<const Ruleset*> all, candidates;
   for (const std::string& id : rulesets.Ids()) all.push_back(&rulesets.Get(id));
@@ -75,12 +78,17 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   const std::vector<std::string> vocabulary = LabelVocabulary(all);
 
   // Which way up: the lines cannot tell upright from upside down; the printed
-  // labels can. Upside down, no column reads like labels.
-  TableReading table = ReadTables(lattice, flat, px_per_mm, candidates, vocabulary, options, *reader);
+  // labels can. Upside down, no column reads like labels. The columns the
+  // table does not rule are found each way up: headers read upside down
+  // are not the headers (a section title, at the labels' far end, made a
+  // column of them).
+  TableReading table =
+      ReadTables(WithUnruledColumns(lattice, flat, px_per_mm, options), flat, px_per_mm, candidates, vocabulary, options, *reader);
   if (lattice_options.find_orientation && table.fit < options.labels.min_score) {
     LatticeResult turned = TurnedHalf(lattice);
     cv::Mat turned_flat;
     cv::rotate(flat, turned_flat, cv::ROTATE_180);
+    turned = WithUnruledColumns(std::move(turned), turned_flat, px_per_mm, options);
     TableReading other = ReadTables(turned, turned_flat, px_per_mm, candidates, vocabulary, options, *reader);
     if (other.fit > table.fit) {
       lattice = std::move(turned);
@@ -211,18 +219,29 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     float top = first.frame.y;
     for (const Lattice& grid : lattice.grids) top = std::min(top, grid.frame.y);
     const std::string title = ReadArea(flat, cv::Rect(0, 0, flat.cols, static_cast<int>(top)), *reader);
-    std::string headers;
+    // The headers stand in the table's top row, or over it when the table
+    // rules no line above them (its first line drawn under the header row):
+    // both bands are read, the one that reads more like a ruleset's headers
+    // speaks.
+    std::vector<std::string> header_bands;
     if (contenders > 1) {
-      const float header_left = first.column_x[first_roles.score.front()];
-      const float header_right = first.column_x[first_roles.score.back() + 1];
-      const cv::Rect header_band(cv::Point(static_cast<int>(header_left), static_cast<int>(first.row_y[0])),
-                                 cv::Point(static_cast<int>(header_right), static_cast<int>(first.row_y[1])));
-      headers = ReadArea(flat, header_band, *reader);
+      const int left = static_cast<int>(first.column_x[first_roles.score.front()]);
+      const int right = static_cast<int>(first.column_x[first_roles.score.back() + 1]);
+      std::vector<float> heights;
+      for (int r = 0; r < first.rows(); ++r) heights.push_back(first.row_y[r + 1] - first.row_y[r]);
+      std::nth_element(heights.begin(), heights.begin() + heights.size() / 2, heights.end());
+      const int top_row = static_cast<int>(first.row_y[0]), below = static_cast<int>(first.row_y[1]);
+      const int above = std::max(0, top_row - static_cast<int>(heights[heights.size() / 2]));
+      header_bands.push_back(ReadArea(flat, cv::Rect(cv::Point(left, top_row), cv::Point(right, below)), *reader));
+      if (above < top_row)
+        header_bands.push_back(ReadArea(flat, cv::Rect(cv::Point(left, above), cv::Point(right, top_row)), *reader));
     }
     const double cutoff = scored.front().total - options.tie_margin;
     for (Scored& entry : scored) {
-      const double header =
-          entry.contender && entry.total >= cutoff ? HeaderEvidence(headers, score_columns, *entry.ruleset) : 0;
+      double header = 0;
+      if (entry.contender && entry.total >= cutoff)
+        for (const std::string& band : header_bands)
+          header = std::max(header, HeaderEvidence(band, score_columns, *entry.ruleset));
       entry.total += options.evidence_weight * (TitleEvidence(title, *entry.ruleset, all) + header);
     }
     std::stable_sort(scored.begin(), scored.end(), by_total);
@@ -289,7 +308,11 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   for (size_t i = 1; i < scored.size(); ++i) {
     bool same = scored[i].total >= best.total - options.tie_margin;
     for (int g = 0; g < grid_count && same; ++g) same = SameCells(scored[i].per_grid[g], best.per_grid[g]);
-    if (same) grid.ruleset_alternatives.push_back(scored[i].ruleset->id);
+    if (same) {
+      grid.ruleset_alternatives.push_back(scored[i].ruleset->id);
+      const double lead = options.tie_margin > 0 ? (best.total - scored[i].total) / options.tie_margin : 1.0;
+      grid.ruleset_alternative_lead.push_back(std::clamp(lead, 0.0, 1.0));
+    }
     if (scored[i].total >= best.total - options.tie_margin) grid.ruleset_undecided.push_back(scored[i].ruleset->id);
   }
   // Sure when the labels read well and no other ruleset comes close; from

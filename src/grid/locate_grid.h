@@ -48,6 +48,9 @@ struct Grid {
   double ruleset_confidence = 0;    ///< 1 when read from the sheet code; from the labels' likeness otherwise
   std::vector<std::string> ruleset_alternatives;  ///< other rulesets the labels fit as well, with the
                                                   ///< same cells (the scan stage lets the entries decide)
+  std::vector<double> ruleset_alternative_lead;   ///< per alternative, 0..1: how far the page favours
+                                                  ///< ruleset_id over it (its score's lead over the
+                                                  ///< alternative's, as a share of tie_margin); 0 = a tie
   std::vector<std::string> ruleset_undecided;  ///< other rulesets the printed page fits as well (labels and printed
                                                  ///< numbers within tie_margin): the page cannot tell them apart
   std::string source;               ///< "sheet code", "labels", "labels partly read" (see

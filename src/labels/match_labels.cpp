@@ -333,9 +333,15 @@ double TitleEvidence(std::string_view text, const Ruleset& ruleset, const std::v
   for (const Ruleset* other : all)
     if (other->id != ruleset.id)
       for (const std::string& word : TitleWords(other->name)) others.insert(word);
+  // Words any score sheet may print over its grid, whatever its variant
+  // ("Score Sheet", "Rules on the back"): the "rules" of "Yahtzee (classic
+  // Hasbro rules)" made a Triple Yahtzee sheet classic.
+  static const std::set<std::string> kAnySheet = {"rules", "rule",  "score", "scores", "scoring", "card",
+                                                  "sheet", "pad",   "game",  "games",  "official", "edition"};
   std::vector<std::string> distinctive;
   for (const std::string& word : TitleWords(ruleset.name))
-    if (word.size() >= 3 && !others.count(word) && std::find(distinctive.begin(), distinctive.end(), word) == distinctive.end())
+    if (word.size() >= 3 && !others.count(word) && !kAnySheet.count(word) &&
+        std::find(distinctive.begin(), distinctive.end(), word) == distinctive.end())
       distinctive.push_back(word);
   if (distinctive.empty()) return 0;
   const std::vector<std::string> read = TitleWords(text);
@@ -347,10 +353,22 @@ double TitleEvidence(std::string_view text, const Ruleset& ruleset, const std::v
 
 double HeaderEvidence(std::string_view headers, int columns, const Ruleset& ruleset) {
   if (ruleset.column_headers.empty() || columns <= 0) return 0;
+  // Headers that only number the columns ("Game #1", "1 2 3 4 5 6") are
+  // what any sheet of any variant may print: a one-game Jumbo FiveZee sheet
+  // headed "Game #1" was taken for R.O.C.K., whose rule sheet prints that.
+  auto numbering = [&](const std::string& expected) {
+    for (const char* word : {"", "#", "no ", "game ", "game #", "player ", "player #", "round ", "column ", "col "}) {
+      std::string numbered;
+      for (int c = 1; c <= columns; ++c) numbered += word + std::to_string(c) + " ";
+      if (NormalizeLabel(numbered) == NormalizeLabel(expected)) return true;
+    }
+    return false;
+  };
   double best = 0;
   auto weigh = [&](const std::vector<std::string>& wording) {
     std::string expected;
     for (int c = 0; c < columns && c < static_cast<int>(wording.size()); ++c) expected += wording[c] + " ";
+    if (numbering(expected)) return;
     best = std::max(best, LikenessEvidence(LabelSimilarity(headers, expected)));
   };
   weigh(ruleset.column_headers);

@@ -100,7 +100,8 @@ double TitleEvidence(std::string_view text, const Ruleset& ruleset, const std::v
 /// e.g. "x1 x2 x3") is to `ruleset`'s fixed headers ("×1 ×2 ×3") or another
 /// wording of them ("Single Double Triple"), the closest, compared over as
 /// many headers as the sheet has columns, as LikenessEvidence; 0 when the
-/// ruleset has none.
+/// ruleset has none, or when they only number the columns ("Game #1", "1 2
+/// 3"): any sheet may print those.
 double HeaderEvidence(std::string_view headers, int columns, const Ruleset& ruleset);
 
 }  // namespace scorecheck

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "core/error.h"
+#include "scan/ruleset_choice.h"
 
 namespace scorecheck {
 namespace {
@@ -194,20 +195,26 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
   // a Triple Yahtzee sheet may print the same words), the entries decide: the
   // ruleset under which the readings are most plausible (legal entries,
   // totals and bonuses that add up; the rule-aware decoding's weight) is the
-  // card's. The labels' favourite keeps a head start, so noise in the readings
-  // alone does not overturn it. Without the rule-aware step: fewest errors,
+  // card's. The labels' favourite keeps a head start as large as the page's
+  // lead over each other one, so noise in the readings alone does not
+  // overturn it; a favourite the page ties with another (first only by the
+  // rulesets' order) has none. Without the rule-aware step: fewest errors,
   // then warnings.
   std::vector<std::string> candidates = {result.grid.ruleset_id};
   candidates.insert(candidates.end(), result.grid.ruleset_alternatives.begin(), result.grid.ruleset_alternatives.end());
+  const std::vector<double>& lead = result.grid.ruleset_alternative_lead;
   std::optional<std::tuple<double, int, int>> best_rank;
   ScanResult best;
   for (size_t i = 0; i < candidates.size(); ++i) {
     ScanResult trial = result;
     const double log_weight = AssembleCard(trial, rulesets.Get(candidates[i]), options);
     trial.verification = VerifyCard(trial.card, rulesets, verify);
-    const double head_start = i == 0 ? options.label_favourite_log_weight : 0;
-    const std::tuple<double, int, int> rank(options.rule_aware ? -(log_weight + head_start) : 0,
-                                            trial.verification.ErrorCount(), trial.verification.WarningCount());
+    // Behind the favourite by its lead (the favourite itself by none).
+    const double behind = i == 0 ? 0 : (i - 1 < lead.size() ? lead[i - 1] : 1.0);
+    const double plausibility = RulesetPlausibility(log_weight, behind, trial.verification,
+                                                    options.label_favourite_log_weight, options.choice);
+    const std::tuple<double, int, int> rank(options.rule_aware ? -plausibility : 0, trial.verification.ErrorCount(),
+                                            trial.verification.WarningCount());
     if (!best_rank || rank < *best_rank) {
       best_rank = rank;
       trial.grid.ruleset_id = candidates[i];

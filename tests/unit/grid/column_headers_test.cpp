@@ -115,6 +115,36 @@ TEST(ColumnHeadersTest, ColumnsNobodyWroteInAreCountedByTheirHeaders) {
   EXPECT_EQ(split.columns(), 1 + area.columns);
 }
 
+// "Game 1", "Game 2", ... printed large with a wide word space (4 mm: a
+// monospaced face over a five-game sheet): each is one header, not two
+// words, and five columns are counted.
+TEST(ColumnHeadersTest, HeadersInLargeTypeWithWideWordSpacesAreOneEach) {
+  OpenScoreArea area;
+  area.columns = 5;
+  area.score_mm = 28;
+  area.row_mm = 10;
+  cv::Mat page = area.Blank();
+  for (int c = 0; c < area.columns; ++c) {
+    const double centre = area.ColumnLeft(c) + area.score_mm / 2;
+    for (const auto& [word, x_mm] : {std::pair{std::string("Game"), centre - 4.5}, {std::to_string(c + 1), centre + 6.0}}) {
+      int baseline = 0;
+      const cv::Size size = cv::getTextSize(word, cv::FONT_HERSHEY_SIMPLEX, 1.1, 2, &baseline);
+      cv::putText(page, word, cv::Point(Px(x_mm, 0).x - size.width / 2, Px(0, area.RowTop(1) - 2.5).y),
+                  cv::FONT_HERSHEY_SIMPLEX, 1.1, cv::Scalar(20, 20, 20), 2, cv::LINE_AA);
+    }
+  }
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const std::vector<float> lines = HeaderColumnLines(flat, area.Lines(), 1, kPxPerMm);
+  ASSERT_EQ(lines.size(), 4u);
+  for (int c = 1; c < area.columns; ++c)
+    EXPECT_NEAR(lines[c - 1], area.ColumnLeft(c) * kPxPerMm, 2.0 * kPxPerMm) << c;
+  // Joined only as far as the word space goes: with the gap held at 2.5 mm,
+  // "Game" and "1" are two headers each, unlike, and nothing is counted.
+  ColumnHeaderOptions narrow;
+  narrow.word_gap_heights = 0;
+  EXPECT_TRUE(HeaderColumnLines(flat, area.Lines(), 1, kPxPerMm, narrow).empty());
+}
+
 // A table ruled only around: "Box" over the labels, "#1 #2 #3" over the
 // scores, and the first player's numbers written hard against the labels,
 // so that no strip of paper parts labels from scores, while the gaps

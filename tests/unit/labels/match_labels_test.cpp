@@ -293,6 +293,11 @@ TEST(EvidenceTest, TitleWordsOfItsOwnNameARuleset) {
   EXPECT_GT(TitleEvidence("Roll-Em", rulesets.Get("rollem"), all), 0.9);
   // "Yahtzee" is in several names: no evidence for any of them.
   EXPECT_EQ(TitleEvidence("Yahtzee", rulesets.Get("rock"), all), 0.0);
+  // Words any sheet prints say nothing, though a ruleset's name holds them
+  // ("Yahtzee (classic Hasbro rules)"); its own words still do.
+  EXPECT_EQ(TitleEvidence("SCORING x1 x2 x3 Rules", rulesets.Get("classic"), all), 0.0);
+  EXPECT_EQ(TitleEvidence("Score Sheet", rulesets.Get("classic"), all), 0.0);
+  EXPECT_GT(TitleEvidence("Classic Yahtzee score card", rulesets.Get("classic"), all), 0.9);
 }
 
 TEST(EvidenceTest, MultiplierHeadersPointToTriple) {
@@ -307,6 +312,16 @@ TEST(EvidenceTest, MultiplierHeadersPointToTriple) {
   EXPECT_GT(HeaderEvidence("Single Double Triple", 3, rulesets.Get("triple")), 0.9);
   EXPECT_GT(HeaderEvidence("Singie Doubie Tripie", 3, rulesets.Get("triple")), 0.5);
   EXPECT_EQ(HeaderEvidence("Single Double Triple", 3, rulesets.Get("classic")), 0.0);
+}
+
+// Headers that only number the games say nothing of the variant, though a
+// rule sheet prints them ("Game #1" on R.O.C.K.'s, "1" to "6" on
+// Piecepack's): any one-game or numbered sheet prints them too.
+TEST(EvidenceTest, NumberedGamesPointToNoRuleset) {
+  const RulesetLibrary& rulesets = ShippedRulesets();
+  EXPECT_EQ(HeaderEvidence("Game #1", 1, rulesets.Get("rock")), 0.0);
+  EXPECT_EQ(HeaderEvidence("1 2 3 4", 4, rulesets.Get("piecepack")), 0.0);
+  EXPECT_GT(HeaderEvidence("x1 x2", 2, rulesets.Get("triple")), 0.9);
 }
 
 TEST(EvidenceTest, LikenessCountsAboveChance) {

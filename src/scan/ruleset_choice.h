@@ -1,0 +1,23 @@
+#pragma once
+// Which of the rulesets a printed page cannot tell apart is the card's: the
+// one under which its entries are most plausible, the page's own lead
+// counted in.
+
+#include "scan/choose_values.h"
+#include "verify/verify.h"
+
+namespace scorecheck {
+
+/// The log plausibility of a card under one candidate ruleset: `entries` (the
+/// rule-aware value choice's log weight under it), less `favourite_weight`
+/// times `behind` (0..1: how far the printed page favours another ruleset
+/// over it, as a share of the tie margin; 0 for the page's favourite and for
+/// a ruleset it ties with), less what its own findings `verified` say the
+/// value choice does not weigh: past the ruleset's limit of boxes scored
+/// (TOO_MANY_SCORES), one box is a player's slip, and every further box is an
+/// entry its rules cannot hold, weighed as an illegal entry
+/// (ChoiceOptions::illegal_factor).
+double RulesetPlausibility(double entries, double behind, const Verification& verified, double favourite_weight,
+                           const ChoiceOptions& choice);
+
+}  // namespace scorecheck

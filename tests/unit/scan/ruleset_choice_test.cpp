@@ -1,0 +1,67 @@
+// Which ruleset the entries make a card's, among those its page cannot tell
+// apart.
+
+#include "scan/ruleset_choice.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "support/test_support.h"
+
+namespace scorecheck {
+namespace {
+
+using namespace scorecheck::testing;
+
+// The page's lead counts as far as it goes: a ruleset the page ties with
+// its favourite starts level, one the page puts a whole tie margin behind
+// starts the favourite's weight behind.
+TEST(RulesetChoiceTest, ThePagesLeadCountsAsFarAsItGoes) {
+  const Verification clean = Check(MakeCard("classic", {CorrectColumn("classic")}));
+  ASSERT_TRUE(clean.clean()) << Describe(clean);
+  const ChoiceOptions choice;
+  EXPECT_DOUBLE_EQ(RulesetPlausibility(-2.0, 0.0, clean, 3.0, choice), -2.0);
+  EXPECT_DOUBLE_EQ(RulesetPlausibility(-2.0, 0.5, clean, 3.0, choice), -3.5);
+  EXPECT_DOUBLE_EQ(RulesetPlausibility(-2.0, 1.0, clean, 3.0, choice), -5.0);
+}
+
+// A full one-game card read by R.O.C.K.'s rules (five boxes a card): one
+// box past the fifth is a player's slip, every one after it an entry those
+// rules cannot hold, weighed as an illegal entry. The same entries under
+// classic rules lose nothing, so classic wins even where the page favoured
+// R.O.C.K. a little (its one column, the only count R.O.C.K. sheets print).
+TEST(RulesetChoiceTest, BoxesPastTheLimitWeighAsIllegalEntries) {
+  const Verification as_rock = Check(MakeCard("rock", {CorrectColumn("classic")}));
+  const Verification as_classic = Check(MakeCard("classic", {CorrectColumn("classic")}));
+  int past = 0;
+  for (const Finding& finding : as_rock.grids[0].findings)
+    if (finding.code == codes::kTooManyScores) past += *finding.written - *finding.expected;
+  ASSERT_GT(past, 2) << Describe(as_rock);
+  const ChoiceOptions choice;
+  const double rock = RulesetPlausibility(-1.0, 0.0, as_rock, 3.0, choice);
+  EXPECT_NEAR(rock, -1.0 + (past - 1) * std::log(choice.illegal_factor), 1e-9);
+  EXPECT_GT(RulesetPlausibility(-1.0, 0.67, as_classic, 3.0, choice), rock);
+}
+
+// A R.O.C.K. card with a sixth box scored: the player's error, which the
+// card's report must name, not a reason to read the card by other rules.
+TEST(RulesetChoiceTest, OneBoxTooManyIsTheCardsErrorNotAnotherRuleset) {
+  Card card = MakeCard("rock", {CorrectColumn("rock")});
+  const Verification clean = Check(card);
+  ASSERT_TRUE(clean.clean()) << Describe(clean);
+  CardColumn& column = card.grids[0].columns[0];
+  for (const char* row : {"aces", "twos", "threes", "fours", "fives", "sixes", "chance"})
+    if (column.At(row).state == CellState::kEmpty) {
+      column.cells[row] = CellValue::Number(0);
+      break;
+    }
+  const Verification sixth = Check(card);
+  bool too_many = false;
+  for (const Finding& finding : sixth.grids[0].findings) too_many |= finding.code == codes::kTooManyScores;
+  ASSERT_TRUE(too_many) << Describe(sixth);
+  EXPECT_DOUBLE_EQ(RulesetPlausibility(-1.0, 0.0, sixth, 3.0, ChoiceOptions()), -1.0);
+}
+
+}  // namespace
+}  // namespace scorecheck
