@@ -186,23 +186,37 @@ int WordRows(const std::vector<std::string>& rows) {
 
 }  // namespace
 
-std::vector<int> HowToPlaces(const std::vector<ColumnProfile>& profiles, int label, const ColumnRoleOptions& options) {
+namespace {
+
+bool Writable(const ColumnProfile& profile, const ColumnRoleOptions& options) {
+  return profile.width_mm >= options.min_score_column_mm && !profile.printed_marks;
+}
+
+// The nearest column on each side of `label` that could hold writing or words.
+std::set<int> LabelNeighbours(const std::vector<ColumnProfile>& profiles, int label, const ColumnRoleOptions& options) {
+  std::set<int> neighbours;
   const int count = static_cast<int>(profiles.size());
-  auto usable = [&](int c) { return profiles[c].width_mm >= options.min_score_column_mm && !profiles[c].printed_marks; };
-  std::set<int> places;
   for (int step : {-1, 1})
     for (int c = label + step; c >= 0 && c < count; c += step)
-      if (usable(c)) {
-        places.insert(c);
+      if (Writable(profiles[c], options)) {
+        neighbours.insert(c);
         break;
       }
+  return neighbours;
+}
+
+}  // namespace
+
+std::vector<int> HowToPlaces(const std::vector<ColumnProfile>& profiles, int label, const ColumnRoleOptions& options) {
+  const int count = static_cast<int>(profiles.size());
+  std::set<int> places = LabelNeighbours(profiles, label, options);
   for (int c = 0; c < count; ++c)
-    if (usable(c)) {
+    if (Writable(profiles[c], options)) {
       places.insert(c);
       break;
     }
   for (int c = count - 1; c >= 0; --c)
-    if (usable(c)) {
+    if (Writable(profiles[c], options)) {
       places.insert(c);
       break;
     }
@@ -223,6 +237,7 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
   roles.label = label->column;
   std::vector<bool> taken(profiles.size(), false);
   taken[roles.label] = true;
+  const std::set<int> beside_labels = LabelNeighbours(profiles, roles.label, options);
   for (const ColumnReading& reading : readings) {
     if (reading.column == roles.label || reading.column < 0 || reading.column >= static_cast<int>(profiles.size())) continue;
     const double letters = LettersPerTextRow(reading.rows);
@@ -238,8 +253,14 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
     const bool headers_over_writing = text_rows > 0 && text_rows * options.marked_per_text_row < profile.marked_rows &&
                                       unread_dark * options.marked_per_text_row < unread_marked;
     if (headers_over_writing) continue;
+    // Many letters however unsure are small print blurred where print is
+    // looked for: in ink that looks printed, or beside the labels. Not in
+    // light marks at a side of the table (pencil in an open area five
+    // columns wide came out as "SOAS Late eee aioe", 0.2 sure).
+    const bool blurred_print = letters >= options.many_letters &&
+                               (profile.printed_text || beside_labels.count(reading.column) > 0);
     if (WordRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters &&
-        (PrintConfidence(reading) >= options.min_print_confidence || letters >= options.many_letters)) {
+        (PrintConfidence(reading) >= options.min_print_confidence || blurred_print)) {
       roles.how_to.push_back(reading.column);
       taken[reading.column] = true;
     } else if (profile.printed_text && profile.pieces >= options.word_pieces && profile.clear_of_sides &&

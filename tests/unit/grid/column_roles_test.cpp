@@ -432,6 +432,39 @@ TEST(ColumnRolesTest, UnsureWordsBesideTheLabelsAreHowTo) {
   EXPECT_EQ(roles.score, (std::vector<int>{0, 3, 4, 5}));
 }
 
+// Light marks at a side of the table, past the score columns, that the OCR
+// made many letters of, unsure in every row ("SOAS Late eee aioe", pencil
+// in an open area several columns wide): a score column. Many unsure
+// letters are blurred print only where print is looked for: in ink that
+// looks printed, or beside the labels.
+TEST(ColumnRolesTest, ManyUnsureLettersInLightMarksAtTheTablesSideAreNoHowTo) {
+  std::vector<ColumnProfile> profiles = PrintedColumns(4, 33, 20);
+  profiles[0].pieces = 12;  // the labels
+  for (int c = 1; c < 4; ++c) {
+    profiles[c].printed_text = false;
+    profiles[c].pieces = 2;
+    profiles[c].marked_rows = 19;
+  }
+  profiles[3].inked_rows = 2;  // light pencil
+  profiles[3].width_mm = 157;
+  std::vector<ColumnReading> readings(2);
+  readings[0] = {0, {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes", "Chance"}, 0.95, {}};
+  readings[1] = {3,
+                 {"", "SOAS Late eee aioe", "Pe ee ee", "Coe SO SS ee ee eee", "SOT Se SS a ee ea", "ee ee oars ee ee ne",
+                  "aa ee"},
+                 0.0,
+                 {0, 0.15, 0.26, 0.14, 0.27, 0.25, 0.23}};
+  ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_TRUE(roles.how_to.empty());
+  EXPECT_EQ(roles.score, (std::vector<int>{1, 2, 3}));
+  // The same reading beside the labels is blurred print.
+  readings[1].column = 1;
+  roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.how_to, std::vector<int>{1});
+}
+
 // Where a how-to column may stand: beside the labels (past dice icons and
 // strips too narrow to write in) and at either side of the table.
 TEST(ColumnRolesTest, HowToTextStandsBesideTheLabelsOrAtTheTablesSides) {
