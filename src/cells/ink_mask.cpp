@@ -167,21 +167,28 @@ cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, doub
   // White paper lies at 245-255 after NormalizePage: read it as it is.
   if (lowest >= options.shaded_below) return gray;
   if (shaded) *shaded = true;
-  // Each pixel on shading over its background; pixels on paper (background
-  // at shaded_below or above) are left as they are, so that a white box
-  // beside a shaded row reads as it did. A background darker than
-  // min_background is a blot of ink as wide as the closing, not shading: ink
-  // all the same.
+  // Each pixel on shading over its background, brought to paper (kPaper). A
+  // pixel on paper (background at shaded_below or above) is taken against
+  // its own background too, as white is: paper is read as it is (its
+  // background is white), and the lighter end of the ramp NormalizePage
+  // leaves along a tint's edge is paper again. Left as it was, that end
+  // stayed 15-20 levels below white where the ramp crossed shaded_below,
+  // and outlined both sides of an empty tinted box as "(" and ")" (two
+  // ticks in a Yahtzee-bonus box; gen120 0090). A background darker than
+  // min_background is a blot of ink as wide as the closing, not shading:
+  // ink all the same.
   const double floor = std::max(1, options.min_background);
   const float on_paper = static_cast<float>(options.shaded_below);
+  auto over_own = [&](double level, float own) {
+    return own >= on_paper ? level * 255 / std::min<double>(own, 255) : level * kPaper / std::clamp<double>(own, floor, kPaper);
+  };
   cv::Mat out(gray.size(), CV_8U);
   if (page.colour.empty()) {
     for (int y = 0; y < gray.rows; ++y) {
       const uchar* g = gray.ptr<uchar>(y);
       const float* b = background.ptr<float>(y);
       uchar* o = out.ptr<uchar>(y);
-      for (int x = 0; x < gray.cols; ++x)
-        o[x] = b[x] >= on_paper ? g[x] : cv::saturate_cast<uchar>(g[x] * kPaper / std::clamp<double>(b[x], floor, kPaper));
+      for (int x = 0; x < gray.cols; ++x) o[x] = cv::saturate_cast<uchar>(over_own(g[x], b[x]));
     }
     return out;
   }
@@ -207,7 +214,7 @@ cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, doub
     uchar* o = out.ptr<uchar>(y);
     for (int x = 0; x < gray.cols; ++x) {
       if (b[x] >= on_paper) {
-        o[x] = g[x];
+        o[x] = cv::saturate_cast<uchar>(over_own(g[x], b[x]));
         continue;
       }
       double ratio = 2, blot = 2;

@@ -158,6 +158,44 @@ TEST(OwnBackgroundTest, EmptyBoxesOnShadedRowsAndTintedColumnsAreEmpty) {
   ExpectAllEmpty(ColourSheet(cv::Scalar(235, 205, 175), cv::Scalar(200, 225, 190)), "a blue row, a green column");
 }
 
+// A pad's sheet of boxes 166 x 51 (20.8 x 6.4 mm at 8 px/mm): every other
+// row shaded, every other column tinted lavender, its darkest channel at
+// `tint`, purple rules.
+cv::Mat StripedTintedSheet(int tint, int columns, int rows) {
+  const int w = 166, h = 51;
+  cv::Mat sheet(80 + rows * h, 80 + columns * w, CV_8UC3, cv::Scalar(245, 248, 250));
+  for (int r = 1; r < rows; r += 2) sheet(cv::Rect(40, 40 + r * h, columns * w, h)).setTo(cv::Scalar(222, 212, 206));
+  const cv::Scalar tinted(tint + 60, tint + 10, tint), tinted_on_stripe(tint + 30, tint - 10, tint - 20);
+  for (int c = 1; c < columns; c += 2)
+    for (int r = 0; r < rows; ++r) sheet(cv::Rect(40 + c * w, 40 + r * h, w, h)).setTo(r % 2 ? tinted_on_stripe : tinted);
+  cv::Mat noise(sheet.size(), CV_8SC3);
+  cv::RNG rng(11);
+  rng.fill(noise, cv::RNG::NORMAL, 0, 2);
+  cv::add(sheet, noise, sheet, cv::noArray(), CV_8UC3);
+  const cv::Scalar rule(150, 110, 90);
+  for (int r = 0; r <= rows; ++r) cv::line(sheet, cv::Point(40, 40 + h * r), cv::Point(40 + columns * w, 40 + h * r), rule, 3);
+  for (int c = 0; c <= columns; ++c) cv::line(sheet, cv::Point(40 + w * c, 40), cv::Point(40 + w * c, 40 + rows * h), rule, 3);
+  return sheet;
+}
+
+// In a white row a tinted box's crop reaches into the shaded rows above and
+// below it, so it is read against its own background; the ramp
+// NormalizePage leaves along the tint's sides rises from the tint's level to
+// the paper's. Where it crossed shaded_below, its lighter end had been left
+// as it was: "(" and ")" along both sides of every such box at tint 180,
+// read as two ticks in a Yahtzee-bonus box.
+TEST(OwnBackgroundTest, AnEmptyTintedBoxInAWhiteRowBetweenStripesIsEmpty) {
+  const int columns = 6, rows = 7;
+  for (int tint : {150, 165, 180, 195}) {
+    const NormalizedPage page = NormalizePage(StripedTintedSheet(tint, columns, rows));
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < columns; ++c) {
+        const CellInk ink = ExtractCell(page, cv::Rect2f(40 + 166 * c, 40 + 51 * r, 166, 51), CellPart::kChecks);
+        EXPECT_EQ(ink.kind, InkKind::kEmpty) << "tint " << tint << ", row " << r << ", column " << c;
+      }
+  }
+}
+
 TEST(OwnBackgroundTest, ASaturatedBandInSmallBoxesIsEmpty) {
   // Small boxes (48 high): a yellow band is not flattened at all, and its
   // darkest channel (blue, 110) is darker than any shading (min_background).
