@@ -80,10 +80,19 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
   // The box's ink is what differs from its own background: paper, a shaded
   // or striped row, a tinted column. Against white paper alone, a shaded
   // empty box was all ink and read "9" or "389".
-  const cv::Mat gray = OwnBackgroundCrop(page, crop, cell_in_page.height, options, &result.shaded);
+  cv::Mat dark_fill;
+  const cv::Mat gray = OwnBackgroundCrop(page, crop, cell_in_page.height, options, &result.shaded, &dark_fill);
   const cv::Rect inner_box(static_cast<int>(result.cell_in_crop.x), static_cast<int>(result.cell_in_crop.y),
                            static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
   cv::Mat mask = InkMask(gray, inner_box, options, result.shaded);
+  // Beyond the box's lines, a fill darker than any shading (a header bar, a
+  // section bar) is print, not writing: a digit overrunning into it cannot
+  // be told from it. Taken for ink there, the bar's grain met every stroke
+  // that touches the line, across it, and the digit went with the bar as
+  // ink mostly outside the box (a "12" under a dark header read as empty).
+  // Inside the box such a fill is ink (a blot, a box inked over).
+  dark_fill(inner_box & cv::Rect(0, 0, dark_fill.cols, dark_fill.rows)).setTo(0);
+  mask.setTo(0, dark_fill);
   const cv::Mat pen_on_side =
       RemoveBorderLines(mask, gray, result.cell_in_crop, options, beside, result.shaded);
   const bool any_pen = cv::countNonZero(pen_on_side) > 0;  // most cells have none: no per-blob masks then

@@ -153,9 +153,10 @@ NormalizedPage NormalizePage(const cv::Mat& page_bgr) {
 }
 
 cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, double cell_height,
-                          const CellOptions& options, bool* shaded) {
+                          const CellOptions& options, bool* shaded, cv::Mat* dark_fill) {
   const cv::Mat gray = page.gray(crop);
   if (shaded) *shaded = false;
+  if (dark_fill) *dark_fill = cv::Mat::zeros(gray.size(), CV_8U);
   if (options.shaded_below <= 0 || options.background_kernel <= 0) return gray;
   // The box's background: closed over a square wider than any pen stroke or
   // ruled line, so that they go and the paper, a shaded row, the rows beside
@@ -167,6 +168,7 @@ cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, doub
   // White paper lies at 245-255 after NormalizePage: read it as it is.
   if (lowest >= options.shaded_below) return gray;
   if (shaded) *shaded = true;
+  if (dark_fill) cv::compare(background, std::max(1, options.min_background), *dark_fill, cv::CMP_LT);
   // Each pixel on shading over its background, brought to paper (kPaper). A
   // pixel on paper (background at shaded_below or above) is taken against
   // its own background too, as white is: paper is read as it is (its

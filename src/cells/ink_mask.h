@@ -17,9 +17,12 @@ constexpr int kPaper = 250;
 /// where that lies below options.shaded_below anywhere in the crop; in
 /// colour when the page has it, each channel by its own background, the
 /// darkest ratio of the channels light enough to show ink. Otherwise the gray
-/// crop as it is. `shaded` (if set) says which.
+/// crop as it is. `shaded` (if set) says which. `dark_fill` (if set)
+/// receives the pixels whose own background is darker than any shading
+/// (CellOptions::min_background: a header bar, or a blot of ink as wide as
+/// the closing), CV_8U, crop size; all zero when the crop is not shaded.
 cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, double cell_height,
-                          const CellOptions& options, bool* shaded = nullptr);
+                          const CellOptions& options, bool* shaded = nullptr, cv::Mat* dark_fill = nullptr);
 
 /// Ink pixels of `gray` (a crop from OwnBackgroundCrop; `inner` is the cell
 /// between its lines, crop coordinates): weak-ink regions that hold some

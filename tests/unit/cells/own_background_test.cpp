@@ -110,6 +110,24 @@ TEST(OwnBackgroundTest, AWhiteBoxBetweenShadedRowsIsEmpty) {
   EXPECT_LT(ink.blobs[0].width, 12);
 }
 
+// A box under a dark header bar (gray 70, darker than any shading): the
+// bar beyond the box's top line is print, not writing. A "1" written up to
+// the top line, and a "7" whose bar lies on it, stay this box's ink; taken
+// for ink, the bar met them across the line and they went with it as ink
+// mostly outside the box.
+TEST(OwnBackgroundTest, WritingUpToADarkHeaderBarIsInk) {
+  cv::Mat page = ShadedStrip(250, 250);
+  page(cv::Rect(0, 21, 240, 78)).setTo(70);
+  cv::line(page, cv::Point(90, 101), cv::Point(80, 150), cv::Scalar(50), 4);
+  cv::line(page, cv::Point(120, 102), cv::Point(150, 102), cv::Scalar(50), 4);
+  cv::line(page, cv::Point(150, 102), cv::Point(128, 160), cv::Scalar(50), 4);
+  const CellInk ink = ExtractCell(page, kCell, CellPart::kValue);
+  EXPECT_TRUE(ink.shaded);
+  ASSERT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 2u);
+  for (const cv::Rect& blob : ink.blobs) EXPECT_GE(blob.y, ink.cell_in_crop.y - 3) << "the bar taken with the digit";
+}
+
 // A colour page of boxes `w` x `h` (5 columns, 5 rows, from (40, 40)) on
 // white paper, with row 2 filled with `row_bgr` and column 2 with
 // `column_bgr` (white: none). As NormalizePage sees it: a band as high as a
