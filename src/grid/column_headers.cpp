@@ -48,11 +48,17 @@ std::vector<Block> BlocksOfRow(const std::vector<bool>& written, const cv::Mat& 
 // the area: both sides (the area is the score columns), or one (the area
 // holds the labels too, parted from the scores by no line: the run's
 // columns end at the area's right side and begin a pitch's half left of the
-// first header, or the mirror of that).
+// first header, or the mirror of that). Headers printed at the start (or
+// the end) of their columns ("G1" flush left in a column 34 mm wide) stand
+// alike in each, not in its middle: then the columns are the run's pitch
+// wide from the side they stand against, each header inside its own
+// (`tiled_from`: the first column's left edge, area x; -1 when centred).
 struct HeaderRun {
   int first = 0, last = -1;
   double pitch = 0;
   bool at_left = false, at_right = false;
+  double tiled_from = -1;
+  double share = 0;  // the tiled columns' width
   int count() const { return last - first + 1; }
 };
 
@@ -72,12 +78,38 @@ HeaderRun RunOf(const std::vector<Block>& blocks, int first, int last, int width
   const double slack = options.centre_slack * run.pitch;
   run.at_left = std::abs(centre(first) - run.pitch / 2) <= slack;
   run.at_right = std::abs(centre(last) + run.pitch / 2 - width) <= slack;
-  if (!run.at_left && !run.at_right) return {};
+  if (!run.at_left && !run.at_right) {
+    // Not centred: each header inside its share of columns `pitch` wide
+    // from `from`, to within a rule's width.
+    const double edge = 0.5 * px_per_mm;
+    auto tiled = [&](double from, double share) {
+      for (int i = first; i <= last; ++i) {
+        const double left = from + (i - first) * share;
+        if (blocks[i].from < left - edge || blocks[i].to > left + share + edge) return false;
+      }
+      return true;
+    };
+    const double from_right = width - k * run.pitch;
+    if (std::abs(from_right) <= slack && tiled(0, static_cast<double>(width) / k)) {
+      // The run fills the area: its equal shares.
+      run.at_left = run.at_right = true;
+      run.tiled_from = 0;
+      run.share = static_cast<double>(width) / k;
+    } else {
+      run.at_left = tiled(0, run.pitch);
+      run.at_right = from_right > 0 && tiled(from_right, run.pitch);
+      if (run.at_left == run.at_right) return {};
+      run.tiled_from = run.at_left ? 0 : from_right;
+      run.share = run.pitch;
+    }
+  }
   // In an area that may hold the labels, as few headers as "Category" and
   // "Scoring" over labels and how-to text are no equal columns.
   if (one_sided && k < options.min_one_sided) return {};
   if (!(run.at_left && run.at_right)) {
-    const double outer = run.at_right ? centre(first) - run.pitch / 2 : centre(last) + run.pitch / 2;
+    const double outer = run.tiled_from >= 0 ? (run.at_right ? run.tiled_from : run.tiled_from + k * run.share)
+                         : run.at_right     ? centre(first) - run.pitch / 2
+                                            : centre(last) + run.pitch / 2;
     if (!one_sided || outer < min_column || outer > width - min_column) return {};
   }
   std::vector<double> widths, heights, tops;
@@ -134,9 +166,13 @@ HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column
   // number written apart, alike in size as printed headers are, make two
   // "headers" only in their own row, and the numbers of other rows cross
   // the line between them.
-  auto parted = [&](const std::vector<Block>& blocks) {
-    for (size_t i = 1; i < blocks.size(); ++i) {
-      const int between = (blocks[i - 1].to + blocks[i].from) / 2;
+  // Where a run's columns part: between its headers, or, headers standing
+  // alike in their shares but not in their middles, at the shares' edges.
+  auto parted = [&](const std::vector<Block>& blocks, const HeaderRun& run) {
+    for (int i = run.first + 1; i <= run.last; ++i) {
+      const int between = run.tiled_from >= 0
+                              ? static_cast<int>(std::lround(run.tiled_from + (i - run.first) * run.share))
+                              : (blocks[i - 1].to + blocks[i].from) / 2;
       if (crossed(between) > options.max_crossing * written_rows) return false;
     }
     return true;
@@ -167,16 +203,23 @@ HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column
         if (first > 0 && last < n - 1) continue;  // a run stands against a side, past blocks on one side only
         const HeaderRun run = RunOf(blocks, first, last, width, px_per_mm, may_hold_labels, options);
         if (run.count() == 0 || (first > 0 && !run.at_right) || (last < n - 1 && !run.at_left)) continue;
-        if (!parted(std::vector<Block>(blocks.begin() + first, blocks.begin() + last + 1))) continue;
+        if (!parted(blocks, run)) continue;
         best = run;
         best_blocks = blocks;
       }
   }
   if (best.count() == 0) return found;
   auto centre = [&](int i) { return ink.x + (best_blocks[i].from + best_blocks[i].to) / 2.0; };
-  if (!best.at_left) lines.push_back(static_cast<float>(centre(best.first) - best.pitch / 2));
-  for (int i = best.first + 1; i <= best.last; ++i) lines.push_back(static_cast<float>((centre(i - 1) + centre(i)) / 2));
-  if (!best.at_right) lines.push_back(static_cast<float>(centre(best.last) + best.pitch / 2));
+  if (best.tiled_from >= 0) {
+    // The shares' edges, from the side the headers stand against.
+    const double from = ink.x + best.tiled_from;
+    for (int j = best.at_left ? 1 : 0; j <= (best.at_right ? best.count() - 1 : best.count()); ++j)
+      lines.push_back(static_cast<float>(from + j * best.share));
+  } else {
+    if (!best.at_left) lines.push_back(static_cast<float>(centre(best.first) - best.pitch / 2));
+    for (int i = best.first + 1; i <= best.last; ++i) lines.push_back(static_cast<float>((centre(i - 1) + centre(i)) / 2));
+    if (!best.at_right) lines.push_back(static_cast<float>(centre(best.last) + best.pitch / 2));
+  }
   found.open_left = !best.at_left;
   found.open_right = !best.at_right;
   for (int i = 0; i < static_cast<int>(best_blocks.size()); ++i)

@@ -4,7 +4,8 @@
 // and a sheet that rules no columns leaves only its headers ("#1 #2 #3",
 // "Game 1 ... Game 6", "P1 P2") to count them. Headers printed side by side
 // in one row, alike in size and each centred in its equal share of the
-// area, with few rows writing across the lines between them, are columns.
+// area (or each at the same place in it: flush left, flush right), with few
+// rows writing across the lines between them, are columns.
 
 #include <vector>
 

@@ -115,6 +115,47 @@ TEST(ColumnHeadersTest, ColumnsNobodyWroteInAreCountedByTheirHeaders) {
   EXPECT_EQ(split.columns(), 1 + area.columns);
 }
 
+// Headers printed flush left in their columns ("#1" 2 mm from the column's
+// left edge, each column 34 mm wide: a typed sheet's left-aligned cells),
+// over an area nobody wrote in but the first column. They stand alike in
+// their shares, not in the middle: the columns are counted all the same,
+// with the lines at the shares' edges, whether the labels are ruled off or
+// not (then "Box" stands beside the run, and the line half a share before
+// "#1" would cut the first column: it goes at that column's left edge).
+TEST(ColumnHeadersTest, HeadersFlushLeftInTheirColumnsCountThem) {
+  for (bool ruled_labels : {true, false}) {
+    OpenScoreArea area;
+    area.score_mm = 34;
+    area.columns = 4;
+    area.label_mm = 40;
+    area.ruled_labels = ruled_labels;
+    cv::Mat page = area.Blank();
+    area.Put(page, 0, area.x + area.label_mm / 2, "Box", false);
+    for (int c = 0; c < area.columns; ++c) {
+      int baseline = 0;
+      const cv::Size size = cv::getTextSize(Hash(c + 1), cv::FONT_HERSHEY_SIMPLEX, 0.9, 2, &baseline);
+      area.Put(page, 0, area.ColumnLeft(c) + 2 + size.width / 2.0 / kPxPerMm, Hash(c + 1), false);
+    }
+    const std::vector<std::string> numbers = {"3", "8", "12", "16", "15", "24", "78", "35", "113", "25", "0", "30", "40"};
+    for (int r = 1; r < area.rows; ++r) area.Put(page, r, area.ColumnLeft(0) + area.score_mm / 2, numbers[r - 1], true);
+    const cv::Mat flat = FlattenForText(page, kPxPerMm);
+    // As the grid stage does it: the gaps between the rows' ink first.
+    const Lattice split = SplitHeadedColumns(flat, SplitUnruledColumns(flat, area.Lines(), kPxPerMm), kPxPerMm);
+    // The score area's lines, the last 1 + columns (the fixture's labels,
+    // "Label 1" ... "Label 13", part at their word space wherever it is).
+    ASSERT_GE(split.columns(), 1 + area.columns) << (ruled_labels ? "labels ruled off" : "labels not ruled off");
+    const int first = split.columns() - area.columns;
+
+    // Unruled, the line beside the labels takes the strip of paper where the
+    // writing parts, a little left of the first column's edge.
+    for (int c = 0; c <= area.columns; ++c)
+      EXPECT_NEAR(split.column_x[first + c], area.ColumnLeft(c) * kPxPerMm, (c == 0 && !ruled_labels ? 3.0 : 1.0) * kPxPerMm)
+          << c << (ruled_labels ? ", labels ruled off" : ", labels not ruled off");
+    // One column fewer would have been taken: the labels' and the scores'.
+    EXPECT_LT(split.column_x[first - 1], (area.x + area.label_mm - 5) * kPxPerMm);
+  }
+}
+
 // "Game 1", "Game 2", ... printed large with a wide word space (4 mm: a
 // monospaced face over a five-game sheet): each is one header, not two
 // words, and five columns are counted.
