@@ -40,7 +40,8 @@ struct ColumnHeaderOptions {
 /// The x positions (grid image pixels) of the lines between the columns that
 /// column `column` of `grid` holds, told by the row of printed headers that
 /// counts most of them; none when no row prints two or more. Each header
-/// stands in the middle of its equal share of the column; with
+/// stands in the middle of its equal share of the column, or each at the
+/// same place in its share (the lines then at the shares' edges); with
 /// `may_hold_labels`, only runs of min_one_sided headers or more count,
 /// and they may stand against one side of it only, past the labels' own
 /// header: the line half a share beyond the first (last) header parts them
