@@ -310,14 +310,13 @@ Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, 
   // leave no gap between labels and scores, one written far left in its
   // box a gap in the wrong place.
   std::vector<float> xs = {grid.column_x.front()};
-  std::vector<bool> inferred = {grid.column_inferred.empty() ? false : grid.column_inferred.front()};
-  auto inferred_at = [&](int line) { return static_cast<size_t>(line) < grid.column_inferred.size() && grid.column_inferred[line]; };
+  std::vector<bool> inferred = {grid.ColumnLineInferred(0)};
   for (int first = 0; first < grid.columns();) {
     int last = first;
-    while (last + 1 < grid.columns() && inferred_at(last + 1)) ++last;
+    while (last + 1 < grid.columns() && grid.ColumnLineInferred(last + 1)) ++last;
     Lattice span = grid;
     span.column_x = {grid.column_x[first], grid.column_x[last + 1]};
-    span.column_inferred = {inferred_at(first), inferred_at(last + 1)};
+    span.column_inferred = {grid.ColumnLineInferred(first), grid.ColumnLineInferred(last + 1)};
     // A span the rows' ink parted may hold the labels too; a ruled column
     // holds what its rules enclose.
     const HeadedLines headed = FindHeadedLines(flat, span, 0, px_per_mm, options, last > first);
@@ -328,7 +327,7 @@ Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, 
     } else {
       for (int c = first; c <= last; ++c) {
         for (float x : HeaderColumnLines(flat, grid, c, px_per_mm, options)) inside.push_back({x, true});
-        if (c < last) inside.push_back({grid.column_x[c + 1], inferred_at(c + 1)});
+        if (c < last) inside.push_back({grid.column_x[c + 1], grid.ColumnLineInferred(c + 1)});
       }
     }
     std::sort(inside.begin(), inside.end());
@@ -337,7 +336,7 @@ Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, 
       inferred.push_back(put_in);
     }
     xs.push_back(grid.column_x[last + 1]);
-    inferred.push_back(inferred_at(last + 1));
+    inferred.push_back(grid.ColumnLineInferred(last + 1));
     first = last + 1;
   }
   grid.column_x = std::move(xs);

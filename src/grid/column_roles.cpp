@@ -100,9 +100,9 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   // column's own (dice icons up to the gap before their labels). But ink
   // from side to side is the cell's own fill (a tint darker than ink in a
   // blurred photo), no mark placed in it.
-  auto inferred = [&](int line) { return static_cast<size_t>(line) < grid.column_inferred.size() && grid.column_inferred[line]; };
   const bool meets_left = lefts.empty() || Median(lefts) <= 0, meets_right = rights.empty() || Median(rights) >= Median(sides);
-  profile.clear_of_sides = !lefts.empty() && (inferred(column) || !meets_left) && (inferred(column + 1) || !meets_right) &&
+  profile.clear_of_sides = !lefts.empty() && (grid.ColumnLineInferred(column) || !meets_left) &&
+                           (grid.ColumnLineInferred(column + 1) || !meets_right) &&
                            !(meets_left && meets_right);
   // Row after row: a header printed over each section of an empty column
   // and a speck of dust are alike too, in rows far apart.
@@ -192,34 +192,30 @@ bool Writable(const ColumnProfile& profile, const ColumnRoleOptions& options) {
   return profile.width_mm >= options.min_score_column_mm && !profile.printed_marks;
 }
 
+// The first column from `from` on, `step` at a time, that could hold
+// writing or words; -1 when none does.
+int NearestWritable(const std::vector<ColumnProfile>& profiles, int from, int step, const ColumnRoleOptions& options) {
+  for (int c = from; c >= 0 && c < static_cast<int>(profiles.size()); c += step)
+    if (Writable(profiles[c], options)) return c;
+  return -1;
+}
+
 // The nearest column on each side of `label` that could hold writing or words.
 std::set<int> LabelNeighbours(const std::vector<ColumnProfile>& profiles, int label, const ColumnRoleOptions& options) {
   std::set<int> neighbours;
-  const int count = static_cast<int>(profiles.size());
   for (int step : {-1, 1})
-    for (int c = label + step; c >= 0 && c < count; c += step)
-      if (Writable(profiles[c], options)) {
-        neighbours.insert(c);
-        break;
-      }
+    if (const int c = NearestWritable(profiles, label + step, step, options); c >= 0) neighbours.insert(c);
   return neighbours;
 }
 
 }  // namespace
 
 std::vector<int> HowToPlaces(const std::vector<ColumnProfile>& profiles, int label, const ColumnRoleOptions& options) {
-  const int count = static_cast<int>(profiles.size());
   std::set<int> places = LabelNeighbours(profiles, label, options);
-  for (int c = 0; c < count; ++c)
-    if (Writable(profiles[c], options)) {
-      places.insert(c);
-      break;
-    }
-  for (int c = count - 1; c >= 0; --c)
-    if (Writable(profiles[c], options)) {
-      places.insert(c);
-      break;
-    }
+  // The table's sides.
+  for (const int c : {NearestWritable(profiles, 0, 1, options),
+                      NearestWritable(profiles, static_cast<int>(profiles.size()) - 1, -1, options)})
+    if (c >= 0) places.insert(c);
   places.erase(label);
   return {places.begin(), places.end()};
 }

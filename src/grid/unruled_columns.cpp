@@ -166,14 +166,14 @@ std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, 
 
 Lattice WithColumnLines(Lattice grid, const std::function<std::vector<float>(const Lattice&, int)>& lines_in) {
   std::vector<float> xs = {grid.column_x.front()};
-  std::vector<bool> inferred = {grid.column_inferred.empty() ? false : grid.column_inferred.front()};
+  std::vector<bool> inferred = {grid.ColumnLineInferred(0)};
   for (int c = 0; c < grid.columns(); ++c) {
     for (float x : lines_in(grid, c)) {
       xs.push_back(x);
       inferred.push_back(true);
     }
     xs.push_back(grid.column_x[c + 1]);
-    inferred.push_back(static_cast<size_t>(c + 1) < grid.column_inferred.size() ? grid.column_inferred[c + 1] : false);
+    inferred.push_back(grid.ColumnLineInferred(c + 1));
   }
   grid.column_x = std::move(xs);
   grid.column_inferred = std::move(inferred);

@@ -55,6 +55,11 @@ struct Lattice {
   /// `column`+1, from line centre to line centre (half a line of ink at each
   /// edge). Throws scorecheck::Error for an index outside the lattice.
   cv::Rect2f Cell(int row, int column) const;
+  /// Whether column line `line` was put in rather than seen (false past
+  /// column_inferred's end: a lattice with no such marks is all seen).
+  bool ColumnLineInferred(int line) const {
+    return line >= 0 && static_cast<size_t>(line) < column_inferred.size() && column_inferred[line];
+  }
 };
 
 /// Tuning for FindLattices(). Defaults suit pages rectified at ~8 px/mm
