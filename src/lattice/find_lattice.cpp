@@ -226,6 +226,7 @@ cv::Rect2f Lattice::Cell(int row, int column) const {
 
 bool LatticeOptions::Check() const {
   return min_frame_margin_mm >= 0 && px_per_mm >= 0 && work_px_per_mm > 0 && min_contrast > 0 && min_contrast < 1 &&
+         faint_contrast >= 0 && faint_contrast < 1 &&
          min_run_mm > 0 && min_step >= 0 && min_step < 1 &&
          run_fill > 0 && run_fill <= 1 && min_line_mm >= min_run_mm && min_line_span > 0 && min_line_span <= 1 &&
          max_skew_deg >= 0 && max_skew_deg < 45 && min_rows >= 1 && min_rows <= max_rows && min_columns >= 1 &&
@@ -365,6 +366,16 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
   }
   SortGrids(result.grids);
   std::ostringstream detail;
+  if (result.grids.empty() && options.faint_contrast > 0 && options.faint_contrast < options.min_contrast) {
+    LatticeOptions faint = options;
+    faint.min_contrast = options.faint_contrast;
+    faint.faint_contrast = 0;
+    LatticeResult again = FindLattices(page_bgr, faint);
+    if (again.ok()) {
+      again.detail += " (rules faint)";
+      return again;
+    }
+  }
   if (result.grids.empty()) {
     if (detection.candidates.empty()) detail << "no ruled table (no long lines crossing each other)";
     else if (off_the_edge) detail << "no scorecard grid: ruled lines run to the page's edge (ruled paper, not a scorecard)";

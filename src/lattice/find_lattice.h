@@ -68,6 +68,12 @@ struct LatticeOptions {
   double px_per_mm = 0;              ///< input page resolution; 0 = its short side taken as 210 mm (A4 width)
   double work_px_per_mm = 4;         ///< lines are searched at about this resolution (px/mm); default 4
   double min_contrast = 0.07;        ///< darkest-to-paper share a line pixel must reach (0..1); default 0.07
+  double faint_contrast = 0.04;      ///< when no grid is found at min_contrast, the page is looked at again with
+                                     ///< lines this faint: a thin grey rule blurred in a low-resolution photo
+                                     ///< keeps 4-6 % of the paper's brightness, and no run of rules reached
+                                     ///< 0.07 (a table of 1-7 rows). Only then: below 0.04 the grain of such
+                                     ///< photos makes runs of its own (at 0.03 fewer grids than at 0.04). 0 =
+                                     ///< no second look; default 0.04
   double min_step = 0.035;            ///< a shaded row's or tinted column's edge: one side darker than the other by this
                                      ///< share of the brighter (0..1); 0 = rules only; default 0.035
   double min_run_mm = 6;             ///< a line is a run of at least this length (mm); shorter strokes are writing; default 6
