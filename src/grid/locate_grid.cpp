@@ -10,6 +10,7 @@
 #include "grid/column_roles.h"
 #include "grid/printed_text.h"
 #include "grid/read_tables.h"
+#include "grid/rows_by_order.h"
 #include "grid/ruleset_evidence.h"
 #include "grid/snap_to_lines.h"
 #include "grid/tinted_columns.h"
@@ -90,7 +91,10 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     cv::rotate(flat, turned_flat, cv::ROTATE_180);
     turned = WithUnruledColumns(std::move(turned), turned_flat, px_per_mm, options);
     TableReading other = ReadTables(turned, turned_flat, px_per_mm, candidates, vocabulary, options, *reader);
-    if (other.fit > table.fit) {
+    // Labels that read no better one way than the other (too small to read
+    // at all: both fits a few hundredths from 0) say nothing about which way
+    // is up; the page stays as it was taken, most often upright.
+    if (other.fit > table.fit + options.turn_margin) {
       lattice = std::move(turned);
       flat = turned_flat;
       table = std::move(other);
@@ -281,17 +285,15 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
       // the rows left are exactly the ruleset's.
       const Ruleset& only = *best.ruleset;
       for (int g = 0; g < grid_count; ++g) {
-        const std::vector<bool>& header = printed_like_top[g];
-        RulesetMatch& match = best.per_grid[g];
-        match.rows.clear();
-        for (int r = 0; r < lattice.grids[g].rows(); ++r)
-          if (!header[r] && match.rows.size() < only.rows.size())
-            match.rows.push_back({r, only.rows[match.rows.size()].id, CellPart::kValue, 0});
-        const int headers = static_cast<int>(std::count(header.begin(), header.end(), true));
-        if (headers == 0 || lattice.grids[g].rows() - headers != static_cast<int>(only.rows.size())) {
+        const std::optional<std::vector<int>> rows =
+            ScoreRowsByOrder(lattice.grids[g], printed_like_top[g], static_cast<int>(only.rows.size()));
+        if (!rows) {
           none.detail = detail.str();
           return none;
         }
+        RulesetMatch& match = best.per_grid[g];
+        match.rows.clear();
+        for (size_t i = 0; i < rows->size(); ++i) match.rows.push_back({(*rows)[i], only.rows[i].id, CellPart::kValue, 0});
       }
       source = "layout";
     }

@@ -79,6 +79,10 @@ struct GridOptions {
   double column_weight = 0.02;   ///< weight of the grids' score-column count being the only one the ruleset's sheets
                                  ///< print (ColumnCountEvidence): below tie_margin, so it only orders rulesets
                                  ///< the rest of the page cannot tell apart, which stay named; default 0.02
+  double turn_margin = 0.05;     ///< a page is turned upside down only when its labels fit this much better that
+                                 ///< way (mean label fit); unreadable labels fit both ways within a few
+                                 ///< hundredths of 0, and turned by that noise a four-grid page was read upside
+                                 ///< down; default 0.05
   bool snap_to_lines = true;     ///< own sheets: move the layout's cells onto the printed lines (SnapToRuledLines)
   bool layout_fallback = true;   ///< labels unreadable but the grids' shape fits one ruleset only: take its
                                  ///< rows in printed order (Grid::source "layout")

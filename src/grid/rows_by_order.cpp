@@ -1,0 +1,33 @@
+#include "grid/rows_by_order.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace scorecheck {
+
+std::optional<std::vector<int>> ScoreRowsByOrder(const Lattice& grid, const std::vector<bool>& header, int wanted) {
+  if (grid.rows() <= 0 || wanted <= 0) return std::nullopt;
+  auto is_header = [&](int r) { return r < static_cast<int>(header.size()) && header[r]; };
+  std::vector<float> heights;
+  for (int r = 0; r < grid.rows(); ++r) heights.push_back(grid.row_y[r + 1] - grid.row_y[r]);
+  std::vector<float> sorted = heights;
+  std::nth_element(sorted.begin(), sorted.begin() + static_cast<long>(sorted.size() / 2), sorted.end());
+  const float median = sorted[sorted.size() / 2];
+  std::vector<int> rows;
+  for (int r = 0; r < grid.rows(); ++r)
+    if (!is_header(r) && heights[r] >= 0.5f * median) rows.push_back(r);
+  if (static_cast<int>(rows.size()) == wanted) return rows;
+  // Score rows share one pitch, within a few percent once the page is
+  // straightened (44-48 px in a photo at 6 px/mm); header and section rows
+  // are often taller or lower (a header split by its own rule into rows of
+  // 42 and 33 pixels over score rows of 48).
+  std::vector<int> on_pitch;
+  for (int r : rows)
+    if (std::abs(heights[r] - median) <= 0.1f * median) on_pitch.push_back(r);
+  if (static_cast<int>(on_pitch.size()) == wanted) return on_pitch;
+  const bool headers_told = std::any_of(header.begin(), header.end(), [](bool h) { return h; });
+  if (static_cast<int>(rows.size()) == wanted + 1 && !headers_told) return std::vector<int>(rows.begin() + 1, rows.end());
+  return std::nullopt;
+}
+
+}  // namespace scorecheck

@@ -1,0 +1,65 @@
+// ScoreRowsByOrder: which printed rows hold a ruleset's rows when no label
+// can be read, from the rows' heights and the headers told by their print.
+
+#include "grid/rows_by_order.h"
+
+#include <gtest/gtest.h>
+
+namespace scorecheck {
+namespace {
+
+// A lattice of one column whose rows have these heights (pixels).
+Lattice RowsOf(const std::vector<float>& heights) {
+  Lattice grid;
+  grid.row_y = {100};
+  for (float h : heights) grid.row_y.push_back(grid.row_y.back() + h);
+  grid.column_x = {100, 400};
+  return grid;
+}
+
+std::vector<int> Range(int from, int to) {
+  std::vector<int> rows;
+  for (int r = from; r < to; ++r) rows.push_back(r);
+  return rows;
+}
+
+TEST(ScoreRowsByOrderTest, HeadersToldByTheirPrintAndSliversHoldNoScores) {
+  // A header, 9 rows, a sliver between the lines of a double rule, a header
+  // printed again, 10 rows.
+  std::vector<float> heights = {48, 48, 48, 48, 48, 48, 48, 48, 48, 48, 6, 48};
+  for (int i = 0; i < 10; ++i) heights.push_back(48);
+  std::vector<bool> header(heights.size(), false);
+  header[0] = header[11] = true;
+  std::vector<int> want = Range(1, 10);
+  for (int r = 12; r < 22; ++r) want.push_back(r);
+  EXPECT_EQ(ScoreRowsByOrder(RowsOf(heights), header, 19), want);
+}
+
+TEST(ScoreRowsByOrderTest, RowsOffThePitchAreHeadersWhenTheyMakeTheCountRight) {
+  // The header row split by its own rule into two rows off the pitch, then
+  // 19 score rows: nothing told by print.
+  std::vector<float> heights = {42, 33};
+  for (int i = 0; i < 19; ++i) heights.push_back(48 + (i % 2));
+  EXPECT_EQ(ScoreRowsByOrder(RowsOf(heights), std::vector<bool>(heights.size(), false), 19), Range(2, 21));
+}
+
+TEST(ScoreRowsByOrderTest, OneRowTooManyAndNoHeaderToldLeavesTheTopRowOut) {
+  std::vector<float> heights(20, 48);
+  EXPECT_EQ(ScoreRowsByOrder(RowsOf(heights), std::vector<bool>(20, false), 19), Range(1, 20));
+  // With a header told elsewhere, the extra row cannot be placed.
+  std::vector<bool> header(21, false);
+  header[10] = true;
+  heights.push_back(48);
+  EXPECT_FALSE(ScoreRowsByOrder(RowsOf(heights), header, 19).has_value());
+}
+
+TEST(ScoreRowsByOrderTest, ACountThatComesOutWrongPlacesNothing) {
+  // Two rows too few (rows merged in a blurred photo), three too many on
+  // one pitch: no order can place them.
+  EXPECT_FALSE(ScoreRowsByOrder(RowsOf(std::vector<float>(17, 48)), std::vector<bool>(17, false), 19).has_value());
+  EXPECT_FALSE(ScoreRowsByOrder(RowsOf(std::vector<float>(22, 48)), std::vector<bool>(22, false), 19).has_value());
+  EXPECT_FALSE(ScoreRowsByOrder(Lattice{}, {}, 19).has_value());
+}
+
+}  // namespace
+}  // namespace scorecheck
