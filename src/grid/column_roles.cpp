@@ -223,9 +223,18 @@ std::vector<int> HowToPlaces(const std::vector<ColumnProfile>& profiles, int lab
 ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
                               const ColumnRoleOptions& options) {
   ColumnRoles roles;
+  // A strip too narrow to write a number in (the gap inside a double rule, a
+  // margin) holds no labels either: where nothing reads like labels (a
+  // blurred four-grid page), such a strip's noise had fitted them best, and
+  // the labels' column was taken for scores.
+  auto too_narrow = [&](int column) {
+    return column >= 0 && column < static_cast<int>(profiles.size()) &&
+           profiles[column].width_mm < options.min_score_column_mm;
+  };
   const ColumnReading* label = nullptr;
   for (const ColumnReading& reading : readings)
-    if (reading.label_fit > -1 && (!label || reading.label_fit > label->label_fit)) label = &reading;
+    if (reading.label_fit > -1 && !too_narrow(reading.column) && (!label || reading.label_fit > label->label_fit))
+      label = &reading;
   if (!label) {
     roles.detail = "no column of printed labels";
     return roles;

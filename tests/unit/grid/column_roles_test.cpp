@@ -216,6 +216,33 @@ TEST(ColumnRolesTest, TheBestLabelFitIsTheLabelColumnWhereverItStands) {
   EXPECT_EQ(roles.score, (std::vector<int>{2, 3}));
 }
 
+TEST(ColumnRolesTest, AStripTooNarrowToWriteInIsNoLabelColumn) {
+  // A blurred four-grid page: nothing reads like labels. A 1 mm strip
+  // between the lines of a double rule on the table's left, the labels'
+  // column, two score columns. The strip's noise fits the labels a little
+  // better than the garbled labels do; it cannot hold them.
+  std::vector<ColumnProfile> profiles(4);
+  for (ColumnProfile& p : profiles) {
+    p.width_mm = 12;
+    p.inked_rows = 19;
+  }
+  profiles[0].width_mm = 1;
+  std::vector<ColumnReading> readings(4);
+  for (int c = 0; c < 4; ++c) readings[c].column = c;
+  readings[0].rows = {"l", "i", "l", "|"};
+  readings[0].label_fit = 0.02;
+  readings[1].rows = {"ls", "2S", "3S", "FIVFS =5", "NULLS"};
+  readings[1].label_fit = 0.01;
+  readings[2].rows = {"7", "8", "3", "10"};
+  readings[2].label_fit = -0.2;
+  readings[3].rows = {"1", "2", "9", "10"};
+  readings[3].label_fit = -0.2;
+  const ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.label, 1);
+  EXPECT_EQ(roles.score, (std::vector<int>{2, 3}));
+}
+
 // `count` columns `width_mm` wide that look printed, inked in `inked_rows` rows.
 std::vector<ColumnProfile> PrintedColumns(int count, double width_mm, int inked_rows) {
   std::vector<ColumnProfile> profiles(count);
