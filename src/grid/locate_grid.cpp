@@ -281,8 +281,9 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
       // Labels too blurred for the OCR (four grids on a page photographed at
       // low resolution: capitals 5 px high) while the grids' shape (columns,
       // grids per page) fits one ruleset only: its rows are taken in their
-      // printed order, header rows left out (told by their print). Only when
-      // the rows left are exactly the ruleset's.
+      // printed order, the rows that hold no scores told by the lattice's
+      // shape (ScoreRowsByOrder: headers told by their print, slivers, rows
+      // off the pitch). Only when the rows left are exactly the ruleset's.
       const Ruleset& only = *best.ruleset;
       for (int g = 0; g < grid_count; ++g) {
         const std::optional<std::vector<int>> rows =

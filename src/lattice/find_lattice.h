@@ -25,7 +25,10 @@
 //   6. when the grids' frames are not rectangles (perspective left in the
 //      page), the page is straightened by a homography and looked at again,
 //      up to a few times: on a steep photo each look straightens part of
-//      what the last one left.
+//      what the last one left;
+//   7. when no grid is found, all of it once more for fainter rules
+//      (LatticeOptions::faint_contrast): thin grey rules in a blurred
+//      low-resolution photo.
 //
 // Coordinates: OpenCV pixel centres (x right, y down) of LatticeResult::upright,
 // the input page warped by upright_from_page (deskew, quarter turns and, if
