@@ -188,8 +188,14 @@ int WordRows(const std::vector<std::string>& rows) {
 
 namespace {
 
+// Wide enough to write a number in: narrower is the gap of a double rule or
+// a margin strip, which holds neither scores nor labels.
+bool WideEnoughToWrite(const ColumnProfile& profile, const ColumnRoleOptions& options) {
+  return profile.width_mm >= options.min_score_column_mm;
+}
+
 bool Writable(const ColumnProfile& profile, const ColumnRoleOptions& options) {
-  return profile.width_mm >= options.min_score_column_mm && !profile.printed_marks;
+  return WideEnoughToWrite(profile, options) && !profile.printed_marks;
 }
 
 // The first column from `from` on, `step` at a time, that could hold
@@ -228,8 +234,7 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
   // blurred four-grid page), such a strip's noise had fitted them best, and
   // the labels' column was taken for scores.
   auto too_narrow = [&](int column) {
-    return column >= 0 && column < static_cast<int>(profiles.size()) &&
-           profiles[column].width_mm < options.min_score_column_mm;
+    return column >= 0 && column < static_cast<int>(profiles.size()) && !WideEnoughToWrite(profiles[column], options);
   };
   const ColumnReading* label = nullptr;
   for (const ColumnReading& reading : readings)
@@ -292,7 +297,7 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
   // The same printed mark in row after row (dice icons beside the labels)
   // is no place to write either.
   for (size_t c = 0; c < profiles.size(); ++c)
-    if (!taken[c] && profiles[c].width_mm >= options.min_score_column_mm && !profiles[c].printed_marks)
+    if (!taken[c] && Writable(profiles[c], options))
       roles.score.push_back(static_cast<int>(c));
   std::erase_if(roles.maybe_how_to, [&](int c) {
     return std::find(roles.score.begin(), roles.score.end(), c) == roles.score.end();
