@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <sstream>
 
 #include <opencv2/core.hpp>
@@ -15,6 +16,7 @@
 #include "grid/snap_to_lines.h"
 #include "grid/tinted_columns.h"
 #include "grid/unruled_columns.h"
+#include "lattice/stacked_grids.h"
 
 namespace scorecheck {
 namespace {
@@ -43,24 +45,11 @@ LatticeResult WithUnruledColumns(LatticeResult lattice, const cv::Mat& flat, dou
   return lattice;
 }
 
-// Sheets without a sheet code: ruled lines, then what the columns hold.
-Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const GridOptions& options, TextReader* reader) {
+// The grids of `lattice` read by what their columns hold. `flat`: its page
+// flattened for text.
+Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, const RulesetLibrary& rulesets,
+                     const GridOptions& options, bool find_orientation, TextReader* reader) {
   Grid none;
-  LatticeOptions lattice_options = options.lattice;
-  if (lattice_options.px_per_mm <= 0 && page.px_per_mm > 0) lattice_options.px_per_mm = page.px_per_mm;
-  // Registration marks already fix the page's orientation.
-  if (page.orientation_known) lattice_options.find_orientation = false;
-  LatticeResult lattice = FindLattices(page.rectified, lattice_options);
-  if (!lattice.ok()) {
-    none.detail = "no ruled grid: " + lattice.detail;
-    return none;
-  }
-  if (!reader) {
-    none.detail = "ruled grid found, but no text reader to read its labels";
-    return none;
-  }
-  const double px_per_mm = page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / 210.0;
-  cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
   // Candidate rulesets: the forced one, or every one whose grids per page fit.
   std::vector<const Ruleset*> all, candidates;
   for (const std::string& id : rulesets.Ids()) all.push_back(&rulesets.Get(id));
@@ -85,7 +74,7 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   // column of them).
   TableReading table =
       ReadTables(WithUnruledColumns(lattice, flat, px_per_mm, options), flat, px_per_mm, candidates, vocabulary, options, *reader);
-  if (lattice_options.find_orientation && table.fit < options.labels.min_score) {
+  if (find_orientation && table.fit < options.labels.min_score) {
     LatticeResult turned = TurnedHalf(lattice);
     cv::Mat turned_flat;
     cv::rotate(flat, turned_flat, cv::ROTATE_180);
@@ -334,6 +323,38 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
         grid.cells.push_back({g, c, row.row_id, row.part, printed.Cell(row.printed_row, score[c])});
   }
   return grid;
+}
+
+// Sheets without a sheet code: ruled lines, then what the columns hold.
+Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const GridOptions& options, TextReader* reader) {
+  Grid none;
+  LatticeOptions lattice_options = options.lattice;
+  if (lattice_options.px_per_mm <= 0 && page.px_per_mm > 0) lattice_options.px_per_mm = page.px_per_mm;
+  // Registration marks already fix the page's orientation.
+  if (page.orientation_known) lattice_options.find_orientation = false;
+  LatticeResult lattice = FindLattices(page.rectified, lattice_options);
+  if (!lattice.ok()) {
+    none.detail = "no ruled grid: " + lattice.detail;
+    return none;
+  }
+  if (!reader) {
+    none.detail = "ruled grid found, but no text reader to read its labels";
+    return none;
+  }
+  const double px_per_mm = page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / 210.0;
+  const cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
+  std::optional<std::vector<Lattice>> joined;
+  if (options.join_stacked_mm > 0)
+    joined = JoinStackedGrids(lattice.grids, static_cast<float>(options.join_stacked_mm * px_per_mm));
+  Grid grid = GridFromLattice(lattice, flat, px_per_mm, rulesets, options, lattice_options.find_orientation, reader);
+  if (grid.status == GridStatus::kFound || !joined) return grid;
+  // Grids stacked with their columns lined up, whose labels fit no ruleset
+  // as they stand: the upper and lower sections of one grid, parted by a
+  // section bar or a header printed again (the lines cannot tell those from
+  // two games' grids; the labels can). Read as one when that fits.
+  lattice.grids = std::move(*joined);
+  Grid as_one = GridFromLattice(std::move(lattice), flat, px_per_mm, rulesets, options, lattice_options.find_orientation, reader);
+  return as_one.status == GridStatus::kFound ? as_one : grid;
 }
 
 }  // namespace

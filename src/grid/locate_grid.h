@@ -83,6 +83,10 @@ struct GridOptions {
                                  ///< way (mean label fit); unreadable labels fit both ways within a few
                                  ///< hundredths of 0, and turned by that noise a four-grid page was read upside
                                  ///< down; default 0.05
+  double join_stacked_mm = 2;    ///< grids stacked one over the other whose column lines lie within this of each
+                                 ///< other (mm) are read as one grid when their labels fit no ruleset as they
+                                 ///< stand (JoinStackedGrids: an upper and a lower section parted by a section
+                                 ///< bar); 0 = never; default 2
   bool snap_to_lines = true;     ///< own sheets: move the layout's cells onto the printed lines (SnapToRuledLines)
   bool layout_fallback = true;   ///< labels unreadable but the grids' shape fits one ruleset only: take its
                                  ///< rows in printed order (Grid::source "layout")

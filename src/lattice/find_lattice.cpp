@@ -199,8 +199,9 @@ std::optional<cv::Matx33d> PerspectiveFix(const std::vector<Candidate>& candidat
   return cv::Matx33d(h);
 }
 
-// Top to bottom, then left to right: grids whose vertical extents overlap
-// form one band.
+}  // namespace
+
+// Grids whose vertical extents overlap form one band.
 void SortGrids(std::vector<Lattice>& grids) {
   std::sort(grids.begin(), grids.end(), [](const Lattice& a, const Lattice& b) { return a.frame.y < b.frame.y; });
   for (size_t i = 0; i < grids.size();) {
@@ -212,8 +213,6 @@ void SortGrids(std::vector<Lattice>& grids) {
     i = j;
   }
 }
-
-}  // namespace
 
 cv::Rect2f Lattice::Cell(int row, int column) const {
   SC_CHECK(row >= 0 && column >= 0 && row + 1 < static_cast<int>(row_y.size()) &&

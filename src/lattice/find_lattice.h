@@ -137,6 +137,10 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
 /// lines alone cannot tell upside down from upright.
 LatticeResult TurnedHalf(const LatticeResult& result);
 
+/// `grids` ordered top to bottom, then left to right (grids whose vertical
+/// extents overlap stand side by side), as LatticeResult::grids are.
+void SortGrids(std::vector<Lattice>& grids);
+
 /// `page_px` (input page pixels) in upright pixels, through result.upright_from_page.
 cv::Point2d UprightFromPage(const LatticeResult& result, cv::Point2d page_px);
 

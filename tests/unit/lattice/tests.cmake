@@ -5,3 +5,6 @@ scorecheck_add_test(NAME lattice/find_lattice_test
 scorecheck_add_test(NAME lattice/table_parts_test
   SRCS ${CMAKE_CURRENT_SOURCE_DIR}/unit/lattice/table_parts_test.cpp
   LINK_LIBS scorecheck_lattice)
+scorecheck_add_test(NAME lattice/stacked_grids_test
+  SRCS ${CMAKE_CURRENT_SOURCE_DIR}/unit/lattice/stacked_grids_test.cpp
+  LINK_LIBS scorecheck_lattice)

@@ -1,0 +1,88 @@
+#include "lattice/stacked_grids.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace scorecheck {
+namespace {
+
+float MedianPitch(const Lattice& grid) {
+  std::vector<float> pitches;
+  for (int r = 0; r < grid.rows(); ++r) pitches.push_back(grid.row_y[r + 1] - grid.row_y[r]);
+  if (pitches.empty()) return 0;
+  std::nth_element(pitches.begin(), pitches.begin() + pitches.size() / 2, pitches.end());
+  return pitches[pitches.size() / 2];
+}
+
+bool SameColumns(const Lattice& a, const Lattice& b, float tolerance) {
+  if (a.column_x.size() != b.column_x.size() || a.column_x.size() < 2) return false;
+  for (size_t i = 0; i < a.column_x.size(); ++i)
+    if (std::abs(a.column_x[i] - b.column_x[i]) > tolerance) return false;
+  return true;
+}
+
+// `upper` and `lower` as one grid: the columns where both put them (their
+// mean), the rows of both, the space between them a row of its own unless it
+// is no more than the gap inside a double rule.
+Lattice Joined(const Lattice& upper, const Lattice& lower, float pitch) {
+  Lattice joined;
+  joined.line_px = std::max(upper.line_px, lower.line_px);
+  for (size_t i = 0; i < upper.column_x.size(); ++i) {
+    joined.column_x.push_back((upper.column_x[i] + lower.column_x[i]) / 2);
+    joined.column_inferred.push_back(upper.ColumnLineInferred(static_cast<int>(i)) &&
+                                     lower.ColumnLineInferred(static_cast<int>(i)));
+  }
+  auto inferred = [](const Lattice& grid, size_t line) { return line < grid.row_inferred.size() && grid.row_inferred[line]; };
+  for (size_t r = 0; r < upper.row_y.size(); ++r) {
+    joined.row_y.push_back(upper.row_y[r]);
+    joined.row_inferred.push_back(inferred(upper, r));
+  }
+  size_t from = 0;
+  if (lower.row_y.front() - upper.row_y.back() < pitch / 3) {
+    joined.row_y.back() = (upper.row_y.back() + lower.row_y.front()) / 2;
+    joined.row_inferred.back() = joined.row_inferred.back() && inferred(lower, 0);
+    from = 1;
+  }
+  for (size_t r = from; r < lower.row_y.size(); ++r) {
+    joined.row_y.push_back(lower.row_y[r]);
+    joined.row_inferred.push_back(inferred(lower, r));
+  }
+  joined.frame = cv::Rect2f(cv::Point2f(joined.column_x.front(), joined.row_y.front()),
+                            cv::Point2f(joined.column_x.back(), joined.row_y.back()));
+  return joined;
+}
+
+}  // namespace
+
+std::optional<std::vector<Lattice>> JoinStackedGrids(const std::vector<Lattice>& grids, float column_tolerance_px,
+                                                     float max_gap_rows) {
+  std::vector<Lattice> joined = grids;
+  bool any = false;
+  for (bool again = true; again;) {
+    again = false;
+    for (size_t i = 0; i < joined.size() && !again; ++i)
+      for (size_t j = 0; j < joined.size() && !again; ++j) {
+        const Lattice& upper = joined[i];
+        const Lattice& lower = joined[j];
+        if (i == j || upper.rows() < 1 || lower.rows() < 1 || lower.row_y.front() < upper.row_y.back() - 1) continue;
+        if (!SameColumns(upper, lower, column_tolerance_px)) continue;
+        const float pitch = std::min(MedianPitch(upper), MedianPitch(lower));
+        const float gap = lower.row_y.front() - upper.row_y.back();
+        if (pitch <= 0 || gap > max_gap_rows * pitch) continue;
+        // Nothing else between them: a grid in between is the one below.
+        const bool between = std::any_of(joined.begin(), joined.end(), [&](const Lattice& other) {
+          return &other != &upper && &other != &lower && other.frame.y > upper.frame.y && other.frame.y < lower.frame.y &&
+                 std::min(other.frame.br().x, upper.frame.br().x) > std::max(other.frame.x, upper.frame.x);
+        });
+        if (between) continue;
+        joined[i] = Joined(upper, lower, pitch);
+        joined.erase(joined.begin() + static_cast<std::ptrdiff_t>(j));
+        any = again = true;
+      }
+  }
+  if (!any) return std::nullopt;
+  SortGrids(joined);
+  return joined;
+}
+
+}  // namespace scorecheck
