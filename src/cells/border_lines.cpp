@@ -55,7 +55,7 @@ void KeepCrossingStrokes(cv::Mat& lines, const cv::Mat& mask, bool horizontal) {
 // pixels, `gray` the band of the page. Returns a mask of the band (CV_8U, 255
 // = keep: pen, not line); empty when there is no such stroke of this cell.
 cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Mat& line_pixels, const cv::Mat& gray,
-                     const cv::Rect2f& cell, const CellOptions& options, int inward, bool written_beyond, bool shaded) {
+                     const cv::Rect2f& cell, const CellOptions& options, int inward, bool written_beyond, bool box_alone) {
   const double min_share = options.pen_along_side;
   const int widening = options.pen_widening;
   // Widths count the line's darker pixels only (a quarter of the way from
@@ -79,10 +79,14 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
   // On a shaded crop the line alone is measured over the box only: through
   // the box's shading and through the paper beside it, each divided by its
   // own background, it comes out wider and heavier over the box (by two
-  // pixels: a phantom 1 in every empty box of a striped row).
+  // pixels: a phantom 1 in every empty box of a striped row). So it does
+  // where the margins lie on other paper: a stripe too light to be divided
+  // out is flattened to white with the page's light, and a rule printed over
+  // it comes out lighter than over the white box ("11" in empty boxes of a
+  // white row between stripes, gen120 0039).
   const int band = LineBand(cell);
-  const int alone_from = shaded ? static_cast<int>(cell.y) + band : 0;
-  const int alone_to = shaded ? static_cast<int>(cell.y + cell.height) - band : line_pixels.rows;
+  const int alone_from = box_alone ? static_cast<int>(cell.y) + band : 0;
+  const int alone_to = box_alone ? static_cast<int>(cell.y + cell.height) - band : line_pixels.rows;
   for (int y = 0; y < line_pixels.rows; ++y) {
     double columns_sum = 0;
     const uchar* on_line = line_pixels.ptr<uchar>(y);
@@ -238,7 +242,7 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
 // stays. Returns the pixels kept on a side's line because a pen stroke runs
 // along it there (PenAlongSide; empty mask when none).
 cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& cell, const CellOptions& options,
-                          WrittenBeside beside, bool shaded) {
+                          WrittenBeside beside, bool box_alone) {
   cv::Mat pen = cv::Mat::zeros(mask.size(), CV_8U);
   const int band = LineBand(cell);
   auto clear_lines = [&](bool horizontal) {
@@ -301,7 +305,7 @@ cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& 
         const cv::Range& columns = bands[b];
         cv::Mat side = lines.colRange(columns);
         const cv::Mat keep = PenAlongSide(mask, columns, side, gray.colRange(columns), cell, options,
-                                          b == 0 ? 1 : -1, b == 0 ? beside.left : beside.right, shaded);
+                                          b == 0 ? 1 : -1, b == 0 ? beside.left : beside.right, box_alone);
         if (keep.empty()) continue;
         pen.colRange(columns) |= keep;
         side.setTo(0, keep);

@@ -21,9 +21,11 @@ inline int LineBand(const cv::Rect2f& cell) { return std::max(3, static_cast<int
 /// coordinates) from `mask` (the crop's ink, CV_8U), except where a pen
 /// stroke crosses or runs along them; `gray` is the crop of the page.
 /// Returns the pixels kept on a side's line because a pen stroke of this
-/// cell runs along it there (CV_8U, crop size; all 0 when none). `shaded`:
-/// the crop's own background was divided out (OwnBackgroundCrop()).
+/// cell runs along it there (CV_8U, crop size; all 0 when none).
+/// `box_alone`: the crop's margins are no measure of how a side's line looks
+/// over the box (its own background was divided out, OwnBackgroundCrop(),
+/// or the margins lie on other paper, MarginsOnOtherPaper()).
 cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& cell, const CellOptions& options,
-                          WrittenBeside beside, bool shaded = false);
+                          WrittenBeside beside, bool box_alone = false);
 
 }  // namespace scorecheck

@@ -93,8 +93,10 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
   // Inside the box such a fill is ink (a blot, a box inked over).
   dark_fill(inner_box & cv::Rect(0, 0, dark_fill.cols, dark_fill.rows)).setTo(0);
   mask.setTo(0, dark_fill);
-  const cv::Mat pen_on_side =
-      RemoveBorderLines(mask, gray, result.cell_in_crop, options, beside, result.shaded);
+  // Beside a box whose margins lie on other paper (a stripe), its side lines
+  // are measured over the box alone (PenAlongSide).
+  const bool box_alone = result.shaded || MarginsOnOtherPaper(page.gray_paper, crop, result.cell_in_crop);
+  const cv::Mat pen_on_side = RemoveBorderLines(mask, gray, result.cell_in_crop, options, beside, box_alone);
   const bool any_pen = cv::countNonZero(pen_on_side) > 0;  // most cells have none: no per-blob masks then
 
   // Components that belong to this cell: most of their pixels inside it.

@@ -33,14 +33,25 @@ cv::Mat Hysteresis(const cv::Mat& gray, int strong, int weak) {
 }
 
 // `channel` over its paper's brightness: a heavy closing (removes ink and
-// lines) on a small copy, blurred. Uneven light, shadows and colour casts go.
-// `paper` (if set) receives that brightness, full size.
+// lines) on a small copy. Uneven light, shadows and colour casts go.
+// `paper` (if set) receives that brightness, full size. Not blurred after
+// the closing: a stripe or shaded row wider than the closing stays in it
+// with its sharp edges (the closing keeps a step where it is), and the
+// division takes it out evenly. Blurred, its level spread 2 mm into the
+// white rows beside it, where a pale rule then came out a third lighter near
+// the stripes than half way between them; darker in the middle of every box,
+// it looked like a pen stroke along the rule (empty boxes read "1", "3" read
+// "31"; gen150 0028). The light across a page changes over centimetres and
+// needs no blur to come out smooth.
+// Paper brightness differing by more than this share between a box and its
+// margin is other paper (MarginsOnOtherPaper).
+constexpr double kOtherPaper = 0.04;
+
 cv::Mat FlattenPaper(const cv::Mat& channel, cv::Mat* paper = nullptr) {
   cv::Mat small, background;
   const double scale = 0.25;
   cv::resize(channel, small, cv::Size(), scale, scale, cv::INTER_AREA);
   cv::morphologyEx(small, background, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(15, 15)));
-  cv::GaussianBlur(background, background, cv::Size(0, 0), 4);
   cv::resize(background, background, channel.size(), 0, 0, cv::INTER_LINEAR);
   cv::Mat normalized;
   cv::divide(channel, cv::max(background, 1), normalized, 255.0, CV_8U);
@@ -131,6 +142,23 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
   // The caps may fall below the floors on a grainy box: then they win.
   return Hysteresis(gray, std::clamp(wanted_strong, std::min(options.strong_ink, max_strong), max_strong),
                     std::clamp(wanted_weak, std::min(options.weak_ink, max_weak), max_weak));
+}
+
+bool MarginsOnOtherPaper(const cv::Mat& paper, const cv::Rect& crop, const cv::Rect2f& cell) {
+  if (paper.empty()) return false;
+  const cv::Rect inside = crop & cv::Rect(0, 0, paper.cols, paper.rows);
+  if (inside.empty()) return false;
+  const cv::Mat region = paper(inside);
+  const int top = std::clamp(static_cast<int>(cell.y) - (inside.y - crop.y), 0, region.rows);
+  const int bottom = std::clamp(static_cast<int>(cell.y + cell.height) - (inside.y - crop.y), 0, region.rows);
+  auto level = [&](int from, int to) { return from < to ? cv::mean(region.rowRange(from, to))[0] : -1.0; };
+  const double own = level(top, bottom);
+  if (own <= 0) return false;
+  // A light stripe (6-10 % below the paper) is other paper; the light's own
+  // fall-off across a box's margin is a percent or two.
+  for (double beside : {level(0, top), level(bottom, region.rows)})
+    if (beside >= 0 && std::abs(beside - own) > kOtherPaper * own) return true;
+  return false;
 }
 
 cv::Mat NormalizeLighting(const cv::Mat& page_bgr) {

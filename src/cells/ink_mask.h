@@ -24,6 +24,13 @@ constexpr int kPaper = 250;
 cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, double cell_height,
                           const CellOptions& options, bool* shaded = nullptr, cv::Mat* dark_fill = nullptr);
 
+/// Whether the rows of `crop` above or below `cell` (crop coordinates) lie
+/// on other paper than the cell: a shaded row beside a white one, told by
+/// `paper` (the page's paper brightness from NormalizePage; empty: no).
+/// Flattened, both come out white, but a rule printed over them does not:
+/// lighter over the shading than over the white.
+bool MarginsOnOtherPaper(const cv::Mat& paper, const cv::Rect& crop, const cv::Rect2f& cell);
+
 /// Ink pixels of `gray` (a crop from OwnBackgroundCrop; `inner` is the cell
 /// between its lines, crop coordinates): weak-ink regions that hold some
 /// strong ink, at levels set by the darkest ink of the cell's interior, and

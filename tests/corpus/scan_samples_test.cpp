@@ -47,11 +47,16 @@ struct Expectation {
 // Card 0105 of seed 900080 added (its upper and lower sections found as two
 // grids, closed by dark bars): 7 of 9 grids, 196 of 282 cells (69.5%) before
 // stacked grids were read as one when that fits their labels, 8 of 9 and
-// 216 of 282 (76.6%) after.
+// 216 of 282 (76.6%) after. Card 0039 of seed 900080 added (white rows
+// between light stripes, pale rules, low resolution; its empty boxes read
+// "11", and the ruleset came out FiveZee): 9 of 10 grids, 236 of 303 cells
+// (77.9%) once the page's light was flattened without blurring stripes into
+// the rows beside them and a box's side lines were measured over the box
+// alone where its margins lie on other paper.
 const std::map<std::string, Expectation> kThresholds = {
     {"own", {18, 0.99}},
     {"other", {7, 0.99}},
-    {"random", {8, 0.75}},
+    {"random", {9, 0.76}},
 };
 
 // Cell accuracy this far above its threshold is reported as worth tightening
