@@ -345,7 +345,8 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   const cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
   std::optional<std::vector<Lattice>> joined;
   if (options.join_stacked_mm > 0)
-    joined = JoinStackedGrids(lattice.grids, static_cast<float>(options.join_stacked_mm * px_per_mm));
+    joined = JoinStackedGrids(lattice.grids, static_cast<float>(options.join_stacked_mm * px_per_mm),
+                              lattice_options.max_card_rows);
   Grid grid = GridFromLattice(lattice, flat, px_per_mm, rulesets, options, lattice_options.find_orientation, reader);
   if (grid.status == GridStatus::kFound || !joined) return grid;
   // Grids stacked with their columns lined up, whose labels fit no ruleset

@@ -55,7 +55,7 @@ Lattice Joined(const Lattice& upper, const Lattice& lower, float pitch) {
 }  // namespace
 
 std::optional<std::vector<Lattice>> JoinStackedGrids(const std::vector<Lattice>& grids, float column_tolerance_px,
-                                                     float max_gap_rows) {
+                                                     int max_rows, float max_gap_rows) {
   std::vector<Lattice> joined = grids;
   bool any = false;
   for (bool again = true; again;) {
@@ -69,6 +69,7 @@ std::optional<std::vector<Lattice>> JoinStackedGrids(const std::vector<Lattice>&
         const float pitch = std::min(MedianPitch(upper), MedianPitch(lower));
         const float gap = lower.row_y.front() - upper.row_y.back();
         if (pitch <= 0 || gap > max_gap_rows * pitch) continue;
+        if (upper.rows() + lower.rows() + (gap < pitch / 3 ? 0 : 1) > max_rows) continue;
         // Nothing else between them: a grid in between is the one below.
         const bool between = std::any_of(joined.begin(), joined.end(), [&](const Lattice& other) {
           return &other != &upper && &other != &lower && other.frame.y > upper.frame.y && other.frame.y < lower.frame.y &&

@@ -19,9 +19,10 @@ namespace scorecheck {
 /// each within `column_tolerance_px` of the other's) and they stand at most
 /// `max_gap_rows` of their median row pitch apart (the space between them
 /// becomes a row of its own, a section bar's; lines closer than a third of a
-/// pitch are one line). Top to bottom, then left to right, as FindLattices()
-/// orders them. Nothing when no two grids join.
+/// pitch are one line), and together make no more than `max_rows` rows (a
+/// card's: two games' grids stacked make more). Top to bottom, then left to
+/// right, as FindLattices() orders them. Nothing when no two grids join.
 std::optional<std::vector<Lattice>> JoinStackedGrids(const std::vector<Lattice>& grids, float column_tolerance_px,
-                                                     float max_gap_rows = 2.5f);
+                                                     int max_rows, float max_gap_rows = 2.5f);
 
 }  // namespace scorecheck

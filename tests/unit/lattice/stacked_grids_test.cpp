@@ -26,7 +26,7 @@ TEST(JoinStackedGridsTest, SectionsThatTouchShareTheirLine) {
   // stroke of a double rule, 2 px apart, one line).
   const Lattice upper = GridAt(100, 10, 50, {100, 400, 520});
   const Lattice lower = GridAt(602, 12, 50, {101, 399, 521});
-  const auto joined = JoinStackedGrids({upper, lower}, 16);
+  const auto joined = JoinStackedGrids({upper, lower}, 16, 28);
   ASSERT_TRUE(joined.has_value());
   ASSERT_EQ(joined->size(), 1u);
   const Lattice& one = joined->front();
@@ -44,7 +44,7 @@ TEST(JoinStackedGridsTest, TheSpaceBetweenSectionsIsARowOfItsOwn) {
   // A section bar 40 px high between them: a row of the grid.
   const Lattice upper = GridAt(100, 10, 50, {100, 400, 520});
   const Lattice lower = GridAt(640, 10, 50, {100, 400, 520});
-  const auto joined = JoinStackedGrids({lower, upper}, 16);
+  const auto joined = JoinStackedGrids({lower, upper}, 16, 28);
   ASSERT_TRUE(joined.has_value());
   ASSERT_EQ(joined->size(), 1u);
   EXPECT_EQ(joined->front().rows(), 21);
@@ -55,19 +55,22 @@ TEST(JoinStackedGridsTest, TheSpaceBetweenSectionsIsARowOfItsOwn) {
 TEST(JoinStackedGridsTest, GridsOfOtherColumnsOrFarApartStayApart) {
   const Lattice upper = GridAt(100, 10, 50, {100, 400, 520});
   // A column line 30 px off: other columns.
-  EXPECT_FALSE(JoinStackedGrids({upper, GridAt(600, 10, 50, {100, 430, 520})}, 16).has_value());
+  EXPECT_FALSE(JoinStackedGrids({upper, GridAt(600, 10, 50, {100, 430, 520})}, 16, 28).has_value());
   // Another count of columns.
-  EXPECT_FALSE(JoinStackedGrids({upper, GridAt(600, 10, 50, {100, 400, 460, 520})}, 16).has_value());
+  EXPECT_FALSE(JoinStackedGrids({upper, GridAt(600, 10, 50, {100, 400, 460, 520})}, 16, 28).has_value());
   // Three row pitches of paper between them: two grids.
-  EXPECT_FALSE(JoinStackedGrids({upper, GridAt(750, 10, 50, {100, 400, 520})}, 16).has_value());
+  EXPECT_FALSE(JoinStackedGrids({upper, GridAt(750, 10, 50, {100, 400, 520})}, 16, 28).has_value());
+  // Two games' grids stacked close: more rows together than a card prints.
+  EXPECT_FALSE(JoinStackedGrids({GridAt(100, 21, 50, {100, 400, 520}), GridAt(1200, 21, 50, {100, 400, 520})}, 16, 28)
+                   .has_value());
   // Side by side: not stacked.
-  EXPECT_FALSE(JoinStackedGrids({upper, GridAt(100, 10, 50, {600, 900, 1020})}, 16).has_value());
+  EXPECT_FALSE(JoinStackedGrids({upper, GridAt(100, 10, 50, {600, 900, 1020})}, 16, 28).has_value());
 }
 
 TEST(JoinStackedGridsTest, FourSectionsTwoBySideBecomeTwoGridsLeftToRight) {
   const std::vector<float> left = {100, 300, 400}, right = {600, 800, 900};
   const auto joined = JoinStackedGrids(
-      {GridAt(100, 10, 50, left), GridAt(100, 10, 50, right), GridAt(620, 10, 50, left), GridAt(620, 10, 50, right)}, 16);
+      {GridAt(100, 10, 50, left), GridAt(100, 10, 50, right), GridAt(620, 10, 50, left), GridAt(620, 10, 50, right)}, 16, 28);
   ASSERT_TRUE(joined.has_value());
   ASSERT_EQ(joined->size(), 2u);
   EXPECT_FLOAT_EQ((*joined)[0].column_x.front(), 100);
@@ -79,7 +82,7 @@ TEST(JoinStackedGridsTest, FourSectionsTwoBySideBecomeTwoGridsLeftToRight) {
 TEST(JoinStackedGridsTest, OnlyTheGridRightBelowJoins) {
   // Three stacked alike: the first joins the second, that pair the third.
   const std::vector<float> xs = {100, 400, 520};
-  const auto joined = JoinStackedGrids({GridAt(100, 5, 50, xs), GridAt(350, 5, 50, xs), GridAt(600, 5, 50, xs)}, 16);
+  const auto joined = JoinStackedGrids({GridAt(100, 5, 50, xs), GridAt(350, 5, 50, xs), GridAt(600, 5, 50, xs)}, 16, 28);
   ASSERT_TRUE(joined.has_value());
   ASSERT_EQ(joined->size(), 1u);
   EXPECT_EQ(joined->front().rows(), 15);
