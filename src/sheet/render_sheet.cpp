@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <mutex>
 
 #include <opencv2/aruco.hpp>
 #include <opencv2/imgproc.hpp>
@@ -166,6 +167,13 @@ cv::Mat RasterizeMm(double width_mm, double height_mm, double dpi, const std::fu
   const int width = static_cast<int>(std::lround(width_mm * px_per_mm));
   const int height = static_cast<int>(std::lround(height_mm * px_per_mm));
   cv::Mat bgra(height, width, CV_8UC4);
+  // One page drawn at a time in the process: Debian 12's Cairo (1.16) is not
+  // safe to draw text from two threads, even on surfaces of their own (its
+  // font caches are shared). Two threads of the test kit's synth drawing
+  // sheets crashed in libcairo once in ten runs (card 581 of corpus seed
+  // 950015).
+  static std::mutex drawing;
+  const std::lock_guard<std::mutex> one_at_a_time(drawing);
   std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
       cairo_image_surface_create_for_data(bgra.data, CAIRO_FORMAT_RGB24, width, height, static_cast<int>(bgra.step)),
       cairo_surface_destroy);
