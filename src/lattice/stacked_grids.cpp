@@ -38,7 +38,7 @@ Lattice Joined(const Lattice& upper, const Lattice& lower, float pitch) {
     joined.row_inferred.push_back(inferred(upper, r));
   }
   size_t from = 0;
-  if (lower.row_y.front() - upper.row_y.back() < pitch / 3) {
+  if (std::abs(lower.row_y.front() - upper.row_y.back()) < pitch / 3) {
     joined.row_y.back() = (upper.row_y.back() + lower.row_y.front()) / 2;
     joined.row_inferred.back() = joined.row_inferred.back() && inferred(lower, 0);
     from = 1;
@@ -64,11 +64,13 @@ std::optional<std::vector<Lattice>> JoinStackedGrids(const std::vector<Lattice>&
       for (size_t j = 0; j < joined.size() && !again; ++j) {
         const Lattice& upper = joined[i];
         const Lattice& lower = joined[j];
-        if (i == j || upper.rows() < 1 || lower.rows() < 1 || lower.row_y.front() < upper.row_y.back() - 1) continue;
+        if (i == j || upper.rows() < 1 || lower.rows() < 1) continue;
         if (!SameColumns(upper, lower, column_tolerance_px)) continue;
         const float pitch = std::min(MedianPitch(upper), MedianPitch(lower));
+        // Below it: the two may put the line they share a pixel or two apart
+        // either way (each stroke of a double rule), no more.
         const float gap = lower.row_y.front() - upper.row_y.back();
-        if (pitch <= 0 || gap > max_gap_rows * pitch) continue;
+        if (pitch <= 0 || gap < -pitch / 3 || gap > max_gap_rows * pitch) continue;
         if (upper.rows() + lower.rows() + (gap < pitch / 3 ? 0 : 1) > max_rows) continue;
         // Nothing else between them: a grid in between is the one below.
         const bool between = std::any_of(joined.begin(), joined.end(), [&](const Lattice& other) {

@@ -38,6 +38,11 @@ TEST(JoinStackedGridsTest, SectionsThatTouchShareTheirLine) {
   EXPECT_FLOAT_EQ(one.column_x[1], 399.5f);
   EXPECT_EQ(one.row_inferred.size(), one.row_y.size());
   EXPECT_FLOAT_EQ(one.frame.height, 1102);
+  // The lower one's first line put a few pixels above the upper one's last.
+  const auto overlapping = JoinStackedGrids({upper, GridAt(597, 12, 50, {100, 400, 520})}, 16, 28);
+  ASSERT_TRUE(overlapping.has_value());
+  EXPECT_EQ(overlapping->front().rows(), 22);
+  EXPECT_FLOAT_EQ(overlapping->front().row_y[10], 598.5f);
 }
 
 TEST(JoinStackedGridsTest, TheSpaceBetweenSectionsIsARowOfItsOwn) {
