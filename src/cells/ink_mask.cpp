@@ -32,6 +32,10 @@ cv::Mat Hysteresis(const cv::Mat& gray, int strong, int weak) {
   return mask;
 }
 
+// Paper brightness differing by more than this share between a box and its
+// margin is other paper (MarginsOnOtherPaper).
+constexpr double kOtherPaper = 0.04;
+
 // `channel` over its paper's brightness: a heavy closing (removes ink and
 // lines) on a small copy. Uneven light, shadows and colour casts go.
 // `paper` (if set) receives that brightness, full size. Not blurred after
@@ -43,10 +47,6 @@ cv::Mat Hysteresis(const cv::Mat& gray, int strong, int weak) {
 // it looked like a pen stroke along the rule (empty boxes read "1", "3" read
 // "31"; gen150 0028). The light across a page changes over centimetres and
 // needs no blur to come out smooth.
-// Paper brightness differing by more than this share between a box and its
-// margin is other paper (MarginsOnOtherPaper).
-constexpr double kOtherPaper = 0.04;
-
 cv::Mat FlattenPaper(const cv::Mat& channel, cv::Mat* paper = nullptr) {
   cv::Mat small, background;
   const double scale = 0.25;

@@ -343,12 +343,11 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   }
   const double px_per_mm = page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / 210.0;
   const cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
-  std::optional<std::vector<Lattice>> joined;
-  if (options.join_stacked_mm > 0)
-    joined = JoinStackedGrids(lattice.grids, static_cast<float>(options.join_stacked_mm * px_per_mm),
-                              lattice_options.max_card_rows);
   Grid grid = GridFromLattice(lattice, flat, px_per_mm, rulesets, options, lattice_options.find_orientation, reader);
-  if (grid.status == GridStatus::kFound || !joined) return grid;
+  if (grid.status == GridStatus::kFound || options.join_stacked_mm <= 0) return grid;
+  std::optional<std::vector<Lattice>> joined = JoinStackedGrids(
+      lattice.grids, static_cast<float>(options.join_stacked_mm * px_per_mm), lattice_options.max_card_rows);
+  if (!joined) return grid;
   // Grids stacked with their columns lined up, whose labels fit no ruleset
   // as they stand: the upper and lower sections of one grid, parted by a
   // section bar or a header printed again (the lines cannot tell those from
