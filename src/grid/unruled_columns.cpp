@@ -67,12 +67,12 @@ namespace {
 // The lines between blocks of ink where at most `crossing` rows write across
 // a strip of paper at least min_gap wide, each block written in
 // min_block_rows rows, each part at least min_part wide.
-std::vector<float> LinesBetweenBlocks(const ColumnInk& found, float left, float right, int crossing,
+std::vector<float> LinesBetweenBlocks(const ColumnInk& found, float left, float right, int crossing, double gap_mm,
                                       double px_per_mm, const UnruledColumnOptions& options) {
   const std::vector<int>& rows_at = found.rows_at;
   const std::vector<std::vector<bool>>& written = found.written;
   const int width = static_cast<int>(rows_at.size());
-  const int min_gap = static_cast<int>(std::lround(options.min_gap_mm * px_per_mm));
+  const int min_gap = std::max(1, static_cast<int>(std::lround(gap_mm * px_per_mm)));
   const float min_part = static_cast<float>(options.min_part_mm * px_per_mm);
   std::vector<std::pair<int, int>> blocks;  // [from, to) in strip pixels
   for (int x = 0; x < width;) {
@@ -125,19 +125,34 @@ std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, 
   const ColumnInk found = WrittenInColumn(flat, grid, column, px_per_mm, options);
   if (found.rows_at.empty()) return lines;
   // Blocks of ink and the strips of paper between them that no row writes in.
-  lines = LinesBetweenBlocks(found, left, right, 0, px_per_mm, options);
+  lines = LinesBetweenBlocks(found, left, right, 0, options.min_gap_mm, px_per_mm, options);
   // A number written into the print beside it ("Ones1", a long total
   // starting under the label's end) crosses the strip between labels and
   // scores in a row or two. A strip that few rows cross parts print from
   // writing; it does not part print from print (two long labels with a
   // space at one place). Each side is looked at up to the next strip.
   const float min_part = static_cast<float>(options.min_part_mm * px_per_mm);
-  std::vector<float> loose = LinesBetweenBlocks(found, left, right, options.max_crossing_rows, px_per_mm, options);
-  std::erase_if(loose, [&](float at) {
-    return std::any_of(lines.begin(), lines.end(), [&](float x) { return std::abs(x - at) < min_part; });
-  });
+  std::vector<float> loose = LinesBetweenBlocks(found, left, right, options.max_crossing_rows, options.min_gap_mm,
+                                                px_per_mm, options);
+  // Numbers may also be written closer to the print than min_gap, as close
+  // as two printed words stand: a narrower strip parts them too, on the same
+  // test of what stands either side.
+  std::vector<float> near = LinesBetweenBlocks(found, left, right, options.max_crossing_rows, options.near_gap_mm,
+                                               px_per_mm, options);
+  auto away_from = [&](const std::vector<float>& taken) {
+    return [&](float at) {
+      return std::any_of(taken.begin(), taken.end(), [&](float x) { return std::abs(x - at) < min_part; });
+    };
+  };
+  std::erase_if(loose, away_from(lines));
+  std::erase_if(near, away_from(lines));
+  std::erase_if(near, away_from(loose));
+  // Each side of a strip is looked at up to the next strip of any kind, so
+  // that it holds one column: the print, or one column of numbers (several
+  // side by side are several pieces a row, like words).
   std::vector<float> all = lines;
   all.insert(all.end(), loose.begin(), loose.end());
+  all.insert(all.end(), near.begin(), near.end());
   all.push_back(left);
   all.push_back(right);
   std::sort(all.begin(), all.end());
@@ -152,14 +167,20 @@ std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, 
     return print.printed_text && 3 * print.inked_rows >= grid.rows() && numbers.pieces < text_pieces &&
            2 * numbers.inked_rows >= print.inked_rows;
   };
-  for (float at : loose) {
-    const auto here = std::lower_bound(all.begin(), all.end(), at);
+  auto parts_print_from_numbers = [&](float at, const std::vector<float>& xs) {
+    const auto here = std::lower_bound(xs.begin(), xs.end(), at);
     Lattice parted = grid;
     parted.column_x = {*(here - 1), at, *(here + 1)};
     const ColumnProfile on_left = ProfileColumn(flat, parted, 0, px_per_mm);
     const ColumnProfile on_right = ProfileColumn(flat, parted, 1, px_per_mm);
-    if (numbers_beside_print(on_left, on_right) || numbers_beside_print(on_right, on_left)) lines.push_back(at);
-  }
+    return numbers_beside_print(on_left, on_right) || numbers_beside_print(on_right, on_left);
+  };
+  std::vector<float> kept;
+  for (float at : loose)
+    if (parts_print_from_numbers(at, all)) kept.push_back(at);
+  for (float at : near)
+    if (!away_from(kept)(at) && parts_print_from_numbers(at, all)) kept.push_back(at);
+  lines.insert(lines.end(), kept.begin(), kept.end());
   std::sort(lines.begin(), lines.end());
   return lines;
 }

@@ -24,6 +24,10 @@ struct UnruledColumnOptions {
   double min_gap_mm = 1.8;      ///< a strip no row writes in, at least this wide, parts columns: letters of a
                                 ///< word and digits of a number stand closer, and a gap between words must
                                 ///< fall at one place in every row to part them; default 1.8
+  double near_gap_mm = 0.8;     ///< print and the numbers written beside it may stand closer than that: a
+                                ///< strip this wide parts them when what stands on one side is print and on
+                                ///< the other numbers (what parts two columns here is what they hold, not the
+                                ///< strip between them); default 0.8
   double min_part_mm = 5;       ///< each part at least this wide (a written digit and some paper); default 5
   double speck_mm2 = 0.15;      ///< ink pieces smaller than this (mm^2) are dust and noise; default 0.15
   double min_block_share = 0.25;  ///< ... and in this share of the rows the most written block is written in

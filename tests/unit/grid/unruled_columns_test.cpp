@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include <opencv2/imgproc.hpp>
@@ -104,6 +105,54 @@ TEST(UnruledColumnsTest, NumbersWrittenIntoTheLabelsBesideThemStillPartTheColumn
   const Lattice split = SplitUnruledColumns(flat, AsOneColumn(table), kPxPerMm);
   ASSERT_EQ(split.columns(), 3) << "lines at " << ::testing::PrintToString(split.column_x);
   EXPECT_LT(std::abs(split.column_x[1] - drawn.column_x[1]), 6 * kPxPerMm);
+}
+
+// Labels right-aligned, three player columns beside them, nothing ruled
+// across: the numbers start about a millimetre after the labels end, closer
+// than min_gap, as close as two printed words stand. What parts the labels
+// from the first player's numbers is what stands either side, print and
+// numbers, not the strip between them.
+TEST(UnruledColumnsTest, NumbersWrittenCloseBesideTheLabelsStillPartTheColumns) {
+  DrawnTable table = OnePlayerSheet();
+  const std::vector<std::string> labels = table.columns[0], scores = table.columns[1];
+  table.widths = {62, 16, 16, 16};
+  table.columns.assign(4, std::vector<std::string>(labels.size(), ""));
+  table.handwritten = {false, true, true, true};
+  table.column_rules = false;
+  cv::Mat page = table.Draw();
+  const Lattice drawn = table.Lines();
+  for (size_t r = 0; r < labels.size(); ++r) {  // right-aligned, 0.5 mm short of where the scores begin
+    const cv::Rect2f cell = drawn.Cell(static_cast<int>(r), 0);
+    const cv::Size size = cv::getTextSize(labels[r], cv::FONT_HERSHEY_SIMPLEX, 0.9, 2, nullptr);
+    cv::putText(page, labels[r], cv::Point(static_cast<int>(cell.br().x - 0.5 * kPxPerMm) - size.width, static_cast<int>(cell.br().y) - 22),
+                cv::FONT_HERSHEY_SIMPLEX, 0.9, cv::Scalar(20, 20, 20), 2, cv::LINE_AA);
+  }
+  for (int c = 1; c <= 3; ++c)
+    for (size_t r = 0; r < scores.size(); ++r) {
+      if (scores[r].empty()) continue;
+      const cv::Rect2f cell = drawn.Cell(static_cast<int>(r), c);
+      cv::putText(page, scores[r], cv::Point(static_cast<int>(cell.x) + 1, static_cast<int>(cell.br().y) - 14),
+                  cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.2, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
+    }
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const ColumnInk ink = WrittenInColumn(flat, AsOneColumn(table), 0, kPxPerMm);
+  const int boundary = static_cast<int>(drawn.column_x[1]) - ink.x;
+  const int crossing = UnruledColumnOptions{}.max_crossing_rows;
+  int gap = 0;  // the strip at most `crossing` rows write in, between the labels and the scores
+  for (int x = boundary; x > 0 && ink.rows_at[x] <= crossing; --x) ++gap;
+  for (int x = boundary + 1; x < static_cast<int>(ink.rows_at.size()) && ink.rows_at[x] <= crossing; ++x) ++gap;
+  ASSERT_LT(gap, std::lround(UnruledColumnOptions{}.min_gap_mm * kPxPerMm)) << "the table does not test what it says";
+  UnruledColumnOptions wide_only;
+  wide_only.near_gap_mm = wide_only.min_gap_mm;
+  const Lattice without = SplitUnruledColumns(flat, AsOneColumn(table), kPxPerMm, wide_only);
+  for (float x : without.column_x) EXPECT_GT(std::abs(x - drawn.column_x[1]), 3 * kPxPerMm) << "at " << x;
+  const Lattice split = SplitUnruledColumns(flat, AsOneColumn(table), kPxPerMm);
+  const bool parted = std::any_of(split.column_x.begin() + 1, split.column_x.end() - 1,
+                                  [&](float x) { return std::abs(x - drawn.column_x[1]) < 2 * kPxPerMm; });
+  EXPECT_TRUE(parted) << "lines at " << ::testing::PrintToString(split.column_x);
+  // The labels themselves are not cut: no line inside them.
+  for (size_t i = 1; i + 1 < split.column_x.size(); ++i)
+    EXPECT_GT(split.column_x[i], drawn.column_x[1] - 2 * kPxPerMm) << "a line in the labels at " << split.column_x[i];
 }
 
 // A tinted score column with no rule at its sides: the tint's edges are no
