@@ -244,6 +244,31 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
     roles.detail = "no column of printed labels";
     return roles;
   }
+  // No column reads like labels (print too small or blurred for the OCR: a
+  // page of four grids photographed at low resolution): the best fit is
+  // chance, and handwriting read as letter noise fits as well as the
+  // blurred labels do. The labels are then the column the OCR reads far
+  // more letters in than in any other (twice as many), words however
+  // garbled ("Comoe", "Set tee Fy") against the stray letter a handwritten
+  // number makes. When no column stands out so, nothing says more than
+  // the fit does.
+  if (label->label_fit < options.min_label_fit) {
+    const ColumnReading* wordiest = nullptr;
+    int most = 0, second = 0;
+    for (const ColumnReading& reading : readings) {
+      if (reading.label_fit <= -1 || too_narrow(reading.column)) continue;
+      int letters = 0;
+      for (const std::string& row : reading.rows) letters += Letters(row);
+      if (letters > most) {
+        second = most;
+        most = letters;
+        wordiest = &reading;
+      } else {
+        second = std::max(second, letters);
+      }
+    }
+    if (wordiest && most >= options.min_label_letters_lead * second) label = wordiest;
+  }
   roles.label = label->column;
   std::vector<bool> taken(profiles.size(), false);
   taken[roles.label] = true;

@@ -74,6 +74,10 @@ struct ColumnRoleOptions {
                                    ///< whatever the text; default 3
   double min_score_column_mm = 4;  ///< a narrower column cannot hold a written number (the gap of a double
                                    ///< line, a margin strip); default 4
+  double min_label_fit = 0.15;     ///< a column whose rows fit the labels less than this fits them by chance (OCR
+                                   ///< noise of a few letters fits any ruleset -0.05 to 0.05); where no column
+                                   ///< fits better, the labels are the column the OCR reads most letters in ...
+  double min_label_letters_lead = 2;  ///< ... when it reads this many times the letters of any other; default 2
 };
 
 /// Measures column `column` of `grid` on `flat` (8-bit gray, paper at 255).

@@ -243,6 +243,43 @@ TEST(ColumnRolesTest, AStripTooNarrowToWriteInIsNoLabelColumn) {
   EXPECT_EQ(roles.score, (std::vector<int>{2, 3}));
 }
 
+TEST(ColumnRolesTest, WhereNothingFitsTheLabelsTheyAreTheColumnReadMostLikeWords) {
+  // A four-grid page photographed at low resolution: the labels' print is
+  // too small for the OCR and comes out as garbled words; the six players'
+  // handwriting as stray letters and digits. The fits are all chance, and
+  // one of the players' columns fits a little better than the labels.
+  std::vector<ColumnProfile> profiles(7);
+  for (ColumnProfile& p : profiles) {
+    p.width_mm = 10.5;
+    p.inked_rows = 19;
+    p.pieces = 2;
+  }
+  profiles[0].width_mm = 23;
+  std::vector<ColumnReading> readings(7);
+  for (int c = 0; c < 7; ++c) readings[c].column = c;
+  readings[0].rows = {"", "ee", "Comoe", "a.", "eee", "*", "L ellel", "Set tee Fy", "Ol", "Lower", "se", "tone", "eo",
+                      "s aiahe ad", "vant ee", "nm ov", "ee", "Leal", "one Teee"};
+  readings[0].label_fit = -0.01;
+  const std::vector<std::vector<std::string>> players = {
+      {"a", "'", "ir", "=i", "A", "bf", "o", "6?", "ie", "33", "315", "%", "ub", "4"},
+      {"o", "é", "“4", "is", "{8", "Ye", "ce]", "s2", "a", "c '", "Is", "10", "4 ‘", "qa"},
+      {"¥", "Id", "2", "/0", "a", "yo", "e", "¥D", "ibal", "7", "ay", "sp", "a)", "TA"},
+      {">|", "ral)", "6", "Ss", "iv", "Mf", "2", "36", "4f", "29", "ro", "Ly |", "aly", "1"},
+      {"r", "i", "Ls! Sy", "4", "iy", "4o", "°", "do", "mY", "-", "Os", "Ad", "—", "4s"},
+      {"ib", "42", "ic", "dit", "otk", "oD", "#3", "an", "fal", "is", "jo", "10", "2)", "cF"}};
+  for (int c = 1; c < 7; ++c) {
+    readings[c].rows = players[c - 1];
+    readings[c].label_fit = c == 5 ? 0.01 : -0.04;
+  }
+  const ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.label, 0);
+  EXPECT_EQ(roles.score, (std::vector<int>{1, 2, 3, 4, 5, 6}));
+  // Where a column fits the labels past chance, the fit decides.
+  readings[5].label_fit = 0.3;
+  EXPECT_EQ(AssignColumnRoles(profiles, readings).label, 5);
+}
+
 // `count` columns `width_mm` wide that look printed, inked in `inked_rows` rows.
 std::vector<ColumnProfile> PrintedColumns(int count, double width_mm, int inked_rows) {
   std::vector<ColumnProfile> profiles(count);
