@@ -56,6 +56,10 @@ ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, 
     const int x0 = stats.at<int>(i, cv::CC_STAT_LEFT), x1 = x0 + stats.at<int>(i, cv::CC_STAT_WIDTH);
     for (int x = x0; x < x1; ++x) found.written[row][x] = true;
   }
+  // A row inked across the column is a fill or a section band, not words
+  // or numbers: a strip of paper between columns is not crossed by it.
+  for (std::vector<bool>& row : found.written)
+    if (std::count(row.begin(), row.end(), true) >= options.max_row_cover * ink.cols) row.assign(ink.cols, false);
   found.rows_at.assign(ink.cols, 0);
   for (const std::vector<bool>& row : found.written)
     for (int x = 0; x < ink.cols; ++x) found.rows_at[x] += row[x];

@@ -35,6 +35,9 @@ struct UnruledColumnOptions {
   int max_crossing_rows = 2;    ///< a strip this many rows write across still parts print from writing
                                 ///< (a number written into the label beside it), not print from print;
                                 ///< default 2
+  double max_row_cover = 0.8;   ///< a row inked across this share of the column or more is a fill or a section's
+                                ///< band ("TOP" on a tinted bar, its tint's grain left as ink), not labels or
+                                ///< writing: it says nothing of where columns part; default 0.8
   int min_block_rows = 3;       ///< a block of ink makes a column when written in this many rows: a header, even
                                 ///< printed again over the lower section, is not ("Game" and "1" of "Game 1"
                                 ///< stood 2 mm apart in both); default 3

@@ -155,6 +155,32 @@ TEST(UnruledColumnsTest, NumbersWrittenCloseBesideTheLabelsStillPartTheColumns) 
     EXPECT_GT(split.column_x[i], drawn.column_x[1] - 2 * kPxPerMm) << "a line in the labels at " << split.column_x[i];
 }
 
+// A section band across the open table ("Lower section" on a tinted bar)
+// whose grain is left as ink from side to side: it is no row of writing,
+// and the strips between the columns stay uncrossed.
+TEST(UnruledColumnsTest, ARowInkedAcrossTheTableCrossesNoStrip) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {60, 40, 62};
+  table.column_rules = false;
+  const int band = 9;  // "3 of a kind": its label and score go, the grain comes
+  for (int c = 0; c < 3; ++c) table.columns[c][band].clear();
+  cv::Mat page = table.Draw();
+  const Lattice drawn = table.Lines();
+  const cv::Rect2f row = drawn.Cell(band, 0);
+  // Blotches shorter than a rule's remains, 2 px apart.
+  for (float x = drawn.column_x.front() + 6; x < drawn.column_x.back() - 36; x += 32)
+    for (float y = row.y + 12; y < row.br().y - 12; y += 9)
+      cv::rectangle(page, cv::Rect(static_cast<int>(x), static_cast<int>(y), 30, 5), cv::Scalar(90, 90, 90), cv::FILLED);
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const ColumnInk ink = WrittenInColumn(flat, AsOneColumn(table), 0, kPxPerMm);
+  ASSERT_FALSE(ink.written.empty());
+  EXPECT_EQ(std::count(ink.written[band].begin(), ink.written[band].end(), true), 0);
+  UnruledColumnOptions strict;  // no row may cross a strip
+  strict.max_crossing_rows = 0;
+  const Lattice split = SplitUnruledColumns(flat, AsOneColumn(table), kPxPerMm, strict);
+  EXPECT_EQ(split.columns(), 3) << "lines at " << ::testing::PrintToString(split.column_x);
+}
+
 // A tinted score column with no rule at its sides: the tint's edges are no
 // ink, and the columns part where the rows leave paper.
 TEST(UnruledColumnsTest, ATintedColumnsEdgesAreNoInk) {
