@@ -13,6 +13,7 @@
 #include "core/error.h"
 #include "image/load_image.h"
 #include "lattice/bands.h"
+#include "lattice/faint_rows.h"
 #include "lattice/line_runs.h"
 #include "lattice/table_lines.h"
 
@@ -364,8 +365,22 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
     }
   }
   SortGrids(result.grids);
+  // A grid with a row two and a half pitches tall or more lost row lines
+  // too faint for this look (light grey rules under a photo's falling
+  // light, seen in the rows below): the page is looked at again for fainter
+  // rules, and what that look sees inside those rows is taken.
+  const bool faint_look = options.faint_contrast > 0 && options.faint_contrast < options.min_contrast;
+  if (faint_look && std::any_of(result.grids.begin(), result.grids.end(), [](const Lattice& g) { return HasLongRows(g); })) {
+    LatticeOptions faint = options;
+    faint.min_contrast = options.faint_contrast;
+    faint.faint_contrast = 0;
+    const LatticeResult again = FindLattices(page_bgr, faint);
+    // The same page turned the same way, or its lines are elsewhere.
+    if (again.ok() && again.rotation_deg == result.rotation_deg && cv::norm(again.upright_from_page - result.upright_from_page) < 1e-6)
+      for (Lattice& grid : result.grids) grid = WithFaintRows(grid, again.grids, static_cast<float>(scale.Full(1.5)));
+  }
   std::ostringstream detail;
-  if (result.grids.empty() && options.faint_contrast > 0 && options.faint_contrast < options.min_contrast) {
+  if (result.grids.empty() && faint_look) {
     LatticeOptions faint = options;
     faint.min_contrast = options.faint_contrast;
     faint.faint_contrast = 0;

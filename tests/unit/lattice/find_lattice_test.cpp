@@ -12,6 +12,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "core/error.h"
+#include "lattice/faint_rows.h"
 #include "sheet/render_sheet.h"
 #include "sheet/sheet_layout.h"
 #include "support/test_support.h"
@@ -329,6 +330,35 @@ TEST(FindLatticeTest, LooksAgainForFaintRulesWhenTheFirstLookFindsNoGrid) {
   // pull their rules a little in a blurred photo.
   ExpectMatches(result.grids[0], card, 5.0);
   EXPECT_NE(result.detail.find("faint"), std::string::npos) << result.detail;
+}
+
+// Six row lines of a grid printed too light for the first look (a light
+// grey rule under a photo's falling light), the others dark: the grid is
+// found with one row seven pitches tall. The page is looked at again for
+// fainter rules, and the lines seen inside that row are taken.
+TEST(FindLatticeTest, LooksAgainForFaintRowLinesInsideARowSeveralPitchesTall) {
+  Card card;
+  cv::Mat page = BlankPage();
+  Draw(page, card);
+  const std::vector<double> xs = card.ColumnsMm(), ys = card.RowsMm();
+  for (int r = 2; r <= 7; ++r) {
+    cv::line(page, Px(xs.front() + 0.4, ys[r]), Px(xs.back() - 0.4, ys[r]), cv::Scalar(250, 250, 250), 4);
+    cv::line(page, Px(xs.front(), ys[r]), Px(xs.back(), ys[r]), cv::Scalar(236, 236, 236), 3);
+  }
+  for (double x : xs)  // the column rules stay whole across them
+    cv::line(page, Px(x, ys.front()), Px(x, ys.back()), cv::Scalar(0, 0, 0), 2, cv::LINE_AA);
+  LatticeOptions once;
+  once.faint_contrast = 0;
+  const LatticeResult first = FindLattices(page, once);
+  ASSERT_TRUE(first.ok()) << first.detail;
+  ASSERT_EQ(first.grids.size(), 1u) << first.detail;
+  ASSERT_TRUE(HasLongRows(first.grids[0])) << "the fixture's light rules must be too faint for the first look: "
+                                           << first.grids[0].rows() << " rows";
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  ExpectMatches(result.grids[0], card);
+  EXPECT_FALSE(HasLongRows(result.grids[0]));
 }
 
 // A striped ledger sheet that rules its columns and its frame but no row:
