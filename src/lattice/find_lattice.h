@@ -75,7 +75,9 @@ struct LatticeOptions {
                                      ///< lines this faint: a thin grey rule blurred in a low-resolution photo
                                      ///< keeps 4-6 % of the paper's brightness, and no run of rules reached
                                      ///< 0.07 (a table of 1-7 rows). Only then: below 0.04 the grain of such
-                                     ///< photos makes runs of its own (at 0.03 fewer grids than at 0.04). 0 =
+                                     ///< photos makes runs of its own (at 0.03 fewer grids than at 0.04). A
+                                     ///< grid found with a row 2.5 pitches tall gets that look too, and only
+                                     ///< the row lines it sees inside that row are taken (WithFaintRows). 0 =
                                      ///< no second look; default 0.04
   double min_step = 0.035;            ///< a shaded row's or tinted column's edge: one side darker than the other by this
                                      ///< share of the brighter (0..1); 0 = rules only; default 0.035
