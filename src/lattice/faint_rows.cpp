@@ -3,36 +3,18 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/robust_stats.h"
-
 namespace scorecheck {
 namespace {
-
-float MedianPitch(const Lattice& grid) {
-  std::vector<double> gaps;
-  for (size_t i = 1; i < grid.row_y.size(); ++i) gaps.push_back(grid.row_y[i] - grid.row_y[i - 1]);
-  return static_cast<float>(Median(gaps));
-}
 
 bool Near(const std::vector<float>& lines, float at, float tolerance) {
   return std::any_of(lines.begin(), lines.end(), [&](float y) { return std::abs(y - at) <= tolerance; });
 }
 
-// The same table: as many column lines, each where the grid's is.
-bool SameColumns(const Lattice& a, const Lattice& b, float tolerance) {
-  if (a.column_x.size() != b.column_x.size()) return false;
-  for (size_t i = 0; i < a.column_x.size(); ++i)
-    if (std::abs(a.column_x[i] - b.column_x[i]) > tolerance) return false;
-  return true;
-}
-
-bool Inferred(const Lattice& grid, size_t line) { return line < grid.row_inferred.size() && grid.row_inferred[line]; }
-
 }  // namespace
 
 bool HasLongRows(const Lattice& grid, float min_pitches) {
   if (grid.rows() < 2) return false;
-  const float pitch = MedianPitch(grid);
+  const float pitch = MedianRowPitch(grid);
   for (size_t i = 1; i < grid.row_y.size(); ++i)
     if (grid.row_y[i] - grid.row_y[i - 1] >= min_pitches * pitch) return true;
   return false;
@@ -40,7 +22,7 @@ bool HasLongRows(const Lattice& grid, float min_pitches) {
 
 Lattice WithFaintRows(const Lattice& grid, const std::vector<Lattice>& faint, float tolerance_px, float min_pitches) {
   if (!HasLongRows(grid, min_pitches)) return grid;
-  const float pitch = MedianPitch(grid);
+  const float pitch = MedianRowPitch(grid);
   Lattice filled = grid;
   filled.row_y.clear();
   filled.row_inferred.clear();
@@ -56,18 +38,18 @@ Lattice WithFaintRows(const Lattice& grid, const std::vector<Lattice>& faint, fl
         for (size_t j = 0; j < other.row_y.size(); ++j)
           if (other.row_y[j] > top + tolerance_px && other.row_y[j] < bottom - tolerance_px) {
             inside.push_back(j);
-            seen = seen || !Inferred(other, j);
+            seen = seen || !other.RowLineInferred(static_cast<int>(j));
           }
         if (!seen) continue;
         for (size_t j : inside) {
           filled.row_y.push_back(other.row_y[j]);
-          filled.row_inferred.push_back(Inferred(other, j));
+          filled.row_inferred.push_back(other.RowLineInferred(static_cast<int>(j)));
         }
         break;
       }
     }
     filled.row_y.push_back(grid.row_y[i]);
-    filled.row_inferred.push_back(Inferred(grid, i));
+    filled.row_inferred.push_back(grid.RowLineInferred(static_cast<int>(i)));
   }
   return filled;
 }

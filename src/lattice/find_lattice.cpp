@@ -215,6 +215,21 @@ void SortGrids(std::vector<Lattice>& grids) {
   }
 }
 
+float MedianRowPitch(const Lattice& grid) {
+  std::vector<float> pitches;
+  for (int r = 0; r < grid.rows(); ++r) pitches.push_back(grid.row_y[r + 1] - grid.row_y[r]);
+  if (pitches.empty()) return 0;
+  std::nth_element(pitches.begin(), pitches.begin() + pitches.size() / 2, pitches.end());
+  return pitches[pitches.size() / 2];
+}
+
+bool SameColumns(const Lattice& a, const Lattice& b, float tolerance) {
+  if (a.column_x.size() != b.column_x.size() || a.column_x.size() < 2) return false;
+  for (size_t i = 0; i < a.column_x.size(); ++i)
+    if (std::abs(a.column_x[i] - b.column_x[i]) > tolerance) return false;
+  return true;
+}
+
 cv::Rect2f Lattice::Cell(int row, int column) const {
   SC_CHECK(row >= 0 && column >= 0 && row + 1 < static_cast<int>(row_y.size()) &&
                column + 1 < static_cast<int>(column_x.size()),
@@ -370,10 +385,10 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
   // light, seen in the rows below): the page is looked at again for fainter
   // rules, and what that look sees inside those rows is taken.
   const bool faint_look = options.faint_contrast > 0 && options.faint_contrast < options.min_contrast;
+  LatticeOptions faint = options;  // the second look: fainter lines, no third
+  faint.min_contrast = options.faint_contrast;
+  faint.faint_contrast = 0;
   if (faint_look && std::any_of(result.grids.begin(), result.grids.end(), [](const Lattice& g) { return HasLongRows(g); })) {
-    LatticeOptions faint = options;
-    faint.min_contrast = options.faint_contrast;
-    faint.faint_contrast = 0;
     const LatticeResult again = FindLattices(page_bgr, faint);
     // The same page turned the same way, or its lines are elsewhere.
     if (again.ok() && again.rotation_deg == result.rotation_deg && cv::norm(again.upright_from_page - result.upright_from_page) < 1e-6)
@@ -381,9 +396,6 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
   }
   std::ostringstream detail;
   if (result.grids.empty() && faint_look) {
-    LatticeOptions faint = options;
-    faint.min_contrast = options.faint_contrast;
-    faint.faint_contrast = 0;
     LatticeResult again = FindLattices(page_bgr, faint);
     if (again.ok()) {
       again.detail += " (rules faint)";

@@ -63,6 +63,10 @@ struct Lattice {
   bool ColumnLineInferred(int line) const {
     return line >= 0 && static_cast<size_t>(line) < column_inferred.size() && column_inferred[line];
   }
+  /// Whether row line `line` was put back from the pitch rather than seen.
+  bool RowLineInferred(int line) const {
+    return line >= 0 && static_cast<size_t>(line) < row_inferred.size() && row_inferred[line];
+  }
 };
 
 /// Tuning for FindLattices(). Defaults suit pages rectified at ~8 px/mm
@@ -138,6 +142,13 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
 /// right again), rotation_deg and upright_from_page updated. For a page the
 /// lines alone cannot tell upside down from upright.
 LatticeResult TurnedHalf(const LatticeResult& result);
+
+/// The median height of `grid`'s rows (the upper middle one), 0 for none.
+float MedianRowPitch(const Lattice& grid);
+
+/// Whether `a` and `b` rule the same columns: as many column lines (two or
+/// more), each within `tolerance` pixels of the other's.
+bool SameColumns(const Lattice& a, const Lattice& b, float tolerance);
 
 /// `grids` ordered top to bottom, then left to right (grids whose vertical
 /// extents overlap stand side by side), as LatticeResult::grids are.

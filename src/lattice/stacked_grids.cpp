@@ -6,21 +6,6 @@
 namespace scorecheck {
 namespace {
 
-float MedianPitch(const Lattice& grid) {
-  std::vector<float> pitches;
-  for (int r = 0; r < grid.rows(); ++r) pitches.push_back(grid.row_y[r + 1] - grid.row_y[r]);
-  if (pitches.empty()) return 0;
-  std::nth_element(pitches.begin(), pitches.begin() + pitches.size() / 2, pitches.end());
-  return pitches[pitches.size() / 2];
-}
-
-bool SameColumns(const Lattice& a, const Lattice& b, float tolerance) {
-  if (a.column_x.size() != b.column_x.size() || a.column_x.size() < 2) return false;
-  for (size_t i = 0; i < a.column_x.size(); ++i)
-    if (std::abs(a.column_x[i] - b.column_x[i]) > tolerance) return false;
-  return true;
-}
-
 // `upper` and `lower` as one grid: the columns where both put them (their
 // mean), the rows of both, the space between them a row of its own unless it
 // is no more than the gap inside a double rule.
@@ -32,20 +17,19 @@ Lattice Joined(const Lattice& upper, const Lattice& lower, float pitch) {
     joined.column_inferred.push_back(upper.ColumnLineInferred(static_cast<int>(i)) &&
                                      lower.ColumnLineInferred(static_cast<int>(i)));
   }
-  auto inferred = [](const Lattice& grid, size_t line) { return line < grid.row_inferred.size() && grid.row_inferred[line]; };
   for (size_t r = 0; r < upper.row_y.size(); ++r) {
     joined.row_y.push_back(upper.row_y[r]);
-    joined.row_inferred.push_back(inferred(upper, r));
+    joined.row_inferred.push_back(upper.RowLineInferred(static_cast<int>(r)));
   }
   size_t from = 0;
   if (std::abs(lower.row_y.front() - upper.row_y.back()) < pitch / 3) {
     joined.row_y.back() = (upper.row_y.back() + lower.row_y.front()) / 2;
-    joined.row_inferred.back() = joined.row_inferred.back() && inferred(lower, 0);
+    joined.row_inferred.back() = joined.row_inferred.back() && lower.RowLineInferred(0);
     from = 1;
   }
   for (size_t r = from; r < lower.row_y.size(); ++r) {
     joined.row_y.push_back(lower.row_y[r]);
-    joined.row_inferred.push_back(inferred(lower, r));
+    joined.row_inferred.push_back(lower.RowLineInferred(static_cast<int>(r)));
   }
   joined.frame = cv::Rect2f(cv::Point2f(joined.column_x.front(), joined.row_y.front()),
                             cv::Point2f(joined.column_x.back(), joined.row_y.back()));
@@ -66,7 +50,7 @@ std::optional<std::vector<Lattice>> JoinStackedGrids(const std::vector<Lattice>&
         const Lattice& lower = joined[j];
         if (i == j || upper.rows() < 1 || lower.rows() < 1) continue;
         if (!SameColumns(upper, lower, column_tolerance_px)) continue;
-        const float pitch = std::min(MedianPitch(upper), MedianPitch(lower));
+        const float pitch = std::min(MedianRowPitch(upper), MedianRowPitch(lower));
         // Below it: the two may put the line they share a pixel or two apart
         // either way (each stroke of a double rule), no more.
         const float gap = lower.row_y.front() - upper.row_y.back();
