@@ -17,6 +17,15 @@ std::optional<std::vector<int>> ScoreRowsByOrder(const Lattice& grid, const std:
   for (int r = 0; r < grid.rows(); ++r)
     if (!is_header(r) && heights[r] >= 0.5f * median) rows.push_back(r);
   if (static_cast<int>(rows.size()) == wanted) return rows;
+  // The top row told a header by itself alone (no row below prints what it
+  // does) may as well hold a player's first handwritten scores: ink in its
+  // cells is all that told it. When leaving it out leaves one row short, it
+  // is the first score row.
+  const bool top_told_alone = is_header(0) && std::count(header.begin(), header.end(), true) == 1;
+  if (top_told_alone && heights[0] >= 0.5f * median && static_cast<int>(rows.size()) + 1 == wanted) {
+    rows.insert(rows.begin(), 0);
+    return rows;
+  }
   // Score rows share one pitch, within a few percent once the page is
   // straightened (44-48 px in a photo at 6 px/mm); header and section rows
   // are often taller or lower (a header split by its own rule into rows of

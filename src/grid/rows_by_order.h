@@ -19,7 +19,9 @@ namespace scorecheck {
 /// double rule); when more are left than wanted, the rows off the median
 /// pitch by more than 10 % (a header row split by its own rule, a lower
 /// section row); when one row more is left and no header was told, the top
-/// row, the header row sheets print over their scores ("Game", "Player 1").
+/// row, the header row sheets print over their scores ("Game", "Player 1");
+/// when one row short and the top row is the only header told, the top row
+/// (its print was a player's handwriting).
 /// Nothing when no count comes out right: rows cannot be placed by their
 /// order then.
 std::optional<std::vector<int>> ScoreRowsByOrder(const Lattice& grid, const std::vector<bool>& header, int wanted);

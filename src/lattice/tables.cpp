@@ -328,7 +328,10 @@ std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options,
       if (!pieces && !sections()) continue;
       const cv::Rect2f both = parts[i] | parts[j];
       Candidate merged = BuildLattice(runs, Table{both}, options, scale);
-      if (!merged.lattice || (both_grids && merged.rows > options.max_card_rows)) continue;
+      // No grid prints more rows than a scorecard: a grid and the upper
+      // section of the next one stacked under it (its column rules broken
+      // at its header row) are two grids' parts, not one grid.
+      if (!merged.lattice || merged.rows > options.max_card_rows) continue;
       parts[i] = both;
       built[i] = std::move(merged);
       parts[j] = cv::Rect2f();

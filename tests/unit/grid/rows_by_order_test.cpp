@@ -53,6 +53,24 @@ TEST(ScoreRowsByOrderTest, OneRowTooManyAndNoHeaderToldLeavesTheTopRowOut) {
   EXPECT_FALSE(ScoreRowsByOrder(RowsOf(heights), header, 19).has_value());
 }
 
+TEST(ScoreRowsByOrderTest, ATopRowToldAHeaderByItselfAloneHoldsScoresWhenTheCountSaysSo) {
+  // 19 rows, no header printed: the players' first numbers in the top row
+  // are ink like a header's print, and no row below repeats it.
+  std::vector<float> heights(19, 48);
+  std::vector<bool> top(19, false);
+  top[0] = true;
+  EXPECT_EQ(ScoreRowsByOrder(RowsOf(heights), top, 19), Range(0, 19));
+  // A header row over 19 score rows stays a header.
+  heights.push_back(48);
+  top.push_back(false);
+  EXPECT_EQ(ScoreRowsByOrder(RowsOf(heights), top, 19), Range(1, 20));
+  // Told by a row below that repeats it, the top row is a header: the 17
+  // rows left cannot be placed.
+  std::vector<bool> repeated(19, false);
+  repeated[0] = repeated[9] = true;
+  EXPECT_FALSE(ScoreRowsByOrder(RowsOf(std::vector<float>(19, 48)), repeated, 19).has_value());
+}
+
 TEST(ScoreRowsByOrderTest, ACountThatComesOutWrongPlacesNothing) {
   // Two rows too few (rows merged in a blurred photo), three too many on
   // one pitch: no order can place them.

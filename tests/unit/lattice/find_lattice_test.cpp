@@ -629,6 +629,40 @@ TEST(FindLatticeTest, TwoStackedGridsInsideThePageEdgeUnderARuleThatTouchesBoth)
   ExpectMatches(result.grids[1], bottom);
 }
 
+// Two grids of 20 rows stacked 8 mm apart, the lower one's column rules
+// stopping at a section row (as in SectionsPartedByARowTheColumnRulesDoNotCross).
+// Its upper section, 9 rows, is no grid alone and sits as close under the
+// upper grid as under its own lower section; joined to the upper grid it
+// would make 29 rows, more than any scorecard grid prints.
+TEST(FindLatticeTest, AGridsUpperSectionJoinsItsOwnGridNotTheGridStackedAboveIt) {
+  cv::Mat page = BlankPage();
+  Card top, bottom;
+  for (Card* card : {&top, &bottom}) {
+    card->x = 20;
+    card->label_mm = 40;
+    card->score_mm = 12;
+    card->score_columns = 6;
+    card->rows = 20;
+    card->row_mm = 5.5;
+    card->text = false;
+  }
+  top.y = 30;
+  bottom.y = top.y + top.rows * top.row_mm + 8;
+  Draw(page, top);
+  const std::vector<double> xs = bottom.ColumnsMm(), ys = bottom.RowsMm();
+  const cv::Scalar ink(0, 0, 0);
+  for (double y : ys) cv::line(page, Px(xs.front(), y), Px(xs.back(), y), ink, 2, cv::LINE_AA);
+  for (double x : xs) {
+    cv::line(page, Px(x, ys.front()), Px(x, ys[9]), ink, 2, cv::LINE_AA);
+    cv::line(page, Px(x, ys[10]), Px(x, ys.back()), ink, 2, cv::LINE_AA);
+  }
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 2u) << result.detail;
+  ExpectMatches(result.grids[0], top);
+  ExpectMatches(result.grids[1], bottom);
+}
+
 // Sheets rendered the way they are printed, against their own layout.
 void ExpectLayout(const LatticeResult& result, const SheetLayout& layout, double px_per_mm = kPxPerMm) {
   ASSERT_TRUE(result.ok()) << result.detail;
