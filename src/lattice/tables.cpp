@@ -26,6 +26,10 @@ constexpr double kSectionRowPitches = 1.5;
 // pitches apart). Grids stacked as close are told apart by their rows
 // together (max_card_rows).
 constexpr double kSectionsApartPitches = 2.5;
+// A run that shares one end with a longer one and lies inside its ends
+// stacks with it when at least this share of its length (a bar's edge cut
+// short at one end by its words).
+constexpr float kStackedCutShort = 0.5f;
 // A line across a gap between two stretches of a table's lines runs through
 // it when it spans this share of the table, and rows follow each other at
 // about their median pitch (kMinRowStep to kRowSteps times it).
@@ -202,9 +206,17 @@ std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol, fl
     for (size_t a = 0; a < ids.size(); ++a)
       for (size_t b = a + 1; b < ids.size(); ++b) {
         const Run &ra = all[ids[a]], &rb = all[ids[b]];
-        if (std::abs(ra.pos - rb.pos) <= stack_gap && std::abs(ra.from - rb.from) <= ends_tol &&
-            std::abs(ra.to - rb.to) <= ends_tol)
-          parent[find(base + static_cast<int>(a))] = find(base + static_cast<int>(b));
+        if (std::abs(ra.pos - rb.pos) > stack_gap) continue;
+        const bool same_ends = std::abs(ra.from - rb.from) <= ends_tol && std::abs(ra.to - rb.to) <= ends_tol;
+        // The edges of a section bar across the table stop where its white
+        // words begin ("LOWER SECTION" at the bar's left end): inside the
+        // rows' ends, reaching one of them, and most of their length, they
+        // still stack with the rows.
+        const Run &longer = ra.length() >= rb.length() ? ra : rb, &shorter = ra.length() >= rb.length() ? rb : ra;
+        const bool one_end = std::abs(ra.from - rb.from) <= ends_tol || std::abs(ra.to - rb.to) <= ends_tol;
+        const bool cut_short = one_end && shorter.from >= longer.from - ends_tol && shorter.to <= longer.to + ends_tol &&
+                               shorter.length() >= kStackedCutShort * longer.length();
+        if (same_ends || cut_short) parent[find(base + static_cast<int>(a))] = find(base + static_cast<int>(b));
       }
   };
   stack(h, runs.horizontal, 0);
@@ -242,24 +254,15 @@ std::vector<Table> FindTables(const Runs& runs, const LatticeOptions& options, c
                      static_cast<float>(scale.Full(15)), static_cast<float>(scale.Full(3)), options.min_rows + 1);
 }
 
-std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options, const Scale& scale) {
-  std::vector<Table> tables = FindTables(runs, options, scale);
-  // A table around other tables is no grid of its own: the page's edges, or
-  // a border ruled around the page, hold the grids without touching them.
-  const float slack = static_cast<float>(scale.Full(2.0));
-  std::vector<Table> innermost;
-  for (size_t i = 0; i < tables.size(); ++i) {
-    const cv::Rect2f outer(tables[i].box.x - slack, tables[i].box.y - slack, tables[i].box.width + 2 * slack,
-                           tables[i].box.height + 2 * slack);
-    bool holds = false;
-    for (size_t j = 0; j < tables.size() && !holds; ++j)
-      holds = j != i && (outer & tables[j].box) == tables[j].box && tables[j].box.area() < 0.9f * tables[i].box.area();
-    if (!holds) innermost.push_back(tables[i]);
-  }
-  // Every table's parts (split where its lines leave gaps), each built.
+namespace {
+
+// The grids `tables` make: each table's parts (split where its lines leave
+// gaps), each built, the parts of one grid joined.
+std::vector<Candidate> CandidatesOf(const Runs& runs, const std::vector<Table>& tables, const LatticeOptions& options,
+                                    const Scale& scale) {
   std::vector<cv::Rect2f> parts;
   std::vector<Candidate> built;
-  for (const Table& table : innermost)
+  for (const Table& table : tables)
     for (const cv::Rect2f& part : SplitTable(runs, table.box, static_cast<float>(scale.Full(1)),
                                              static_cast<float>(scale.Full(options.min_line_mm)),
                                              static_cast<float>(scale.Full(3)))) {
@@ -350,4 +353,35 @@ std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options,
   }
   return candidates;
 }
+
+}  // namespace
+
+std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options, const Scale& scale) {
+  const std::vector<Table> tables = FindTables(runs, options, scale);
+  // A table around other tables is no grid of its own: the page's edges, or
+  // a border ruled around the page, hold the grids without touching them.
+  const float slack = static_cast<float>(scale.Full(2.0));
+  std::vector<Table> innermost, holders;
+  for (size_t i = 0; i < tables.size(); ++i) {
+    const cv::Rect2f outer(tables[i].box.x - slack, tables[i].box.y - slack, tables[i].box.width + 2 * slack,
+                           tables[i].box.height + 2 * slack);
+    bool holds = false;
+    for (size_t j = 0; j < tables.size() && !holds; ++j)
+      holds = j != i && (outer & tables[j].box) == tables[j].box && tables[j].box.area() < 0.9f * tables[i].box.area();
+    (holds ? holders : innermost).push_back(tables[i]);
+  }
+  std::vector<Candidate> candidates = CandidatesOf(runs, innermost, options, scale);
+  const auto any_grid = [](const std::vector<Candidate>& found) {
+    return std::any_of(found.begin(), found.end(), [](const Candidate& c) { return c.lattice.has_value(); });
+  };
+  // Unless what they hold is no grid: pieces of a striped table, whose
+  // stripes' edges handwriting cuts short, stack into tables of a few rows
+  // each, and the page's edges around them hold the whole table.
+  if (!any_grid(candidates) && !holders.empty()) {
+    std::vector<Candidate> held = CandidatesOf(runs, holders, options, scale);
+    if (any_grid(held)) return held;
+  }
+  return candidates;
+}
+
 }  // namespace scorecheck::lattice

@@ -11,3 +11,6 @@ scorecheck_add_test(NAME lattice/stacked_grids_test
 scorecheck_add_test(NAME lattice/faint_rows_test
   SRCS ${CMAKE_CURRENT_SOURCE_DIR}/unit/lattice/faint_rows_test.cpp
   LINK_LIBS scorecheck_lattice)
+scorecheck_add_test(NAME lattice/tables_test
+  SRCS ${CMAKE_CURRENT_SOURCE_DIR}/unit/lattice/tables_test.cpp
+  LINK_LIBS scorecheck_lattice)
