@@ -124,6 +124,25 @@ TEST(MatchRowsTest, RowsReadAsTheSameNoiseArePlacedByTheirOrder) {
   }
 }
 
+// The same noise three rows apart, the icons' rows between them read as
+// words ("B:" for 3s, "&B«" for 6s): as far apart as a header printed again
+// over the lower section, but a letter read off an icon is no header's words.
+TEST(MatchRowsTest, IconNoiseRowsApartIsNoHeaderPrintedTwice) {
+  for (const std::string& id : {std::string("classic"), std::string("triple")}) {
+    std::vector<PrintedRowText> texts = PrintedTexts(id, 0, false, false);
+    for (PrintedRowText& text : texts) text.how_to.clear();
+    texts[3].label = "B:";
+    texts[6].label = "&B«";
+    const RulesetMatch match = Match(texts, id);
+    ASSERT_TRUE(match.ok) << id;
+    std::map<std::string, int> row_of;
+    for (const RowMatch& row : match.rows) row_of[row.row_id] = row.printed_row;
+    EXPECT_EQ(row_of["threes"], 3) << id;
+    EXPECT_EQ(row_of["sixes"], 6) << id;
+    EXPECT_EQ(match.missing_rows, 0) << id;
+  }
+}
+
 // The score columns' header ("Points") printed again over the lower
 // section, above a row whose label was not read. By the words alone the
 // header is the bonus's points row's kin and takes three of a kind's place;
