@@ -253,24 +253,10 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
   // number makes. When no column stands out so, nothing says more than
   // the fit does.
   if (label->label_fit < options.min_label_fit) {
-    // Labels are printed in nearly every row: where some columns are dark
-    // with ink in half their rows or more, a column dark in a row or two
-    // (light pencil, its marks read as letters) holds none. Among those
-    // left, the best fit first.
-    const auto printed_in_most = [&](int column) { return profiles[column].fill >= options.min_label_fill; };
-    const bool any_printed = std::any_of(readings.begin(), readings.end(), [&](const ColumnReading& r) {
-      return r.label_fit > -1 && !too_narrow(r.column) && printed_in_most(r.column);
-    });
-    const auto may_hold_labels = [&](const ColumnReading& r) {
-      return r.label_fit > -1 && !too_narrow(r.column) && (!any_printed || printed_in_most(r.column));
-    };
-    if (!may_hold_labels(*label))
-      for (const ColumnReading& reading : readings)
-        if (may_hold_labels(reading) && (!may_hold_labels(*label) || reading.label_fit > label->label_fit)) label = &reading;
     const ColumnReading* wordiest = nullptr;
     int most = 0, second = 0;
     for (const ColumnReading& reading : readings) {
-      if (!may_hold_labels(reading)) continue;
+      if (reading.label_fit <= -1 || too_narrow(reading.column)) continue;
       int letters = 0;
       for (const std::string& row : reading.rows) letters += Letters(row);
       if (letters > most) {

@@ -78,8 +78,6 @@ struct ColumnRoleOptions {
                                    ///< noise of a few letters fits any ruleset -0.05 to 0.05); where no column
                                    ///< fits better, the labels are the column the OCR reads most letters in ...
   double min_label_letters_lead = 2;  ///< ... when it reads this many times the letters of any other; default 2
-  double min_label_fill = 0.5;       ///< ... and then only among columns dark with ink in this share of their rows,
-                                     ///< when any is (labels are printed in nearly every row); default 0.5
 };
 
 /// Measures column `column` of `grid` on `flat` (8-bit gray, paper at 255).

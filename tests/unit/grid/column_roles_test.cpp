@@ -280,38 +280,6 @@ TEST(ColumnRolesTest, WhereNothingFitsTheLabelsTheyAreTheColumnReadMostLikeWords
   EXPECT_EQ(AssignColumnRoles(profiles, readings).label, 5);
 }
 
-TEST(ColumnRolesTest, WhereNothingFitsTheLabelsAColumnDarkInARowOrTwoHoldsNone) {
-  // Four grids photographed at low resolution, in light pencil: the
-  // players' marks are light (dark with ink in one row of 22) and the OCR
-  // reads letters in them, more than in the labels' blurred print, which is
-  // dark in nearly every row. The fits are all chance; a player's column
-  // fits a hair better and reads the most letters.
-  std::vector<ColumnProfile> profiles(7);
-  for (ColumnProfile& p : profiles) {
-    p.width_mm = 11;
-    p.inked_rows = 1;
-    p.fill = 1.0 / 22;
-    p.marked_rows = 15;
-  }
-  profiles[0].width_mm = 19.6;
-  profiles[0].inked_rows = 21;
-  profiles[0].fill = 21.0 / 22;
-  std::vector<ColumnReading> readings(7);
-  const std::vector<int> letters = {24, 23, 29, 23, 5, 1, 0};
-  for (int c = 0; c < 7; ++c) {
-    readings[c].column = c;
-    readings[c].rows = {std::string(letters[c], 'a')};
-    readings[c].label_fit = c == 2 ? 0.05 : 0.02;
-  }
-  const ColumnRoles roles = AssignColumnRoles(profiles, readings);
-  ASSERT_TRUE(roles.ok()) << roles.detail;
-  EXPECT_EQ(roles.label, 0);
-  EXPECT_EQ(roles.score, (std::vector<int>{1, 2, 3, 4, 5, 6}));
-  // Pen: every column dark where written; the fit decides as before.
-  for (ColumnProfile& p : profiles) p.fill = 0.9;
-  EXPECT_EQ(AssignColumnRoles(profiles, readings).label, 2);
-}
-
 // `count` columns `width_mm` wide that look printed, inked in `inked_rows` rows.
 std::vector<ColumnProfile> PrintedColumns(int count, double width_mm, int inked_rows) {
   std::vector<ColumnProfile> profiles(count);
