@@ -25,11 +25,8 @@ constexpr double kReordered = 0.95;
 constexpr double kReadsLikeHeader = 0.5;
 
 // A header printed again over a lower section is this many rows or more
-// below the first.
-constexpr int kHeaderRowsApart = 3;
-// ... and reads at least this many letters (the shortest header words:
-// "Box", "Name", "Game").
-constexpr int kHeaderLetters = 3;
+// below the first: the upper section's six boxes and a total at least.
+constexpr int kHeaderRowsApart = 7;
 
 // Levenshtein distance, two rows of the table.
 int EditDistance(std::string_view a, std::string_view b) {
@@ -203,15 +200,12 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     const double known = BestSimilarity(printed[i].label, vocabulary);
     // A header printed again over the lower section ("Category", "PLAYER")
     // is the same text twice, and no row's label: a header row too,
-    // whatever its words. Printed sections apart, not in the next row or
-    // two: the OCR makes the same letter or two of the dice icons printed
-    // beside the labels ("B", "B«"), row after row, and those rows are rows.
-    // Nor is a letter or two read off the icons a header's words, however
-    // alike twice (dice icons beside "3s" and "6s", three rows apart, read
-    // "B:" and "&B«" while the icons between them read as words).
-    const auto letters = std::count_if(printed[i].label.begin(), printed[i].label.end(),
-                                       [](unsigned char c) { return std::isalpha(c) != 0; });
-    if (known < options.min_repeated_header && letters >= kHeaderLetters)
+    // whatever its words. Printed sections apart, the upper section's six
+    // boxes at least between them: the OCR makes the same letter or two of
+    // the dice icons printed beside those boxes ("B", "B«"), in rows next
+    // to each other or a few apart ("B:" for 3s and "&B«" for 6s while the
+    // icons between read as words), and those rows are rows.
+    if (known < options.min_repeated_header && !printed[i].label.empty())
       for (int k = 0; k < n; ++k)
         if (std::abs(k - i) >= kHeaderRowsApart)
           header = std::max(header, std::min(LabelSimilarity(printed[i].label, printed[k].label),

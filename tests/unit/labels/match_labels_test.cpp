@@ -125,8 +125,8 @@ TEST(MatchRowsTest, RowsReadAsTheSameNoiseArePlacedByTheirOrder) {
 }
 
 // The same noise three rows apart, the icons' rows between them read as
-// words ("B:" for 3s, "&B«" for 6s): as far apart as a header printed again
-// over the lower section, but a letter read off an icon is no header's words.
+// words ("B:" for 3s, "&B«" for 6s): a header printed again over the lower
+// section stands the upper section's six boxes and a total below the first.
 TEST(MatchRowsTest, IconNoiseRowsApartIsNoHeaderPrintedTwice) {
   for (const std::string& id : {std::string("classic"), std::string("triple")}) {
     std::vector<PrintedRowText> texts = PrintedTexts(id, 0, false, false);
