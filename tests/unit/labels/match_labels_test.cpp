@@ -103,44 +103,28 @@ TEST(MatchRowsTest, RowOrderPlacesUnreadAndGarbledLabels) {
 
 // Dice icons printed beside the labels: the OCR makes a letter or two of
 // each icon and little of the words after it. Two such rows alike to each
-// other are not a header printed twice; between the rows read, as many of
-// them as the ruleset has rows there are those rows.
+// other are not a header printed twice, next to each other or three rows
+// apart while the icons between them read as words ("B:" for 3s, "&B«" for
+// 6s): a header printed again over the lower section stands the upper
+// section's six boxes and a total below the first. Between the rows read,
+// as many of them as the ruleset has rows there are those rows.
 TEST(MatchRowsTest, RowsReadAsTheSameNoiseArePlacedByTheirOrder) {
-  for (const std::string& id : {std::string("classic"), std::string("triple")}) {
-    std::vector<PrintedRowText> texts = PrintedTexts(id, 0, false, false);
-    for (PrintedRowText& text : texts) text.how_to.clear();
-    // 1..6 the upper boxes: fives and sixes read as the icon's noise alone.
-    texts[5].label = "B";
-    texts[6].label = "B«";
-    texts[3].label = "BB tives";
-    const RulesetMatch match = Match(texts, id);
-    ASSERT_TRUE(match.ok) << id;
-    std::map<std::string, int> row_of;
-    for (const RowMatch& row : match.rows) row_of[row.row_id] = row.printed_row;
-    EXPECT_EQ(row_of["threes"], 3) << id;
-    EXPECT_EQ(row_of["fives"], 5) << id;
-    EXPECT_EQ(row_of["sixes"], 6) << id;
-    EXPECT_EQ(match.missing_rows, 0) << id;
-  }
-}
-
-// The same noise three rows apart, the icons' rows between them read as
-// words ("B:" for 3s, "&B«" for 6s): a header printed again over the lower
-// section stands the upper section's six boxes and a total below the first.
-TEST(MatchRowsTest, IconNoiseRowsApartIsNoHeaderPrintedTwice) {
-  for (const std::string& id : {std::string("classic"), std::string("triple")}) {
-    std::vector<PrintedRowText> texts = PrintedTexts(id, 0, false, false);
-    for (PrintedRowText& text : texts) text.how_to.clear();
-    texts[3].label = "B:";
-    texts[6].label = "&B«";
-    const RulesetMatch match = Match(texts, id);
-    ASSERT_TRUE(match.ok) << id;
-    std::map<std::string, int> row_of;
-    for (const RowMatch& row : match.rows) row_of[row.row_id] = row.printed_row;
-    EXPECT_EQ(row_of["threes"], 3) << id;
-    EXPECT_EQ(row_of["sixes"], 6) << id;
-    EXPECT_EQ(match.missing_rows, 0) << id;
-  }
+  // 1..6 the upper boxes: printed row -> what the OCR made of its label.
+  const std::vector<std::map<int, std::string>> noises = {{{5, "B"}, {6, "B«"}, {3, "BB tives"}},
+                                                          {{3, "B:"}, {6, "&B«"}}};
+  const std::map<int, std::string> ids = {{3, "threes"}, {5, "fives"}, {6, "sixes"}};
+  for (const std::map<int, std::string>& noise : noises)
+    for (const std::string& id : {std::string("classic"), std::string("triple")}) {
+      std::vector<PrintedRowText> texts = PrintedTexts(id, 0, false, false);
+      for (PrintedRowText& text : texts) text.how_to.clear();
+      for (const auto& [row, label] : noise) texts[row].label = label;
+      const RulesetMatch match = Match(texts, id);
+      ASSERT_TRUE(match.ok) << id;
+      std::map<std::string, int> row_of;
+      for (const RowMatch& row : match.rows) row_of[row.row_id] = row.printed_row;
+      for (const auto& [row, label] : noise) EXPECT_EQ(row_of[ids.at(row)], row) << id << " " << label;
+      EXPECT_EQ(match.missing_rows, 0) << id;
+    }
 }
 
 // The score columns' header ("Points") printed again over the lower
