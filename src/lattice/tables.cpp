@@ -26,10 +26,6 @@ constexpr double kSectionRowPitches = 1.5;
 // pitches apart). Grids stacked as close are told apart by their rows
 // together (max_card_rows).
 constexpr double kSectionsApartPitches = 2.5;
-// A run that shares one end with a longer one and lies inside its ends
-// stacks with it when at least this share of its length (a bar's edge cut
-// short at one end by its words).
-constexpr float kStackedCutShort = 0.5f;
 // A line across a gap between two stretches of a table's lines runs through
 // it when it spans this share of the table, and rows follow each other at
 // about their median pitch (kMinRowStep to kRowSteps times it).
@@ -206,17 +202,9 @@ std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol, fl
     for (size_t a = 0; a < ids.size(); ++a)
       for (size_t b = a + 1; b < ids.size(); ++b) {
         const Run &ra = all[ids[a]], &rb = all[ids[b]];
-        if (std::abs(ra.pos - rb.pos) > stack_gap) continue;
-        const bool same_ends = std::abs(ra.from - rb.from) <= ends_tol && std::abs(ra.to - rb.to) <= ends_tol;
-        // The edges of a section bar across the table stop where its white
-        // words begin ("LOWER SECTION" at the bar's left end): inside the
-        // rows' ends, reaching one of them, and most of their length, they
-        // still stack with the rows.
-        const Run &longer = ra.length() >= rb.length() ? ra : rb, &shorter = ra.length() >= rb.length() ? rb : ra;
-        const bool one_end = std::abs(ra.from - rb.from) <= ends_tol || std::abs(ra.to - rb.to) <= ends_tol;
-        const bool cut_short = one_end && shorter.from >= longer.from - ends_tol && shorter.to <= longer.to + ends_tol &&
-                               shorter.length() >= kStackedCutShort * longer.length();
-        if (same_ends || cut_short) parent[find(base + static_cast<int>(a))] = find(base + static_cast<int>(b));
+        if (std::abs(ra.pos - rb.pos) <= stack_gap && std::abs(ra.from - rb.from) <= ends_tol &&
+            std::abs(ra.to - rb.to) <= ends_tol)
+          parent[find(base + static_cast<int>(a))] = find(base + static_cast<int>(b));
       }
   };
   stack(h, runs.horizontal, 0);

@@ -663,36 +663,6 @@ TEST(FindLatticeTest, AGridsUpperSectionJoinsItsOwnGridNotTheGridStackedAboveIt)
   ExpectMatches(result.grids[1], bottom);
 }
 
-// A table that rules its rows only, in two sections of nine rows: too few
-// lines each to be a table alone. Between them, a row apart from each, a
-// dark section bar whose white words at its left end cut its edges short;
-// the edges stack with the rows all the same, and the sections are one table.
-TEST(FindLatticeTest, AnOpenTablesSectionsStackAcrossABarWhoseWordsCutItsEdgesShort) {
-  cv::Mat page = BlankPage();
-  const double left = 20, right = 190, pitch = 7;
-  std::vector<double> ys;
-  for (int r = 0; r <= 9; ++r) ys.push_back(40 + r * pitch);
-  const double bar_top = ys.back() + pitch, bar_bottom = bar_top + 6;
-  for (int r = 0; r <= 9; ++r) ys.push_back(bar_bottom + pitch + r * pitch);
-  const cv::Scalar grey(120, 120, 120);
-  for (double y : ys) cv::line(page, Px(left, y), Px(right, y), grey, 2, cv::LINE_AA);
-  cv::rectangle(page, Px(left, bar_top), Px(right, bar_bottom), cv::Scalar(40, 70, 80), cv::FILLED);
-  cv::putText(page, "LOWER SECTION", Px(left + 1, bar_bottom - 1.2), cv::FONT_HERSHEY_SIMPLEX, 1.2,
-              cv::Scalar(255, 255, 255), 3, cv::LINE_AA);
-  for (size_t r = 0; r + 1 < ys.size(); ++r) {
-    if (r == 9) continue;
-    cv::putText(page, "Label " + std::to_string(r), Px(left + 2, ys[r + 1] - 2), cv::FONT_HERSHEY_SIMPLEX, 1.0,
-                cv::Scalar(30, 30, 30), 2, cv::LINE_AA);
-  }
-  const LatticeResult result = FindLattices(page);
-  ASSERT_TRUE(result.ok()) << result.detail;
-  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
-  const Lattice& grid = result.grids[0];
-  EXPECT_NEAR(grid.row_y.front(), ys.front() * kPxPerMm, 3);
-  EXPECT_NEAR(grid.row_y.back(), ys.back() * kPxPerMm, 3);
-  EXPECT_GE(grid.rows(), 19);
-}
-
 // Sheets rendered the way they are printed, against their own layout.
 void ExpectLayout(const LatticeResult& result, const SheetLayout& layout, double px_per_mm = kPxPerMm) {
   ASSERT_TRUE(result.ok()) << result.detail;
