@@ -362,9 +362,9 @@ std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options,
   const auto any_grid = [](const std::vector<Candidate>& found) {
     return std::any_of(found.begin(), found.end(), [](const Candidate& c) { return c.lattice.has_value(); });
   };
-  // Unless what they hold is no grid: pieces of a striped table, whose
-  // stripes' edges handwriting cuts short, stack into tables of a few rows
-  // each, and the page's edges around them hold the whole table.
+  // Unless what they hold is no grid: a table's rules and the stripe edges
+  // beside them, stacked into a "table" of a few rows of its own, are held
+  // by the page's edges around the whole table, whose lines make the grid.
   if (!any_grid(candidates) && !holders.empty()) {
     std::vector<Candidate> held = CandidatesOf(runs, holders, options, scale);
     if (any_grid(held)) return held;

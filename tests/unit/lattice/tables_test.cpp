@@ -1,6 +1,8 @@
 // BuildAll (lattice/tables.cpp): which tables the runs of a page make, and
 // the grids they are built into, on runs given directly.
 
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "lattice/table_lines.h"
