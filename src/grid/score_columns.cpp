@@ -25,9 +25,35 @@ std::vector<float> EqualScoreSplits(const cv::Mat& flat, const Lattice& grid, in
       rows += std::any_of(row.begin() + from, row.begin() + to, [](bool w) { return w; });
     return rows;
   };
-  double best_crossing = options.max_crossing;
   const int gap = std::max(1, static_cast<int>(std::lround(options.gap_mm * px_per_mm)));
   const int wide_gap = std::max(2, static_cast<int>(std::lround(options.numbers_apart_mm * px_per_mm)));
+  // The share of the rows written in parts [0, parts) of `meets` in which a
+  // part holds two numbers side by side, a stretch of paper wider than the
+  // gap between two digits between them.
+  auto two_numbers_share = [&](const std::vector<int>& meets, int parts) {
+    int two_numbers = 0, with_ink = 0;
+    for (int i = 0; i < parts; ++i)
+      for (const std::vector<bool>& row : ink.written) {
+        int groups = 0, paper = wide_gap;
+        for (int x = meets[i]; x < meets[i + 1]; ++x) {
+          if (!row[x]) {
+            ++paper;
+            continue;
+          }
+          if (paper >= wide_gap) ++groups;
+          paper = 0;
+        }
+        with_ink += groups > 0;
+        two_numbers += groups >= 2;
+      }
+    return with_ink > 0 ? static_cast<double>(two_numbers) / with_ink : 0.0;
+  };
+  // A column that holds several numbers side by side in most of its rows is
+  // several columns, however cramped: narrow boxes filled with large
+  // numbers are written across where they meet in many rows, and the split
+  // that breaks the rule of one number to a box least is taken even then.
+  const bool crowded = two_numbers_share({0, width}, 1) > options.max_two_numbers;
+  double best_fault = 0;
   for (int k = 2; k <= most; ++k) {
     const double part = static_cast<double>(width) / k;
     const int slack = static_cast<int>(std::lround(options.slack * part));
@@ -71,31 +97,20 @@ std::vector<float> EqualScoreSplits(const cv::Mat& flat, const Lattice& grid, in
       return r >= options.min_rows && r >= options.min_balance * fullest;
     });
     if (!like) continue;
-    // One number to a box: a part that holds two numbers side by side, a
-    // stretch of paper wider than the gap between two digits between them,
-    // in most of its rows is two columns.
-    int two_numbers = 0, with_ink = 0;
-    for (int i = 0; i < written; ++i)
-      for (const std::vector<bool>& row : ink.written) {
-        int groups = 0, paper = wide_gap;
-        for (int x = meets[i]; x < meets[i + 1]; ++x) {
-          if (!row[x]) {
-            ++paper;
-            continue;
-          }
-          if (paper >= wide_gap) ++groups;
-          paper = 0;
-        }
-        with_ink += groups > 0;
-        two_numbers += groups >= 2;
-      }
-    if (two_numbers > options.max_two_numbers * with_ink) continue;
+    // One number to a box: a part that holds two numbers side by side in
+    // most of its rows is two columns.
+    const double two_numbers = two_numbers_share(meets, written);
+    if (two_numbers > options.max_two_numbers) continue;
     double worst = 0;
     for (int i = 0; i + 1 < written; ++i)
       worst = std::max(worst, static_cast<double>(crossing[i]) / std::max(1, std::min(rows[i], rows[i + 1])));
-    // The fewest rows crossing wins; on a tie, fewer columns.
-    if (worst < best_crossing) {
-      best_crossing = worst;
+    if (worst >= options.max_crossing && !crowded) continue;
+    // The split that breaks one number to a box least wins: fewest rows
+    // written across where parts meet, and fewest parts holding two
+    // numbers; on a tie, fewer columns.
+    const double fault = worst + two_numbers;
+    if (best_lines.empty() || fault < best_fault) {
+      best_fault = fault;
       best_lines.clear();
       for (int i = 1; i < k; ++i) best_lines.push_back(static_cast<float>(ink.x + meets[i]));
     }

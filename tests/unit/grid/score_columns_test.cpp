@@ -90,6 +90,33 @@ TEST(ScoreColumnsTest, SixNarrowColumnsFourWrittenInAreSix) {
   EXPECT_EQ(EqualScoreSplits(FlattenForText(full.Draw(), kPxPerMm), ScoreAreaOnly(full), 1, kPxPerMm).size(), 5u);
 }
 
+// A pad of six 12 mm columns, four written in with large numbers: in every
+// other row each number runs past its box's right side into the next box
+// (one number to a box still, paper between it and the next number). More
+// than a third of the rows write across each place where the columns meet;
+// the area is still six columns, not one holding four numbers a row.
+TEST(ScoreColumnsTest, NarrowColumnsWrittenAcrossWhereTheyMeetInHalfTheRows) {
+  DrawnTable table = ScoreTable(6, 12, {"", "", "", "", "", ""});
+  table.column_rules = false;
+  cv::Mat page = table.Draw();
+  const Lattice drawn = table.Lines();
+  const std::vector<std::string> numbers = {"24", "18", "30", "12", "25", "16", "20", "28", "15", "10", "26", "22"};
+  int font_baseline = 0;
+  const int number_px = cv::getTextSize("24", cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, 3, &font_baseline).width;
+  for (int r = 0; r < drawn.rows(); ++r)
+    for (int c = 1; c <= 4; ++c) {
+      const cv::Rect2f cell = drawn.Cell(r, c);
+      // Odd rows: 1.5 mm past the right side; even rows: 2 mm in from the left.
+      const int at = r % 2 ? static_cast<int>(cell.br().x) - number_px + static_cast<int>(1.5 * kPxPerMm)
+                           : static_cast<int>(cell.x + 2 * kPxPerMm);
+      cv::putText(page, numbers[(r + c) % numbers.size()], cv::Point(at, static_cast<int>(cell.br().y) - 12),
+                  cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
+    }
+  const std::vector<float> lines = EqualScoreSplits(FlattenForText(page, kPxPerMm), ScoreAreaOnly(table), 1, kPxPerMm);
+  ASSERT_EQ(lines.size(), 5u) << ::testing::PrintToString(lines);
+  for (int i = 0; i < 5; ++i) EXPECT_NEAR(lines[i], drawn.column_x[i + 2], 2.5 * kPxPerMm) << i;
+}
+
 TEST(ScoreColumnsTest, AWrittenAndAnEmptyColumnAreNotTwoLikeOnes) {
   DrawnTable table = ScoreTable(2, 16, {"35", ""});
   table.column_rules = false;
