@@ -40,7 +40,8 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   const int min_area = std::max(3, static_cast<int>(std::lround(0.06 * px_per_mm * px_per_mm)));
   const double thin_px = 0.6 * px_per_mm;
   std::vector<double> lefts, rights, centres, pieces, widths, heights, sides;
-  int inked = 0, run = 0, last_inked = -2, longest_run = 0;  // rows holding ink, and the most of them in a row
+  std::vector<int> inked_at;  // the row of each entry of the vectors above
+  int inked = 0;
   for (int r = 0; r < grid.rows(); ++r) {
     const cv::Rect2f cell = grid.Cell(r, column);
     const cv::Rect area = cv::Rect(cv::Point(static_cast<int>(std::ceil(cell.x + inset)), static_cast<int>(std::ceil(cell.y + inset))),
@@ -70,9 +71,7 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
       y1 = std::max(y1, stats.at<int>(i, cv::CC_STAT_TOP) + stats.at<int>(i, cv::CC_STAT_HEIGHT));
     }
     if (count == 0) continue;
-    run = (r == last_inked + 1) ? run + 1 : 1;
-    last_inked = r;
-    longest_run = std::max(longest_run, run);
+    inked_at.push_back(r);
     ++inked;
     pieces.push_back(count);
     lefts.push_back(x0);
@@ -104,11 +103,27 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   profile.clear_of_sides = !lefts.empty() && (grid.ColumnLineInferred(column) || !meets_left) &&
                            (grid.ColumnLineInferred(column + 1) || !meets_right) &&
                            !(meets_left && meets_right);
-  // Row after row: a header printed over each section of an empty column
-  // and a speck of dust are alike too, in rows far apart.
-  profile.printed_marks = longest_run >= options.min_text_rows && profile.align_mm <= options.marks_alike_mm &&
-                          profile.size_spread_mm <= options.marks_alike_mm && Median(widths) >= mark_px &&
-                          Median(heights) >= mark_px && profile.clear_of_sides &&
+  // Row after row the same mark: the rows whose mark measures as the median
+  // one does (to marks_size_mm both ways: blur moves each edge of an icon
+  // by a pixel of a photo) are most of the rows that hold ink,
+  // and some of them stand in a run. A header printed over each section
+  // of an empty column and a speck of dust are alike too, in rows far
+  // apart; a section's title printed in the column of the icons ("Scoring"
+  // over the icons, again over the lower section) is not alike, and leaves
+  // the icons the same mark.
+  const double median_width = Median(widths), median_height = Median(heights);
+  const double size_px = options.marks_size_mm * px_per_mm;
+  int alike = 0, run = 0, longest_run = 0, last_alike = -2;
+  for (size_t i = 0; i < inked_at.size(); ++i) {
+    if (std::abs(widths[i] - median_width) > size_px || std::abs(heights[i] - median_height) > size_px) continue;
+    ++alike;
+    run = inked_at[i] == last_alike + 1 ? run + 1 : 1;
+    last_alike = inked_at[i];
+    longest_run = std::max(longest_run, run);
+  }
+  profile.printed_marks = longest_run >= options.min_text_rows && 2 * alike > inked &&
+                          profile.align_mm <= options.marks_alike_mm && median_width >= mark_px &&
+                          median_height >= mark_px && profile.clear_of_sides &&
                           profile.marked_rows <= profile.inked_rows + 1;
   return profile;
 }

@@ -36,7 +36,8 @@ struct ColumnProfile {
   double size_spread_mm = 1e9;  ///< spread of the ink's width or height, whichever is more (robust), millimetres
   bool clear_of_sides = false;  ///< the ink stands clear of the cell's sides (median row): print placed in the
                                 ///< cell, not what a ruled line leaves along a side of every cell
-  bool printed_marks = false;   ///< the same mark printed in row after row: one place, one size (dice icons)
+  bool printed_marks = false;   ///< the same mark printed in row after row: one place, one size (dice icons),
+                                ///< in most of the rows holding ink (a section's title may share the column)
 };
 
 /// Tuning for ProfileColumn() and AssignColumnRoles().
@@ -58,8 +59,12 @@ struct ColumnRoleOptions {
   double many_letters = 8;         ///< ... or reads this many letters (median row) however unsure: small print
                                    ///< blurred in a photo ("Aad total ot all dice", 0.5 sure) is still long
                                    ///< words, three handwritten numbers read as letters make 4; default 8
-  double marks_alike_mm = 0.3;     ///< printed marks (icons) stand and measure alike in their rows to this spread,
-                                   ///< mm; handwriting wanders by more; default 0.3
+  double marks_alike_mm = 0.3;     ///< printed marks (icons) stand alike in their rows to this spread, mm;
+                                   ///< handwriting wanders by more; default 0.3
+  double marks_size_mm = 0.5;      ///< ... and most of them measure as the median one both ways to this, mm (blur
+                                   ///< moves each edge of a 5 mm icon by a pixel of a 4 px/mm photo; the ink
+                                   ///< of one row of several players' numbers measures alike only by
+                                   ///< chance, to millimetres); default 0.5
   double min_mark_mm = 1.5;        ///< ... and measure at least this much both ways; default 1.5
   double word_pieces = 10;         ///< a column that looks printed with this many pieces per cell (median), in
                                    ///< word_fill of its rows or more, is words, however the OCR reads it (a written

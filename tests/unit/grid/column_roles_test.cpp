@@ -87,6 +87,35 @@ TEST(ColumnRolesTest, DiceIconsInRowAfterRowArePrintedMarksNotAScoreColumn) {
   EXPECT_EQ(roles.score, (std::vector<int>{2, 3}));
 }
 
+// The icons' column holds a section's title too ("Scoring" over the upper
+// section, again over the lower, where a line put in between the icons and
+// the labels cut the title off the label column), and blur makes some
+// icons half a millimetre taller than others. The icons are still the same
+// printed mark row after row: no place to write.
+TEST(ColumnRolesTest, DiceIconsUnderASectionTitleInTheirColumnArePrintedMarks) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {55, 40, 60};
+  std::vector<std::string> titles(table.columns.front().size());
+  titles[0] = titles[9] = "Scoring";
+  table.columns.insert(table.columns.begin(), titles);
+  table.handwritten.insert(table.handwritten.begin(), false);
+  table.widths.insert(table.widths.begin(), 22);
+  cv::Mat page = table.Draw();
+  const Lattice lattice = table.Lines();
+  for (int r = 1; r <= 6; ++r) {
+    const cv::Rect2f cell = lattice.Cell(r, 0);
+    const cv::Point centre(static_cast<int>(cell.x + 4 * kPxPerMm), static_cast<int>(cell.y + cell.height / 2));
+    const int half = static_cast<int>(2.5 * kPxPerMm), taller = r % 2 ? 0 : static_cast<int>(0.5 * kPxPerMm);
+    cv::rectangle(page, centre - cv::Point(half, half + taller), centre + cv::Point(half, half), cv::Scalar(60, 60, 60),
+                  cv::FILLED);
+    for (int pip = 0; pip < r; ++pip)
+      cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4, cv::Scalar(255, 255, 255), cv::FILLED);
+  }
+  const ColumnProfile icons = ProfileColumn(FlattenForText(page, kPxPerMm), lattice, 0, kPxPerMm);
+  ASSERT_EQ(icons.inked_rows, 8);
+  EXPECT_TRUE(icons.printed_marks) << icons.align_mm << " mm apart, " << icons.size_spread_mm << " mm in size";
+}
+
 // Dice icons set apart from their labels by a line the table does not rule
 // (put in at the gap between them): the icons meet that line, which leaves
 // no ink of its own. Still printed marks; where the line is ruled, ink along
