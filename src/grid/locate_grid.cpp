@@ -137,6 +137,9 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
   // by their print): for the labels below, and for the layout when no label
   // can be read.
   std::vector<std::vector<bool>> printed_like_top(grid_count);
+  cv::Mat gray;
+  if (lattice.upright.channels() == 3) cv::cvtColor(lattice.upright, gray, cv::COLOR_BGR2GRAY);
+  else gray = lattice.upright;
   for (int g = 0; g < grid_count; ++g) {
     int source = g;
     for (int other = 0; other < grid_count; ++other)
@@ -149,9 +152,18 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
     // the top row alone may hold a player's first numbers.
     printed_like_top[g] = RowsPrintedLikeTheTop(flat, lattice.grids[g], table.roles[g].score.front(),
                                                 table.roles[g].score.back(), options.layout_header_alike);
-    const std::vector<bool>& alike = printed_like_top[g];
+    std::vector<bool>& alike = printed_like_top[g];
     if (std::count(alike.begin(), alike.end(), true) >= 2)
-      for (int r = 0; r < lattice.grids[g].rows(); ++r) row_texts[g][r].repeated_header = alike[r];
+      for (int r = 0; r < lattice.grids[g].rows(); ++r) row_texts[g][r].header_print = alike[r];
+    // Rows printed as dark bars across the score columns (the header's bar,
+    // a section's bar): their print says header too. Read or not, their
+    // white words are no ruleset row's label, and with the first labels
+    // garbled (dice icons beside them) the bars had taken the first rows'
+    // places ("Player", "Upper" bars as Aces and Twos).
+    const std::vector<bool> bars = RowsPrintedAsBars(gray, lattice.grids[g], table.roles[g].score.front(),
+                                                     table.roles[g].score.back(), options.bar_share);
+    for (int r = 0; r < lattice.grids[g].rows(); ++r)
+      if (bars[r]) row_texts[g][r].header_print = alike[r] = true;
   }
 
   // Score every candidate on every grid (mean over grids).

@@ -185,4 +185,35 @@ std::vector<bool> RowsPrintedLikeTheTop(const cv::Mat& flat, const Lattice& grid
   return header;
 }
 
+std::vector<bool> RowsPrintedAsBars(const cv::Mat& gray, const Lattice& grid, int first, int last, double max_share) {
+  std::vector<bool> bar(grid.rows(), false);
+  if (gray.empty() || gray.type() != CV_8UC1 || first < 0 || last >= grid.columns() || first > last) return bar;
+  const float inset = grid.line_px + 2;
+  std::vector<double> grey(grid.rows(), -1);
+  for (int r = 0; r < grid.rows(); ++r) {
+    std::vector<uchar> pixels;
+    for (int c = first; c <= last; ++c) {
+      const cv::Rect2f area(cv::Point2f(grid.column_x[c] + inset, grid.row_y[r] + inset),
+                            cv::Point2f(grid.column_x[c + 1] - inset, grid.row_y[r + 1] - inset));
+      const cv::Rect inside = cv::Rect(area) & cv::Rect(0, 0, gray.cols, gray.rows);
+      if (inside.width < 2 || inside.height < 2) continue;
+      for (int y = inside.y; y < inside.br().y; ++y) {
+        const uchar* row = gray.ptr<uchar>(y);
+        pixels.insert(pixels.end(), row + inside.x, row + inside.br().x);
+      }
+    }
+    if (pixels.empty()) continue;
+    std::nth_element(pixels.begin(), pixels.begin() + static_cast<long>(pixels.size() / 2), pixels.end());
+    grey[r] = pixels[pixels.size() / 2];
+  }
+  std::vector<double> measured;
+  for (double g : grey)
+    if (g >= 0) measured.push_back(g);
+  if (measured.empty()) return bar;
+  std::nth_element(measured.begin(), measured.begin() + static_cast<long>(measured.size() / 2), measured.end());
+  const double typical = measured[measured.size() / 2];
+  for (int r = 0; r < grid.rows(); ++r) bar[r] = grey[r] >= 0 && grey[r] <= max_share * typical;
+  return bar;
+}
+
 }  // namespace scorecheck

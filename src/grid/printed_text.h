@@ -47,4 +47,13 @@ std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader);
 /// the top row prints nothing there. `min_alike`: normalised correlation.
 std::vector<bool> RowsPrintedLikeTheTop(const cv::Mat& flat, const Lattice& grid, int first, int last, double min_alike);
 
+/// Which rows of `grid` are printed as dark bars across columns
+/// first..last (the score columns): a header or section bar, white print on
+/// a dark fill, no place to write. A row is a bar when the median grey of
+/// its score cells (inside their rules) is at most `max_share` of the
+/// median over all rows (the paper, light tints and stripes included: in a
+/// dim photo the paper is dim too). `gray`: the upright page, 8-bit, not
+/// flattened (flattening takes a bar for the paper of its print).
+std::vector<bool> RowsPrintedAsBars(const cv::Mat& gray, const Lattice& grid, int first, int last, double max_share);
+
 }  // namespace scorecheck

@@ -240,7 +240,7 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     // under "TASES", a bar's white letters read twice otherwise): paired,
     // it took the place of the row under it, whose label ("3 alike") no
     // ruleset prints.
-    if (printed[i].repeated_header) {
+    if (printed[i].header_print) {
       std::fill(like[i].begin(), like[i].end(), -1.0);
       skip_cost[i] = 0;
       header_row[i] = true;

@@ -40,8 +40,9 @@ double LikenessEvidence(double similarity);
 struct PrintedRowText {
   std::string label;   ///< label column text ("" when none was read)
   std::string how_to;  ///< "how to score" column text ("" when the sheet has none)
-  bool repeated_header = false;  ///< its score cells print what another row's print (the column headers printed
-                                 ///< again over the lower section): a header, whatever its label reads
+  bool header_print = false;  ///< its print says header, whatever its label reads: its score cells print what
+                              ///< another row's print (the column headers printed again over the lower
+                              ///< section), or are a dark bar (a header's or a section's, white print on it)
 };
 
 /// One printed row given a ruleset row.

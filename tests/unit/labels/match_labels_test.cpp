@@ -143,7 +143,7 @@ TEST(MatchRowsTest, AHeaderTheScoreColumnsPrintAgainIsNoRow) {
   for (const bool told_by_print : {false, true}) {
     std::vector<PrintedRowText> texts;
     for (const std::string& label : labels) texts.push_back({label, ""});
-    texts[0].repeated_header = texts[10].repeated_header = told_by_print;
+    texts[0].header_print = texts[10].header_print = told_by_print;
     const RulesetMatch match = Match(texts, "fivezee");
     ASSERT_TRUE(match.ok);
     for (const RowMatch& row : match.rows) row_of[told_by_print][row.row_id] = row.printed_row;
