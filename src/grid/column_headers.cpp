@@ -80,14 +80,21 @@ HeaderRun RunOf(const std::vector<Block>& blocks, int first, int last, int width
   run.at_right = std::abs(centre(last) + run.pitch / 2 - width) <= slack;
   if (!run.at_left && !run.at_right) {
     // Not centred: each header inside its share of columns `pitch` wide
-    // from `from`, to within a rule's width.
+    // from `from`, to within a rule's width, and each at the same place in
+    // it: flush left or flush right alike, to within 2 mm.
+    // (A label column's header flush left, "Category", and two players'
+    // headers centred in theirs are inside their shares too, and shares
+    // as wide as the label column are no player's columns.)
     const double edge = 0.5 * px_per_mm;
     auto tiled = [&](double from, double share) {
+      double left_lo = 1e9, left_hi = -1e9, right_lo = 1e9, right_hi = -1e9;
       for (int i = first; i <= last; ++i) {
         const double left = from + (i - first) * share;
         if (blocks[i].from < left - edge || blocks[i].to > left + share + edge) return false;
+        left_lo = std::min(left_lo, blocks[i].from - left), left_hi = std::max(left_hi, blocks[i].from - left);
+        right_lo = std::min(right_lo, left + share - blocks[i].to), right_hi = std::max(right_hi, left + share - blocks[i].to);
       }
-      return true;
+      return left_hi - left_lo <= 4 * edge || right_hi - right_lo <= 4 * edge;
     };
     const double from_right = width - k * run.pitch;
     if (std::abs(from_right) <= slack && tiled(0, static_cast<double>(width) / k)) {
@@ -153,10 +160,10 @@ HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column
   // Rows that write across x (a strip gap_mm wide), and rows that write at all.
   const int half_gap = std::max(1, static_cast<int>(std::lround(options.gap_mm * px_per_mm / 2)));
   auto crossed = [&](int x) {
+    const int from = std::clamp(x - half_gap, 0, width), to = std::clamp(x + half_gap + 1, from, width);
     int rows = 0;
     for (const std::vector<bool>& row : ink.written)
-      rows += std::any_of(row.begin() + std::max(0, x - half_gap), row.begin() + std::min(width, x + half_gap + 1),
-                          [](bool w) { return w; });
+      rows += std::any_of(row.begin() + from, row.begin() + to, [](bool w) { return w; });
     return rows;
   };
   const int written_rows = static_cast<int>(std::count_if(ink.written.begin(), ink.written.end(), [](const std::vector<bool>& row) {

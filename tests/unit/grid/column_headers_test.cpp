@@ -238,6 +238,39 @@ TEST(ColumnHeadersTest, AGapBesideTheHeadersKeepsItsPlaceOnlyWithWritingBetween)
   EXPECT_NEAR(kept.column_x[1], (area.ColumnLeft(0) - 12) * kPxPerMm, 0.5);
 }
 
+// A sheet ruling only its frame: "Category" flush left over the labels,
+// "Game #1" and "Game #2" centred over two players' columns, "How to
+// score" over the how-to text beside them. The first three headers stand
+// inside equal shares of the area from its left side, but not at one
+// place in them: no run of columns that wide. The columns stay where the
+// rows' ink parts them (the shares' edges cut the how-to text).
+TEST(ColumnHeadersTest, ALabelHeaderAndTwoPlayersHeadersAreNoEqualColumns) {
+  OpenScoreArea area;
+  area.ruled_labels = false;
+  area.label_mm = 46;
+  area.score_mm = 38;
+  area.columns = 3;  // two players' columns, then the how-to text
+  cv::Mat page = area.Blank();
+  area.Put(page, 0, area.x + 2 + 10, "Category", false);
+  area.Put(page, 0, area.ColumnLeft(0) + area.score_mm / 2, "Game #1", false);
+  area.Put(page, 0, area.ColumnLeft(1) + area.score_mm / 2, "Game #2", false);
+  area.Put(page, 0, area.ColumnLeft(2) + 15, "How to", false);
+  const std::vector<std::string> numbers = {"3", "8", "12", "16", "15", "24", "78", "35", "113", "25", "0", "30", "40"};
+  for (int r = 1; r < area.rows; ++r) {
+    area.Put(page, r, area.ColumnLeft(0) + area.score_mm / 2, numbers[r - 1], true);
+    area.Put(page, r, area.ColumnLeft(1) + area.score_mm / 2, numbers[(r + 4) % numbers.size()], true);
+    if (r % 3 != 0) area.Put(page, r, area.ColumnLeft(2) + 17, "Add dice", false);
+  }
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const Lattice split = SplitHeadedColumns(flat, SplitUnruledColumns(flat, area.Lines(), kPxPerMm), kPxPerMm);
+  // The lines of the last three columns (the fixture's labels, "Label 1"
+  // ... "Label 13", part at their word space too).
+  ASSERT_GE(split.columns(), 4) << ::testing::PrintToString(split.column_x);
+  const int first = split.columns() - 3;
+  for (int c = 0; c < 3; ++c)
+    EXPECT_NEAR(split.column_x[first + c], area.ColumnLeft(c) * kPxPerMm, 4 * kPxPerMm) << c;
+}
+
 // One wide score column, and in one row a number whose two digits stand
 // far apart, alike in size as printed headers are, each in the middle of
 // its half. The numbers of the other rows are written across the middle:
