@@ -58,6 +58,31 @@ bool BelongsBeyondSide(const cv::Rect& box, const std::vector<std::pair<cv::Rect
   return level >= 0.5 * std::min(box.height, nearest->height);
 }
 
+// Takes out of `mask` (the crop's ink) the column lines that run through
+// it wherever they lie: upright runs of ink, thin for the cell, from the
+// crop's top edge to its bottom edge (to a pixel), through both row lines
+// and the margins beyond. A column line a few pixels off the lattice's (a
+// page straightened from a steep photo, an inferred column line beside a
+// faint printed rule) is outside the border bands RemoveBorderLines()
+// looks in, and a cross-out or a digit touching it went with it as one
+// mark, no longer a cross. No pen stroke runs out of its box both ways.
+// (A piece of a line off one edge only cannot be told from a digit of the
+// row above or below written across the row line: taken out, it cut such
+// a digit from the crop's edge, and what was left read as ours.)
+void RemoveColumnLines(cv::Mat& mask, const cv::Rect2f& cell) {
+  if (mask.rows < 8) return;
+  cv::Mat upright;
+  // Nothing beyond the crop's edges counts as ink (the default border would
+  // count all of it, and a stroke off one edge over half the crop passed).
+  cv::morphologyEx(mask, upright, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(1, mask.rows - 2)),
+                   cv::Point(-1, -1), 1, cv::BORDER_CONSTANT, cv::Scalar(0));
+  if (cv::countNonZero(upright) == 0) return;
+  cv::Mat labels, stats, centroids;
+  const int count = cv::connectedComponentsWithStats(upright, labels, stats, centroids, 8, CV_32S);
+  for (int i = 1; i < count; ++i)
+    if (stats.at<int>(i, cv::CC_STAT_WIDTH) < 0.06 * cell.width) mask.setTo(0, labels == i);
+}
+
 }  // namespace
 
 CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, CellPart part, const CellOptions& options,
@@ -98,6 +123,7 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
   const bool box_alone = result.shaded || MarginsOnOtherPaper(page.gray_paper, crop, result.cell_in_crop);
   const cv::Mat pen_on_side = RemoveBorderLines(mask, gray, result.cell_in_crop, options, beside, box_alone);
   const bool any_pen = cv::countNonZero(pen_on_side) > 0;  // most cells have none: no per-blob masks then
+  RemoveColumnLines(mask, result.cell_in_crop);
 
   // Components that belong to this cell: most of their pixels inside it.
   cv::Mat labels, stats, centroids;

@@ -89,6 +89,20 @@ TEST(ExtractCellTest, AColumnLineOffTheLatticeIsNotInk) {
   EXPECT_GT(ink.crop_in_page.x + ink.blobs[0].x, 55);
 }
 
+// A cross-out whose arms run into a thin column line off the lattice: the
+// line is taken out before the mark is looked at, and the mark is a cross,
+// not one odd shape with the line.
+TEST(ExtractCellTest, ACrossTouchingAColumnLineOffTheLatticeIsCrossed) {
+  const cv::Rect2f cell(40, 40, 160, 80);
+  cv::Mat page(160, 240, CV_8U, cv::Scalar(250));
+  for (int y : {40, 120}) cv::line(page, cv::Point(20, y), cv::Point(220, y), cv::Scalar(40), 2);
+  cv::line(page, cv::Point(200, 0), cv::Point(200, 159), cv::Scalar(40), 3);
+  cv::line(page, cv::Point(50, 0), cv::Point(50, 159), cv::Scalar(40), 2);
+  cv::line(page, cv::Point(50, 72), cv::Point(180, 108), cv::Scalar(50), 3);
+  cv::line(page, cv::Point(50, 108), cv::Point(180, 52), cv::Scalar(50), 3);
+  EXPECT_EQ(ExtractCell(page, cell, CellPart::kValue).kind, InkKind::kCrossed);
+}
+
 TEST(ExtractCellTest, ASliverAlongABorderIsNotInk) {
   // The edge of a blurred line, one pixel thick, just inside the top border
   // near the corner, beside a digit.
