@@ -130,6 +130,25 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
 
 namespace {
 
+// Whether the top row's cell of column `column` holds dark ink (print: a
+// column's header), clear of its rules.
+bool TopCellInked(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm, int ink_level) {
+  const cv::Rect2f cell = grid.Cell(0, column);
+  const float inset = grid.line_px / 2 + static_cast<float>(0.4 * px_per_mm);
+  const cv::Rect inside = cv::Rect(cv::Point(static_cast<int>(std::ceil(cell.x + inset)), static_cast<int>(std::ceil(cell.y + inset))),
+                                   cv::Point(static_cast<int>(cell.br().x - inset), static_cast<int>(cell.br().y - inset))) &
+                          cv::Rect(0, 0, flat.cols, flat.rows);
+  if (inside.width < 3 || inside.height < 3) return false;
+  cv::Mat ink;
+  cv::threshold(flat(inside), ink, ink_level, 255, cv::THRESH_BINARY_INV);
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
+  const int speck = std::max(3, static_cast<int>(std::lround(0.1 * px_per_mm * px_per_mm)));
+  for (int i = 1; i < n; ++i)
+    if (stats.at<int>(i, cv::CC_STAT_AREA) >= speck) return true;
+  return false;
+}
+
 // The letters (a-z, A-Z) and the digits of an OCR'd row.
 int Letters(const std::string& row) {
   return static_cast<int>(std::count_if(row.begin(), row.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); }));
@@ -381,6 +400,23 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
     });
   std::sort(roles.how_to.begin(), roles.how_to.end());
   if (roles.score.empty()) roles.detail = "no column to write scores in beside the labels";
+  return roles;
+}
+
+ColumnRoles HowToWithoutAHeader(const cv::Mat& flat, const Lattice& grid, ColumnRoles roles, double px_per_mm,
+                                const ColumnRoleOptions& options) {
+  if (roles.label < 0 || grid.rows() < 2) return roles;
+  for (int c : {roles.label - 1, roles.label + 1}) {
+    if (std::find(roles.maybe_how_to.begin(), roles.maybe_how_to.end(), c) == roles.maybe_how_to.end()) continue;
+    int headed = 0, others = 0;
+    for (int other : roles.score)
+      if (other != c) ++others, headed += TopCellInked(flat, grid, other, px_per_mm, options.ink_level);
+    if (others < 2 || headed < others || TopCellInked(flat, grid, c, px_per_mm, options.ink_level)) continue;
+    std::erase(roles.score, c);
+    std::erase(roles.maybe_how_to, c);
+    roles.how_to.push_back(c);
+    std::sort(roles.how_to.begin(), roles.how_to.end());
+  }
   return roles;
 }
 

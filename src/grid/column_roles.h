@@ -137,4 +137,15 @@ std::vector<int> HowToPlaces(const std::vector<ColumnProfile>& profiles, int lab
 ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
                               const ColumnRoleOptions& options = {});
 
+/// `roles` with a column that might be how-to text (maybe_how_to), beside
+/// the labels, taken for how-to text when every other score column (two at
+/// least) prints ink in the top row, its header, and it prints none there:
+/// small print in the labels' box, blurred past reading surely ("Tout of 4
+/// onty"), under the labels' header that spans both, beside columns headed
+/// "Game #1" ... "Game #5". (Where the top row holds the players' first
+/// numbers, every column written in holds ink there, how-to text too.)
+/// `flat`: 8-bit gray, paper at 255 (FlattenForText).
+ColumnRoles HowToWithoutAHeader(const cv::Mat& flat, const Lattice& grid, ColumnRoles roles, double px_per_mm,
+                                const ColumnRoleOptions& options = {});
+
 }  // namespace scorecheck

@@ -169,6 +169,7 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
         if (!was_read(c)) read_column(c);
       roles = AssignColumnRoles(profiles, readings, options.roles);
     }
+    roles = HowToWithoutAHeader(flat, grid, std::move(roles), px_per_mm, options.roles);
     read[g] = readings;
     Lattice split = SplitScoreColumns(flat, grid, px_per_mm, options.score_columns, roles, readings);
     for (const ColumnReading& reading : readings)

@@ -116,6 +116,51 @@ TEST(ColumnRolesTest, DiceIconsUnderASectionTitleInTheirColumnArePrintedMarks) {
   EXPECT_TRUE(icons.printed_marks) << icons.align_mm << " mm apart, " << icons.size_spread_mm << " mm in size";
 }
 
+// Labels, how-to text beside them under no header of its own (the labels'
+// header spans both), three players' columns headed "Game 1" ... "Game 3"
+// in the top row. The OCR read the how-to text as half-words, not surely
+// (maybe_how_to): with every player's column headed and it not, it is
+// how-to text. Headed too, or with a player's column unheaded, nothing
+// says so.
+TEST(ColumnRolesTest, AColumnBesideTheLabelsWithoutTheHeadersThePlayersPrintIsHowTo) {
+  DrawnTable table = OnePlayerSheet();
+  const std::vector<std::string> labels = table.columns[0], scores = table.columns[1], how_to = table.columns[2];
+  std::vector<std::string> no_header = how_to, header_row_labels = labels;
+  no_header[0] = "";
+  header_row_labels[0] = "Player";
+  std::vector<std::string> written = scores;
+  written[0] = "";
+  table.columns = {header_row_labels, no_header, written, written, written};
+  table.handwritten = {false, false, true, true, true};
+  table.widths = {45, 50, 22, 22, 22};
+  auto page_with_headers = [&](const std::vector<std::string>& headers) {
+    cv::Mat page = table.Draw();
+    const Lattice lattice = table.Lines();
+    for (size_t c = 0; c < headers.size(); ++c) {
+      if (headers[c].empty()) continue;
+      const cv::Rect2f cell = lattice.Cell(0, static_cast<int>(c) + 1);
+      cv::putText(page, headers[c], cv::Point(static_cast<int>(cell.x) + 10, static_cast<int>(cell.br().y) - 22),
+                  cv::FONT_HERSHEY_SIMPLEX, 0.7, cv::Scalar(20, 20, 20), 2, cv::LINE_AA);
+    }
+    return FlattenForText(page, kPxPerMm);
+  };
+  ColumnRoles read;
+  read.label = 0;
+  read.score = {1, 2, 3, 4};
+  read.maybe_how_to = {1};
+  const Lattice lattice = table.Lines();
+  const ColumnRoles roles = HowToWithoutAHeader(page_with_headers({"", "Game 1", "Game 2", "Game 3"}), lattice, read, kPxPerMm);
+  EXPECT_EQ(roles.how_to, (std::vector<int>{1}));
+  EXPECT_EQ(roles.score, (std::vector<int>{2, 3, 4}));
+  EXPECT_TRUE(roles.maybe_how_to.empty());
+  for (const std::vector<std::string>& headers : std::vector<std::vector<std::string>>{
+           {"How to", "Game 1", "Game 2", "Game 3"}, {"", "Game 1", "", "Game 3"}}) {
+    const ColumnRoles kept = HowToWithoutAHeader(page_with_headers(headers), lattice, read, kPxPerMm);
+    EXPECT_EQ(kept.score, read.score) << headers[0] << "|" << headers[2];
+    EXPECT_TRUE(kept.how_to.empty());
+  }
+}
+
 // Dice icons set apart from their labels by a line the table does not rule
 // (put in at the gap between them): the icons meet that line, which leaves
 // no ink of its own. Still printed marks; where the line is ruled, ink along
