@@ -337,6 +337,34 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
   return grid;
 }
 
+// Whether `grid` places a cell of every row of `ruleset`.
+bool HoldsEveryRow(const Grid& grid, const Ruleset& ruleset) {
+  return std::all_of(ruleset.rows.begin(), ruleset.rows.end(), [&](const RowSpec& row) {
+    return std::any_of(grid.cells.begin(), grid.cells.end(), [&](const GridCell& cell) { return cell.row_id == row.id; });
+  });
+}
+
+// `grid` with one more row of its common pitch below its last row line
+// (`below`) or above its first, inside an image `height` pixels high.
+Lattice WithOpenEndRow(Lattice grid, bool below, int height) {
+  if (grid.rows() < 2) return grid;
+  std::vector<float> gaps;
+  for (int r = 0; r < grid.rows(); ++r) gaps.push_back(grid.row_y[r + 1] - grid.row_y[r]);
+  std::nth_element(gaps.begin(), gaps.begin() + static_cast<long>(gaps.size() / 2), gaps.end());
+  const float pitch = gaps[gaps.size() / 2];
+  if (below && grid.row_y.back() + pitch < static_cast<float>(height)) {
+    grid.row_y.push_back(grid.row_y.back() + pitch);
+    grid.row_inferred.push_back(true);
+  } else if (!below && grid.row_y.front() - pitch >= 0) {
+    grid.row_y.insert(grid.row_y.begin(), grid.row_y.front() - pitch);
+    grid.row_inferred.insert(grid.row_inferred.begin(), true);
+  } else {
+    return grid;
+  }
+  grid.frame = cv::Rect2f(grid.frame.x, grid.row_y.front(), grid.frame.width, grid.row_y.back() - grid.row_y.front());
+  return grid;
+}
+
 // Sheets without a sheet code: ruled lines, then what the columns hold.
 Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const GridOptions& options, TextReader* reader) {
   Grid none;
@@ -356,7 +384,25 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   const double px_per_mm = page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / 210.0;
   const cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
   Grid grid = GridFromLattice(lattice, flat, px_per_mm, rulesets, options, lattice_options.find_orientation, reader);
-  if (grid.status == GridStatus::kFound || options.join_stacked_mm <= 0) return grid;
+  if (grid.status == GridStatus::kFound) {
+    if (!options.open_end_rows || HoldsEveryRow(grid, rulesets.Get(grid.ruleset_id))) return grid;
+    // A ruleset row not placed: a table that rules a line between rows but
+    // none under its last one (no frame, no column rules to go on past it)
+    // ends a row early, and the rows above took the places of those below
+    // them by their order (the grand total read from the row of the total
+    // copied above it). Its grids are read again with a row of the common
+    // pitch added below (or above: the page may be upside down), kept when
+    // that places more rows.
+    for (bool below : {true, false}) {
+      LatticeResult longer = lattice;
+      for (Lattice& each : longer.grids) each = WithOpenEndRow(std::move(each), below, longer.upright.rows);
+      Grid again = GridFromLattice(std::move(longer), flat, px_per_mm, rulesets, options, lattice_options.find_orientation, reader);
+      if (again.status == GridStatus::kFound && again.ruleset_id == grid.ruleset_id && again.cells.size() > grid.cells.size())
+        return again;
+    }
+    return grid;
+  }
+  if (options.join_stacked_mm <= 0) return grid;
   std::optional<std::vector<Lattice>> joined = JoinStackedGrids(
       lattice.grids, static_cast<float>(options.join_stacked_mm * px_per_mm), lattice_options.max_card_rows);
   if (!joined) return grid;

@@ -102,6 +102,9 @@ struct GridOptions {
                                      ///< top row's (normalised correlation); default 0.8 (headers 0.97-0.99,
                                      ///< handwritten rows up to 0.6). Labels read or not, such a row under
                                      ///< the top one is a header printed again, not a ruleset row
+  bool open_end_rows = true;     ///< a grid read without some ruleset row is read again with a row of its pitch
+                                 ///< added past its last row line (a table that rules no line under its last
+                                 ///< row), kept when that places more rows; default true
   double bar_share = 0.5;        ///< a row whose score cells are at most this share of the rows' median grey is a
                                  ///< dark bar (a header's or a section's), not a ruleset row; default 0.5 (bars
                                  ///< 0.3-0.35 of the paper, tinted and striped rows 0.75-0.85)
