@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include <cmath>
@@ -280,6 +281,40 @@ TEST(LocateGridTest, TheTitleCountsWhateverTheHowToTextSaid) {
   const Grid grid = LocateGrid(FindPage(RenderSheetImage(layout, 150)), ShippedRulesets(), {}, &reader);
   ASSERT_TRUE(grid.ok()) << grid.detail;
   EXPECT_EQ(grid.ruleset_id, "triple");
+}
+
+// A sheet that rules a line between its rows and none under the last one:
+// the frame's bottom line is not printed, and the column rules stop at the
+// last row line (nothing goes on past it to tell the open row). The lines
+// end a row early; read again with a row of the pitch added under them,
+// every row is placed where it is printed, the grand total too.
+TEST(LocateGridTest, ALastRowRuledAboveOnlyIsRead) {
+  const auto reader = TextReader::Create();
+  const SheetLayout layout = OtherSheet("classic", 4, 1);
+  cv::Mat image = RenderSheetImage(layout, 150);
+  const double px_per_mm = image.cols / layout.width_mm;
+  auto px = [&](double mm) { return static_cast<int>(std::lround(mm * px_per_mm)); };
+  const GridLayout& printed = layout.grids[0];
+  const RectMm last = printed.Cell(printed.rows.size() - 1, 0);
+  const double bottom = last.y + last.h, left = printed.frame.x, right = printed.frame.x + printed.frame.w;
+  const cv::Scalar paper(255, 255, 255);
+  cv::rectangle(image, cv::Point(px(left - 2), px(bottom - 0.8)), cv::Point(px(right + 2), px(bottom + 2)), paper, cv::FILLED);
+  std::vector<double> upright = {left, printed.label_right, printed.how_right, right};
+  upright.insert(upright.end(), printed.column_x.begin(), printed.column_x.end());
+  for (double x : upright)
+    cv::rectangle(image, cv::Point(px(x - 0.6), px(last.y + 0.5)), cv::Point(px(x + 0.6), px(bottom + 2)), paper, cv::FILLED);
+  const Page page = FindPage(image);
+  const Grid grid = LocateGrid(page, ShippedRulesets(), {}, reader.get());
+  ASSERT_TRUE(grid.ok()) << grid.detail;
+  EXPECT_EQ(grid.ruleset_id, "classic");
+  EXPECT_EQ(grid.cells.size(), ScoreRows(printed) * 4);
+  EXPECT_EQ(std::count_if(grid.cells.begin(), grid.cells.end(), [](const GridCell& cell) { return cell.row_id == "grand_total"; }), 4);
+  ExpectCellsOnTheirRows(grid, page, layout);
+  // Not read again, the grid ends a row early.
+  GridOptions once;
+  once.open_end_rows = false;
+  const Grid early = LocateGrid(page, ShippedRulesets(), once, reader.get());
+  EXPECT_LT(early.cells.size(), grid.cells.size());
 }
 
 TEST(LocateGridTest, ATurnedOtherSheetIsTurnedBack) {
