@@ -27,6 +27,17 @@ bool AlongASide(const cv::Mat& stats, int i, cv::Size area, double thin_px) {
          (at_left_or_right && width <= thin_px && height * 2 >= area.height);
 }
 
+// The pixels of cell (`row`, `column`) of `grid` inside its ruled lines,
+// clear of them and of what a thick line's blur leaves beside them, within
+// an image of `size`.
+cv::Rect InsideCell(const Lattice& grid, int row, int column, double px_per_mm, cv::Size size) {
+  const cv::Rect2f cell = grid.Cell(row, column);
+  const float inset = grid.line_px / 2 + static_cast<float>(0.4 * px_per_mm);
+  return cv::Rect(cv::Point(static_cast<int>(std::ceil(cell.x + inset)), static_cast<int>(std::ceil(cell.y + inset))),
+                  cv::Point(static_cast<int>(cell.br().x - inset), static_cast<int>(cell.br().y - inset))) &
+         cv::Rect(cv::Point(0, 0), size);
+}
+
 }  // namespace
 
 ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
@@ -34,19 +45,12 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   ColumnProfile profile;
   if (column < 0 || column >= grid.columns() || grid.rows() < 1 || px_per_mm <= 0) return profile;
   profile.width_mm = (grid.column_x[column + 1] - grid.column_x[column]) / px_per_mm;
-  // Inside the cell, clear of its ruled lines and of what a thick line's
-  // blur leaves beside it.
-  const float inset = grid.line_px / 2 + static_cast<float>(0.4 * px_per_mm);
   const int min_area = std::max(3, static_cast<int>(std::lround(0.06 * px_per_mm * px_per_mm)));
   const double thin_px = 0.6 * px_per_mm;
   std::vector<double> lefts, rights, centres, pieces, widths, heights, sides;
-  std::vector<int> inked_at;  // the row of each entry of the vectors above
-  int inked = 0;
+  std::vector<int> inked_at;  // the row of each entry of the vectors above: the rows holding ink
   for (int r = 0; r < grid.rows(); ++r) {
-    const cv::Rect2f cell = grid.Cell(r, column);
-    const cv::Rect area = cv::Rect(cv::Point(static_cast<int>(std::ceil(cell.x + inset)), static_cast<int>(std::ceil(cell.y + inset))),
-                                   cv::Point(static_cast<int>(cell.br().x - inset), static_cast<int>(cell.br().y - inset))) &
-                          cv::Rect(0, 0, flat.cols, flat.rows);
+    const cv::Rect area = InsideCell(grid, r, column, px_per_mm, flat.size());
     if (area.width < 3 || area.height < 3) continue;
     cv::Mat ink;
     // Light writing (pencil) too: rows that hold any mark at all.
@@ -72,7 +76,6 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
     }
     if (count == 0) continue;
     inked_at.push_back(r);
-    ++inked;
     pieces.push_back(count);
     lefts.push_back(x0);
     rights.push_back(x1);
@@ -81,6 +84,7 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
     sides.push_back(area.width);
     heights.push_back(y1 - y0);
   }
+  const int inked = static_cast<int>(inked_at.size());
   profile.fill = static_cast<double>(inked) / grid.rows();
   profile.inked_rows = inked;
   profile.pieces = Median(pieces);
@@ -133,11 +137,7 @@ namespace {
 // Whether the top row's cell of column `column` holds dark ink (print: a
 // column's header), clear of its rules.
 bool TopCellInked(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm, int ink_level) {
-  const cv::Rect2f cell = grid.Cell(0, column);
-  const float inset = grid.line_px / 2 + static_cast<float>(0.4 * px_per_mm);
-  const cv::Rect inside = cv::Rect(cv::Point(static_cast<int>(std::ceil(cell.x + inset)), static_cast<int>(std::ceil(cell.y + inset))),
-                                   cv::Point(static_cast<int>(cell.br().x - inset), static_cast<int>(cell.br().y - inset))) &
-                          cv::Rect(0, 0, flat.cols, flat.rows);
+  const cv::Rect inside = InsideCell(grid, 0, column, px_per_mm, flat.size());
   if (inside.width < 3 || inside.height < 3) return false;
   cv::Mat ink;
   cv::threshold(flat(inside), ink, ink_level, 255, cv::THRESH_BINARY_INV);

@@ -8,6 +8,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "core/robust_stats.h"
 #include "grid/column_roles.h"
 #include "grid/printed_text.h"
 #include "grid/read_tables.h"
@@ -348,10 +349,9 @@ bool HoldsEveryRow(const Grid& grid, const Ruleset& ruleset) {
 // (`below`) or above its first, inside an image `height` pixels high.
 Lattice WithOpenEndRow(Lattice grid, bool below, int height) {
   if (grid.rows() < 2) return grid;
-  std::vector<float> gaps;
+  std::vector<double> gaps;
   for (int r = 0; r < grid.rows(); ++r) gaps.push_back(grid.row_y[r + 1] - grid.row_y[r]);
-  std::nth_element(gaps.begin(), gaps.begin() + static_cast<long>(gaps.size() / 2), gaps.end());
-  const float pitch = gaps[gaps.size() / 2];
+  const float pitch = static_cast<float>(Median(gaps));
   if (below && grid.row_y.back() + pitch < static_cast<float>(height)) {
     grid.row_y.push_back(grid.row_y.back() + pitch);
     grid.row_inferred.push_back(true);

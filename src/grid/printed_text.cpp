@@ -5,6 +5,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/robust_stats.h"
+
 namespace scorecheck {
 namespace {
 
@@ -210,8 +212,7 @@ std::vector<bool> RowsPrintedAsBars(const cv::Mat& gray, const Lattice& grid, in
   for (double g : grey)
     if (g >= 0) measured.push_back(g);
   if (measured.empty()) return bar;
-  std::nth_element(measured.begin(), measured.begin() + static_cast<long>(measured.size() / 2), measured.end());
-  const double typical = measured[measured.size() / 2];
+  const double typical = Median(measured);
   for (int r = 0; r < grid.rows(); ++r) bar[r] = grey[r] >= 0 && grey[r] <= max_share * typical;
   return bar;
 }
