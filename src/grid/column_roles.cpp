@@ -86,6 +86,7 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   }
   const int inked = static_cast<int>(inked_at.size());
   profile.fill = static_cast<double>(inked) / grid.rows();
+  profile.marked_fill = static_cast<double>(profile.marked_rows) / grid.rows();
   profile.inked_rows = inked;
   profile.pieces = Median(pieces);
   profile.align_mm = std::min({RobustSpread(lefts), RobustSpread(rights), RobustSpread(centres)}) / px_per_mm;
@@ -267,12 +268,17 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
   // margin) holds no labels either: where nothing reads like labels (a
   // blurred four-grid page), such a strip's noise had fitted them best, and
   // the labels' column was taken for scores.
-  auto too_narrow = [&](int column) {
-    return column >= 0 && column < static_cast<int>(profiles.size()) && !WideEnoughToWrite(profiles[column], options);
+  // Nor does a column with nothing in most of its rows: labels are printed
+  // in every row but a few (a section's bar, a header). Where nothing read
+  // like labels, an empty players' column had fitted them by chance and the
+  // labels were taken for scores.
+  auto cannot_hold_labels = [&](int column) {
+    return column >= 0 && column < static_cast<int>(profiles.size()) &&
+           (!WideEnoughToWrite(profiles[column], options) || profiles[column].marked_fill < options.min_label_marked_fill);
   };
   const ColumnReading* label = nullptr;
   for (const ColumnReading& reading : readings)
-    if (reading.label_fit > -1 && !too_narrow(reading.column) && (!label || reading.label_fit > label->label_fit))
+    if (reading.label_fit > -1 && !cannot_hold_labels(reading.column) && (!label || reading.label_fit > label->label_fit))
       label = &reading;
   if (!label) {
     roles.detail = "no column of printed labels";
@@ -290,7 +296,7 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
     const ColumnReading* wordiest = nullptr;
     int most = 0, second = 0;
     for (const ColumnReading& reading : readings) {
-      if (reading.label_fit <= -1 || too_narrow(reading.column)) continue;
+      if (reading.label_fit <= -1 || cannot_hold_labels(reading.column)) continue;
       int letters = 0;
       for (const std::string& row : reading.rows) letters += Letters(row);
       if (letters > most) {

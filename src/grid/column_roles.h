@@ -36,6 +36,7 @@ struct ColumnProfile {
   double size_spread_mm = 1e9;  ///< spread of the ink's width or height, whichever is more (robust), millimetres
   bool clear_of_sides = false;  ///< the ink stands clear of the cell's sides (median row): print placed in the
                                 ///< cell, not what a ruled line leaves along a side of every cell
+  double marked_fill = 0;       ///< share of rows whose cell holds any mark (marked_rows over the rows)
   bool printed_marks = false;   ///< the same mark printed in row after row: one place, one size (dice icons),
                                 ///< in most of the rows holding ink (a section's title may share the column)
 };
@@ -83,6 +84,8 @@ struct ColumnRoleOptions {
                                    ///< noise of a few letters fits any ruleset -0.05 to 0.05); where no column
                                    ///< fits better, the labels are the column the OCR reads most letters in ...
   double min_label_letters_lead = 2;  ///< ... when it reads this many times the letters of any other; default 2
+  double min_label_marked_fill = 0.5;  ///< the label column holds marks in this share of its rows or more
+                                       ///< (ColumnProfile::marked_fill); default 0.5
 };
 
 /// Measures column `column` of `grid` on `flat` (8-bit gray, paper at 255).

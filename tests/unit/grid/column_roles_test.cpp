@@ -275,6 +275,7 @@ TEST(ColumnRolesTest, TheBestLabelFitIsTheLabelColumnWhereverItStands) {
   for (int c : {0, 1}) {
     profiles[c].printed_text = true;
     profiles[c].inked_rows = 20;
+    profiles[c].marked_fill = 1;
   }
   std::vector<ColumnReading> readings(2);
   readings[0].column = 0;
@@ -299,6 +300,7 @@ TEST(ColumnRolesTest, AStripTooNarrowToWriteInIsNoLabelColumn) {
   for (ColumnProfile& p : profiles) {
     p.width_mm = 12;
     p.inked_rows = 19;
+    p.marked_fill = 1;
   }
   profiles[0].width_mm = 1;
   std::vector<ColumnReading> readings(4);
@@ -317,6 +319,34 @@ TEST(ColumnRolesTest, AStripTooNarrowToWriteInIsNoLabelColumn) {
   EXPECT_EQ(roles.score, (std::vector<int>{2, 3}));
 }
 
+TEST(ColumnRolesTest, AColumnWithNothingInItIsNoLabelColumn) {
+  // A blurred four-grid page: nothing reads like labels. The labels'
+  // column, one player's column written in every row, and a player's column
+  // nobody wrote in, whose noise fits the labels a little better than the
+  // garbled labels do: with nothing in its rows it cannot hold them.
+  std::vector<ColumnProfile> profiles(3);
+  for (ColumnProfile& p : profiles) p.width_mm = 12;
+  profiles[0].width_mm = 20;
+  profiles[0].inked_rows = profiles[1].inked_rows = 19;
+  profiles[0].marked_fill = profiles[1].marked_fill = 0.95;
+  std::vector<ColumnReading> readings(3);
+  for (int c = 0; c < 3; ++c) readings[c].column = c;
+  readings[0].rows = {"ls", "2S", "THREES", "FIVFS =5", "NULLS"};
+  readings[0].label_fit = 0.01;
+  readings[1].rows = {"7", "ab", "Ss", "iv", "Mf 4", "ro"};  // handwriting read as letters, about as many
+  readings[1].label_fit = -0.2;
+  readings[2].rows = {"", "i", "", "l"};
+  readings[2].label_fit = 0.03;
+  const ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.label, 0);
+  EXPECT_EQ(roles.score, (std::vector<int>{1, 2}));
+  // Without the rule, its chance fit wins.
+  ColumnRoleOptions any_column;
+  any_column.min_label_marked_fill = 0;
+  EXPECT_EQ(AssignColumnRoles(profiles, readings, any_column).label, 2);
+}
+
 TEST(ColumnRolesTest, WhereNothingFitsTheLabelsTheyAreTheColumnReadMostLikeWords) {
   // A four-grid page photographed at low resolution: the labels' print is
   // too small for the OCR and comes out as garbled words; the six players'
@@ -326,6 +356,7 @@ TEST(ColumnRolesTest, WhereNothingFitsTheLabelsTheyAreTheColumnReadMostLikeWords
   for (ColumnProfile& p : profiles) {
     p.width_mm = 10.5;
     p.inked_rows = 19;
+    p.marked_fill = 1;
     p.pieces = 2;
   }
   profiles[0].width_mm = 23;
@@ -361,6 +392,7 @@ std::vector<ColumnProfile> PrintedColumns(int count, double width_mm, int inked_
     p.width_mm = width_mm;
     p.printed_text = true;
     p.inked_rows = inked_rows;
+    p.marked_fill = 1;
   }
   return profiles;
 }
