@@ -253,12 +253,12 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
     std::stable_sort(scored.begin(), scored.end(), by_total);
   }
 
-  Scored& best = scored.front();
   std::string source = "labels";
-  if (!std::all_of(best.per_grid.begin(), best.per_grid.end(), [](const RulesetMatch& m) { return m.ok; })) {
+  const Scored& labels_best = scored.front();  // invalid once the layout reading drops rulesets
+  if (!std::all_of(labels_best.per_grid.begin(), labels_best.per_grid.end(), [](const RulesetMatch& m) { return m.ok; })) {
     std::ostringstream detail;
-    detail << "a ruled grid was found, but its labels fit no ruleset (best: " << best.ruleset->id << ", "
-           << std::lround(100 * best.labels) << "% alike)";
+    detail << "a ruled grid was found, but its labels fit no ruleset (best: " << labels_best.ruleset->id << ", "
+           << std::lround(100 * labels_best.labels) << "% alike)";
     // Labels read in part: half of them garbled in a blurred photo, the
     // rest still fit a ruleset best, and the alignment has placed the
     // unreadable rows by their order among the rows read. Taken when the
@@ -268,39 +268,49 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
     // Read means read surely: unrelated text is up to half alike to any
     // label (an upside-down page's labels came out 34% alike to FiveZee's
     // on average), a label read at all is three quarters alike or more.
-    const bool partly = std::all_of(best.per_grid.begin(), best.per_grid.end(), [&](const RulesetMatch& m) {
+    const bool partly = std::all_of(labels_best.per_grid.begin(), labels_best.per_grid.end(), [&](const RulesetMatch& m) {
       const auto read = std::count_if(m.rows.begin(), m.rows.end(),
                                       [&](const RowMatch& row) { return row.similarity >= options.read_label; });
       return m.missing_rows <= options.max_partly_missing &&
-             read >= options.min_partly_read * static_cast<double>(best.ruleset->rows.size());
+             read >= options.min_partly_read * static_cast<double>(labels_best.ruleset->rows.size());
     });
     if (options.min_partly_read > 0 && partly) {
       source = "labels partly read";
-    } else if (candidates.size() != 1 || !options.layout_fallback) {
+    } else if (!options.layout_fallback) {
       none.detail = detail.str();
       return none;
     } else {
-      // Labels too blurred for the OCR (four grids on a page photographed at
-      // low resolution: capitals 5 px high) while the grids' shape (columns,
-      // grids per page) fits one ruleset only: its rows are taken in their
-      // printed order, the rows that hold no scores told by the lattice's
-      // shape (ScoreRowsByOrder: headers told by their print, slivers, rows
-      // off the pitch). Only when the rows left are exactly the ruleset's.
-      const Ruleset& only = *best.ruleset;
-      for (int g = 0; g < grid_count; ++g) {
-        const std::optional<std::vector<int>> rows =
-            ScoreRowsByOrder(lattice.grids[g], printed_like_top[g], static_cast<int>(only.rows.size()));
-        if (!rows) {
-          none.detail = detail.str();
-          return none;
+      // Labels too blurred for the OCR (a page photographed at low
+      // resolution: capitals 5 px high): the rows that hold no scores are
+      // told by the lattice's shape (ScoreRowsByOrder: headers told by their
+      // print, slivers, rows off the pitch) and a ruleset's rows taken in
+      // their printed order, for every ruleset whose rows are exactly those
+      // left. The grids' shape (columns, grids per page) may leave one
+      // ruleset; when it leaves several with as many rows (classic, FiveZee
+      // and R.O.C.K. single-column sheets print the same twenty rows), the
+      // page's other evidence orders them and all are named alternatives:
+      // the entries decide between them (ScanImage), and the page names them
+      // undecided as ever.
+      std::erase_if(scored, [&](Scored& entry) {
+        for (int g = 0; g < grid_count; ++g) {
+          const std::optional<std::vector<int>> rows = ScoreRowsByOrder(
+              lattice.grids[g], printed_like_top[g], static_cast<int>(entry.ruleset->rows.size()));
+          if (!rows) return true;
+          RulesetMatch& match = entry.per_grid[g];
+          match.rows.clear();
+          for (size_t i = 0; i < rows->size(); ++i)
+            match.rows.push_back({(*rows)[i], entry.ruleset->rows[i].id, CellPart::kValue, 0});
         }
-        RulesetMatch& match = best.per_grid[g];
-        match.rows.clear();
-        for (size_t i = 0; i < rows->size(); ++i) match.rows.push_back({(*rows)[i], only.rows[i].id, CellPart::kValue, 0});
+        return false;
+      });
+      if (scored.empty()) {
+        none.detail = detail.str();
+        return none;
       }
       source = "layout";
     }
   }
+  const Scored& best = scored.front();
 
   Grid grid;
   grid.status = GridStatus::kFound;
@@ -311,7 +321,9 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
   grid.source = source;
   const double second = scored.size() > 1 ? scored[1].total : 0;
   for (size_t i = 1; i < scored.size(); ++i) {
-    bool same = scored[i].total >= best.total - options.tie_margin;
+    // Rows placed by order say nothing between the rulesets left: all are
+    // the entries' to decide.
+    bool same = source == "layout" || scored[i].total >= best.total - options.tie_margin;
     for (int g = 0; g < grid_count && same; ++g) same = SameCells(scored[i].per_grid[g], best.per_grid[g]);
     if (same) {
       grid.ruleset_alternatives.push_back(scored[i].ruleset->id);

@@ -54,8 +54,8 @@ struct Grid {
   std::vector<std::string> ruleset_undecided;  ///< other rulesets the printed page fits as well (labels and printed
                                                  ///< numbers within tie_margin): the page cannot tell them apart
   std::string source;               ///< "sheet code", "labels", "labels partly read" (see
-                                    ///< GridOptions::min_partly_read) or "layout" (labels unreadable; the only
-                                    ///< ruleset of the grids' shape, rows in its printed order)
+                                    ///< GridOptions::min_partly_read) or "layout" (labels unreadable; rows in
+                                    ///< the printed order of a ruleset the grids' shape fits)
   std::string detail;               ///< why, when not found
   bool ok() const { return status == GridStatus::kFound; }
 };
@@ -88,8 +88,9 @@ struct GridOptions {
                                  ///< stand (JoinStackedGrids: an upper and a lower section parted by a section
                                  ///< bar); 0 = never; default 2
   bool snap_to_lines = true;     ///< own sheets: move the layout's cells onto the printed lines (SnapToRuledLines)
-  bool layout_fallback = true;   ///< labels unreadable but the grids' shape fits one ruleset only: take its
-                                 ///< rows in printed order (Grid::source "layout")
+  bool layout_fallback = true;   ///< labels unreadable: take the rows of the rulesets the grids' shape fits,
+                                 ///< in their printed order, where their count is the ruleset's (Grid::source
+                                 ///< "layout"; several such rulesets are alternatives the entries decide)
   double min_partly_read = 0.3;  ///< labels read in part (a blurred photo: half of them garbled, the rows' mean
                                  ///< likeness below LabelMatchOptions::min_score): the best ruleset is taken, its
                                  ///< unreadable rows placed by their order, when at least this share of its rows

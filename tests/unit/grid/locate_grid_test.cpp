@@ -61,22 +61,33 @@ TEST(LocateGridTest, BlankPageHasNoGrid) {
 }
 
 // Ruled lines without printed labels are no scorecard, whatever their shape:
-// writing paper (rows ruled, a margin rule) and a board of ruled squares.
+// writing paper (rows ruled, a margin rule), a blank form and a board of
+// ruled squares, even with as many rows as a ruleset's.
 TEST(LocateGridTest, RulesWithoutLabelsAreNoScorecard) {
   const auto reader = TextReader::Create();
   const double px_per_mm = 8;
   auto at = [&](double x_mm, double y_mm) {
     return cv::Point(static_cast<int>(std::lround(x_mm * px_per_mm)), static_cast<int>(std::lround(y_mm * px_per_mm)));
   };
-  cv::Mat ruled(2376, 1680, CV_8UC3, cv::Scalar(250, 250, 250));
-  for (int i = 0; i < 35; ++i) cv::line(ruled, at(10, 30 + i * 7.5), at(200, 30 + i * 7.5), cv::Scalar(200, 160, 120), 2);
+  // As many rows as a ruleset has (20), and more.
+  cv::Mat ruled(2376, 1680, CV_8UC3, cv::Scalar(250, 250, 250)), twenty_rows;
+  for (int i = 0; i < 21; ++i) cv::line(ruled, at(10, 30 + i * 7.5), at(200, 30 + i * 7.5), cv::Scalar(200, 160, 120), 2);
   cv::line(ruled, at(30, 10), at(30, 290), cv::Scalar(60, 60, 220), 2);
+  twenty_rows = ruled.clone();
+  for (int i = 21; i < 35; ++i) cv::line(ruled, at(10, 30 + i * 7.5), at(200, 30 + i * 7.5), cv::Scalar(200, 160, 120), 2);
+  // A blank form: a table of twenty rows and three columns, nothing printed in it.
+  cv::Mat blank_table(2376, 1680, CV_8UC3, cv::Scalar(250, 250, 250));
+  for (int i = 0; i <= 20; ++i) cv::line(blank_table, at(20, 40 + i * 9), at(180, 40 + i * 9), cv::Scalar(0, 0, 0), 2);
+  for (double x : {20.0, 80.0, 130.0, 180.0}) cv::line(blank_table, at(x, 40), at(x, 220), cv::Scalar(0, 0, 0), 2);
   cv::Mat squares(2376, 1680, CV_8UC3, cv::Scalar(250, 250, 250));
   for (int i = 0; i <= 12; ++i) {
     cv::line(squares, at(25 + i * 13, 60), at(25 + i * 13, 60 + 12 * 13), cv::Scalar(0, 0, 0), 2);
     cv::line(squares, at(25, 60 + i * 13), at(25 + 12 * 13, 60 + i * 13), cv::Scalar(0, 0, 0), 2);
   }
-  for (const auto& [name, image] : {std::pair<const char*, cv::Mat>{"ruled paper", ruled}, {"ruled squares", squares}}) {
+  for (const auto& [name, image] : {std::pair<const char*, cv::Mat>{"ruled paper", ruled},
+                                    {"twenty rows of ruled paper", twenty_rows},
+                                    {"a blank table of twenty rows", blank_table},
+                                    {"ruled squares", squares}}) {
     Page page;
     page.status = PageStatus::kFound;
     page.rectified = image;
@@ -140,7 +151,7 @@ class BlindTextReader : public TextReader {
   std::vector<TextLine> ReadLines(const cv::Mat&) override { return {}; }
 };
 
-TEST(LocateGridTest, UnreadableLabelsFallBackOnTheOnlyRulesetOfTheGridsShape) {
+TEST(LocateGridTest, UnreadableLabelsAreReadByTheOrderOfTheRulesetsOfTheGridsShape) {
   BlindTextReader blind;
   // Two grids on a page: piecepack's shape only. Its header rows (column
   // headers printed again over the lower section) are left out and the rest
@@ -163,13 +174,35 @@ TEST(LocateGridTest, UnreadableLabelsFallBackOnTheOnlyRulesetOfTheGridsShape) {
     EXPECT_NEAR(page_px[1] / page_px[2], (mm.y + mm.h / 2) * px_per_mm, 2.0 * px_per_mm) << cell.row_id;
   }
 
-  // Switched off, or a shape several rulesets print (one grid): no guess.
+  // Switched off: no guess.
   GridOptions no_fallback;
   no_fallback.layout_fallback = false;
   EXPECT_FALSE(LocateGrid(page, ShippedRulesets(), no_fallback, &blind).ok());
-  const Grid one = LocateGrid(FindPage(RenderSheetImage(OtherSheet("piecepack", 6, 1), 150)), ShippedRulesets(), {}, &blind);
-  EXPECT_FALSE(one.ok());
-  EXPECT_NE(one.detail.find("labels fit no ruleset"), std::string::npos) << one.detail;
+  // A shape several rulesets print (one grid of four columns, the Yahtzee
+  // bonus in one row): its rows are read by their order all the same, and
+  // every ruleset with the same rows is named, for the entries to decide
+  // between.
+  SheetOptions options;
+  options.columns = 4;
+  options.style.markers = options.style.qr = false;
+  options.style.split_bonus_row = false;
+  const SheetLayout classic = LayoutSheet(ShippedRulesets().Get("classic"), options);
+  const Grid one = LocateGrid(FindPage(RenderSheetImage(classic, 150)), ShippedRulesets(), {}, &blind);
+  ASSERT_TRUE(one.ok()) << one.detail;
+  EXPECT_EQ(one.source, "layout");
+  EXPECT_LE(one.ruleset_confidence, 0.5);
+  EXPECT_EQ(one.cells.size(), ScoreRows(classic.grids[0]) * 4);
+  std::vector<std::string> named = one.ruleset_alternatives;
+  named.push_back(one.ruleset_id);
+  EXPECT_NE(std::find(named.begin(), named.end(), "classic"), named.end());
+  EXPECT_NE(std::find(named.begin(), named.end(), "fivezee"), named.end());
+  auto row_ids = [](const Ruleset& ruleset) {
+    std::vector<std::string> ids;
+    for (const RowSpec& row : ruleset.rows) ids.push_back(row.id);
+    return ids;
+  };
+  for (const std::string& id : named)
+    EXPECT_EQ(row_ids(ShippedRulesets().Get(id)), row_ids(ShippedRulesets().Get("classic"))) << id;
 }
 
 // Tesseract, but every `every`-th line it reads comes out garbled (every
