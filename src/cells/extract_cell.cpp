@@ -204,6 +204,37 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
         kept.push_back({box, label});
         ink_pixels += stats.at<int>(label, cv::CC_STAT_AREA);
       }
+  // Pieces lying wholly along the top or bottom line, reaching into the box
+  // no further than a line's blur: what the line removal left of a row line
+  // in a blurred, tilted photo (its steps, a few pixels each, too short for
+  // a flat remnant above). Kept, an empty box held a mark that could not be
+  // read and a digit's box took in a piece half the cell away ("?" for a
+  // 4). Beside a mark that reaches into the box, a piece within a third of
+  // the cell's height of it may be the mark's own stroke cut off along the
+  // line (a 5's top bar), and stays.
+  {
+    const cv::Rect2f& c = result.cell_in_crop;
+    const float band = static_cast<float>(0.18 * c.height);
+    auto along_row_line = [&](const cv::Rect& box) {
+      auto along = [&](float line) { return std::abs(box.y - line) < band && std::abs(box.y + box.height - line) < band; };
+      return along(c.y) || along(c.y + c.height);
+    };
+    std::vector<cv::Rect> bodies;
+    for (const auto& [box, label] : kept)
+      if (!along_row_line(box)) bodies.push_back(box);
+    const float reach = static_cast<float>(c.height / 3);
+    std::erase_if(kept, [&](const std::pair<cv::Rect, int>& blob) {
+      const auto& [box, label] = blob;
+      if (!along_row_line(box)) return false;
+      if (any_pen && cv::countNonZero(pen_on_side(box) & (labels(box) == label)) > 0) return false;
+      const bool beside_a_body = std::any_of(bodies.begin(), bodies.end(), [&](const cv::Rect& body) {
+        return box.x < body.x + body.width + reach && body.x < box.x + box.width + reach;
+      });
+      if (beside_a_body) return false;
+      ink_pixels -= stats.at<int>(label, cv::CC_STAT_AREA);
+      return true;
+    });
+  }
   std::sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) { return a.first.x < b.first.x; });
   result.ink = cv::Mat::zeros(gray.size(), CV_8U);
   for (const auto& [box, label] : kept) {

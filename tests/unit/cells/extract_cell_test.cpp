@@ -115,6 +115,29 @@ TEST(ExtractCellTest, ASliverAlongABorderIsNotInk) {
   EXPECT_GT(ink.crop_in_page.x + ink.blobs[0].x, 90);  // the 6, not the sliver
 }
 
+// What the line removal leaves of a row line in a blurred, tilted photo:
+// short blocks where the line steps from one pixel row to the next, each a
+// few pixels across it. On their own they are no mark; beside a digit they
+// do not join its mark, unless they lie next to it (its own stroke cut off
+// along the line).
+TEST(ExtractCellTest, PiecesOfARowLineAreNotInk) {
+  CellPage c;
+  for (const cv::Rect piece : {cv::Rect(70, 37, 5, 7), cv::Rect(120, 38, 4, 6), cv::Rect(176, 116, 6, 7)})
+    cv::rectangle(c.page, piece, cv::Scalar(40), cv::FILLED);
+  const CellInk empty = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(empty.kind, InkKind::kEmpty);
+  EXPECT_TRUE(empty.blobs.empty());
+  // A 4 in the box's middle-left: the pieces at 120 and 176 lie far from it.
+  cv::line(c.page, cv::Point(66, 60), cv::Point(56, 92), cv::Scalar(60), 4);
+  cv::line(c.page, cv::Point(56, 92), cv::Point(86, 92), cv::Scalar(60), 4);
+  cv::line(c.page, cv::Point(78, 70), cv::Point(78, 108), cv::Scalar(60), 4);
+  const CellInk four = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(four.kind, InkKind::kNumber);
+  // The 4, and the piece at 70 right over it (it may be the 4's own stroke).
+  ASSERT_EQ(four.blobs.size(), 2u);
+  for (const cv::Rect& blob : four.blobs) EXPECT_LT(four.crop_in_page.x + blob.x + blob.width, 100);
+}
+
 TEST(ExtractCellTest, AOneWrittenCloseToTheLeftLineIsInk) {
   // "19" with the 1 a few pixels right of the line, leaning a little: paper
   // between them, so not what the line removal left of the line.
