@@ -57,6 +57,17 @@ TEST(CrossOutTest, AnXOfAnyAspectIsCrossed) {
   EXPECT_EQ(flatter.Kind(), InkKind::kCrossed);
 }
 
+// A blurred photo's X, strokes five pixels wide, with the pixel-wide edge of
+// a column line the line removal left hanging on one arm's end: the hair is
+// not a stroke of the mark.
+TEST(CrossOutTest, AnXWithAHairlineHangingOnAnArmIsCrossed) {
+  Box box(160, 80);
+  box.Stroke({30, 22}, {130, 56}, 0.02, 5);
+  box.Stroke({128, 20}, {32, 58}, -0.02, 5);
+  cv::line(box.page, cv::Point(40 + 32, 40 + 58), cv::Point(40 + 32, 40 + 78), cv::Scalar(90), 1);
+  EXPECT_EQ(box.Kind(), InkKind::kCrossed);
+}
+
 TEST(CrossOutTest, AWideFlatXWithTheDigitBelowReachingInIsCrossed) {
   // The top of the number in the box below, written high, pokes over the
   // bottom line into the box beside the X.
