@@ -9,8 +9,9 @@ namespace scorecheck {
 namespace {
 
 // The centre line of `strokes` (CV_8U) inside `box`: the ridge of the
-// distance to the paper, so that a thick stroke counts as thin.
-std::vector<cv::Point2f> Ridge(const cv::Mat& strokes, const cv::Rect& box) {
+// distance to the paper, so that a thick stroke counts as thin. With
+// `half_widths`, each point's distance to the paper too.
+std::vector<cv::Point2f> Ridge(const cv::Mat& strokes, const cv::Rect& box, std::vector<float>* half_widths = nullptr) {
   cv::Mat distance, widest;
   cv::distanceTransform(strokes, distance, cv::DIST_L2, 3);
   cv::dilate(distance, widest, cv::Mat());
@@ -18,7 +19,9 @@ std::vector<cv::Point2f> Ridge(const cv::Mat& strokes, const cv::Rect& box) {
   for (int y = box.y; y < box.y + box.height; ++y)
     for (int x = box.x; x < box.x + box.width; ++x) {
       const float d = distance.at<float>(y, x);
-      if (d > 0 && d >= widest.at<float>(y, x) - 1e-3f) ridge.emplace_back(static_cast<float>(x), static_cast<float>(y));
+      if (d <= 0 || d < widest.at<float>(y, x) - 1e-3f) continue;
+      ridge.emplace_back(static_cast<float>(x), static_cast<float>(y));
+      if (half_widths) half_widths->push_back(d);
     }
   return ridge;
 }
@@ -56,25 +59,21 @@ Stroke FitStroke(const std::vector<cv::Point2f>& points, double tolerance) {
   return stroke;
 }
 
-// `strokes` without the parts much thinner than its own strokes, and `box`
-// shrunk to what is left: in a blurred photo a pixel-wide edge of a column
-// line the line removal left hangs on an X's arm (strokes five pixels
-// wide); it stretched the mark's box and pulled both fits off the X's
-// strokes, and the X was read a "0". Strokes under three pixels wide lose
-// nothing.
-cv::Mat WithoutThinParts(const cv::Mat& strokes, cv::Rect& box) {
-  cv::Mat distance;
-  cv::distanceTransform(strokes, distance, cv::DIST_L2, 3);
-  std::vector<float> half_widths;
-  for (const cv::Point2f& p : Ridge(strokes, box)) half_widths.push_back(distance.at<float>(cv::Point(p)));
-  if (half_widths.empty()) return strokes;
+// Takes out of `strokes` the parts much thinner than its own strokes (the
+// median of `half_widths`, its ridge's distances to the paper), and shrinks
+// `box` to what is left; false when nothing is taken out. In a blurred photo
+// a pixel-wide edge of a column line the line removal left hangs on an X's
+// arm (strokes five pixels wide); it stretched the mark's box and pulled
+// both fits off the X's strokes, and the X was read a "0". Strokes under
+// three pixels wide lose nothing.
+bool TakeOutThinParts(cv::Mat& strokes, cv::Rect& box, std::vector<float> half_widths) {
+  if (half_widths.empty()) return false;
   std::nth_element(half_widths.begin(), half_widths.begin() + half_widths.size() / 2, half_widths.end());
   const int side = static_cast<int>(std::lround(half_widths[half_widths.size() / 2]));
-  if (side < 2) return strokes;
-  cv::Mat thick;
-  cv::morphologyEx(strokes, thick, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(side, side)));
-  box = cv::boundingRect(thick);
-  return thick;
+  if (side < 2) return false;
+  cv::morphologyEx(strokes, strokes, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(side, side)));
+  box = cv::boundingRect(strokes);
+  return true;
 }
 
 }  // namespace
@@ -88,9 +87,12 @@ bool IsStrokeCross(const std::vector<cv::Rect>& blobs, const std::vector<cv::Mat
     strokes |= blob_masks[i];
     box |= blobs[i];
   }
-  strokes = WithoutThinParts(strokes, box);
-  if (box.empty()) return false;
-  const std::vector<cv::Point2f> ridge = Ridge(strokes, box);
+  std::vector<float> half_widths;
+  std::vector<cv::Point2f> ridge = Ridge(strokes, box, &half_widths);
+  if (TakeOutThinParts(strokes, box, std::move(half_widths))) {
+    if (box.empty()) return false;
+    ridge = Ridge(strokes, box);
+  }
   if (ridge.size() < 10) return false;
   // The centre-line points nearer the box's falling diagonal, and those
   // nearer its rising one: an X's two strokes, whatever its aspect (in a

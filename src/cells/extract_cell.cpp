@@ -23,6 +23,10 @@ const char* InkKindName(InkKind kind) {
 
 namespace {
 
+// How far from a box's top or bottom line, as a share of the box's height,
+// ink may be what the line removal left of that row line.
+constexpr double kRowLineBand = 0.18;
+
 // True when `box`, a mark wholly outside the cell (`cell`, in a crop
 // `crop_width` wide), is a digit of the number in it written just beyond a
 // side line: digit-tall, level with the row, close to a line with a written
@@ -167,7 +171,7 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
     const bool from_above = box.y <= 0 && box.y + box.height < c.y + 0.5 * c.height;
     if (from_below || from_above) continue;
     // What the line removal left of a ruled line: thin and along a border.
-    const float band = static_cast<float>(0.18 * c.height);
+    const float band = static_cast<float>(kRowLineBand * c.height);
     const bool near_top_or_bottom = std::abs(box.y - c.y) < band || std::abs(box.y + box.height - (c.y + c.height)) < band;
     const float side_band = static_cast<float>(options.side_remnant_band * c.height);
     const bool near_side =
@@ -214,7 +218,7 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
   // line (a 5's top bar), and stays.
   {
     const cv::Rect2f& c = result.cell_in_crop;
-    const float band = static_cast<float>(0.18 * c.height);
+    const float band = static_cast<float>(kRowLineBand * c.height);
     auto along_row_line = [&](const cv::Rect& box) {
       auto along = [&](float line) { return std::abs(box.y - line) < band && std::abs(box.y + box.height - line) < band; };
       return along(c.y) || along(c.y + c.height);
