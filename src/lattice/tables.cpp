@@ -82,13 +82,36 @@ std::vector<Run> OnLines(const std::vector<Run>& runs, float tol, float min_leng
   return kept;
 }
 
+// The longest stretch of [lo, hi] that the runs at `pos` (within `tol`)
+// cover, holes shorter than `max_hole` bridged: one rule, cut where thick
+// rules cross it, is as long as it was printed.
+std::pair<float, float> LongestCovered(const std::vector<Run>& runs, float pos, float tol, float lo, float hi, float max_hole) {
+  std::vector<std::pair<float, float>> pieces;
+  for (const Run& run : runs)
+    if (std::abs(run.pos - pos) <= tol && run.to > lo && run.from < hi)
+      pieces.push_back({std::max(lo, run.from), std::min(hi, run.to)});
+  std::sort(pieces.begin(), pieces.end());
+  std::pair<float, float> longest{0, 0}, current{0, -1};
+  for (const auto& [a, b] : pieces) {
+    if (current.second < current.first || a > current.second + max_hole) current = {a, b};
+    else current.second = std::max(current.second, b);
+    if (current.second - current.first > longest.second - longest.first) longest = current;
+  }
+  return longest;
+}
+
 // A table split where its lines leave gaps, both ways. A gap that rows
 // ruled across the table go on through, at their pitch, is no gap between
 // tables: where only shaded bands give column edges (the bands' sides are
 // rules too), the rows between and around the bands are the same table's.
-std::vector<cv::Rect2f> SplitTable(const Runs& runs, const cv::Rect2f& box, float bin, float min_stretch, float min_gap) {
+std::vector<cv::Rect2f> SplitTable(const Runs& runs, const cv::Rect2f& box, float bin, float min_stretch, float min_gap,
+                                   int max_rows) {
+  // Where a thick rule crosses a line, the ridge filter cuts the line: no
+  // wider than the rule (to 1.5 mm) and its blur. Two tables side by side
+  // leave more paper between their lines.
+  const float cut_hole = 2 * bin;
   auto stretches = [&](const std::vector<Run>& all, const std::vector<Run>& across, float lo, float hi, float from,
-                       float to) {
+                       float to, bool stacked) {
     std::vector<Run> inside;
     for (const Run& run : all)
       if (run.pos >= lo && run.pos <= hi) inside.push_back(run);
@@ -100,15 +123,42 @@ std::vector<cv::Rect2f> SplitTable(const Runs& runs, const cv::Rect2f& box, floa
     // printed more than a row and a half off the table is no row of it).
     std::vector<float> lines;
     for (const Run& run : across)
-      if (run.pos >= from - bin && run.pos <= to + bin && std::min(run.to, hi) - std::max(run.from, lo) >= kThrough * (hi - lo))
-        lines.push_back(run.pos);
+      if (run.pos >= from - bin && run.pos <= to + bin) {
+        const auto [a, b] = LongestCovered(across, run.pos, bin, lo, hi, cut_hole);
+        if (b - a >= kThrough * (hi - lo)) lines.push_back(run.pos);
+      }
     std::sort(lines.begin(), lines.end());
     std::vector<float> gaps;
     for (size_t i = 1; i < lines.size(); ++i)
       if (lines[i] - lines[i - 1] > bin) gaps.push_back(lines[i] - lines[i - 1]);
     if (gaps.empty()) return found;
     std::nth_element(gaps.begin(), gaps.begin() + static_cast<long>(gaps.size() / 2), gaps.end());
-    const float step = kRowSteps * gaps[gaps.size() / 2], min_step = std::max(bin, kMinRowStep * gaps[gaps.size() / 2]);
+    const float pitch = gaps[gaps.size() / 2];
+    const float step = kRowSteps * pitch, min_step = std::max(bin, kMinRowStep * pitch);
+    // Stacked stretches joined by a rule inside the table (not at its
+    // sides) running through one, the gap and the next: one table's rule,
+    // the gap where its other lines broke off (a thick frame's edges lost
+    // along tinted rows), not the space between two grids, whose rules stop
+    // at their own frames (a faint edge reaching from one grid a row into
+    // the next, by a tinted column's side, runs through neither), and no
+    // more rows together than a card prints. Side by side, a title bar or a
+    // "Player: ___" rule across both grids is such a line: only stacked
+    // stretches are joined so.
+    for (size_t i = 1; stacked && i < found.size();) {
+      const float gap_from = found[i - 1].second, gap_to = found[i].first;
+      const float before = gap_from - found[i - 1].first, after = found[i].second - gap_to;
+      const bool ruled_through = std::any_of(inside.begin(), inside.end(), [&](const Run& run) {
+        if (run.pos <= lo + min_gap || run.pos >= hi - min_gap) return false;
+        const auto [a, b] = LongestCovered(inside, run.pos, bin, from, to, cut_hole);
+        return a <= gap_from - kThrough * before && b >= gap_to + kThrough * after;
+      });
+      if (ruled_through && found[i].second - found[i - 1].first <= max_rows * pitch) {
+        found[i - 1].second = found[i].second;
+        found.erase(found.begin() + static_cast<long>(i));
+      } else {
+        ++i;
+      }
+    }
     // From `at`, line after line one step apart at most, towards `dir`, not
     // past `limit`: the last line reached, and how many.
     auto follow = [&](float at, int dir, float limit) {
@@ -145,8 +195,8 @@ std::vector<cv::Rect2f> SplitTable(const Runs& runs, const cv::Rect2f& box, floa
     }
     return found;
   };
-  const auto xs = stretches(runs.horizontal, runs.vertical, box.y, box.br().y, box.x, box.br().x);
-  const auto ys = stretches(runs.vertical, runs.horizontal, box.x, box.br().x, box.y, box.br().y);
+  const auto xs = stretches(runs.horizontal, runs.vertical, box.y, box.br().y, box.x, box.br().x, false);
+  const auto ys = stretches(runs.vertical, runs.horizontal, box.x, box.br().x, box.y, box.br().y, true);
   std::vector<cv::Rect2f> parts;
   for (const auto& [y0, y1] : ys)
     for (const auto& [x0, x1] : xs) parts.emplace_back(x0 - bin, y0 - bin, x1 - x0 + 2 * bin, y1 - y0 + 2 * bin);
@@ -253,7 +303,7 @@ std::vector<Candidate> CandidatesOf(const Runs& runs, const std::vector<Table>& 
   for (const Table& table : tables)
     for (const cv::Rect2f& part : SplitTable(runs, table.box, static_cast<float>(scale.Full(1)),
                                              static_cast<float>(scale.Full(options.min_line_mm)),
-                                             static_cast<float>(scale.Full(3)))) {
+                                             static_cast<float>(scale.Full(3)), options.max_card_rows)) {
       parts.push_back(part);
       built.push_back(BuildLattice(runs, Table{part}, options, scale));
     }
@@ -314,7 +364,14 @@ std::vector<Candidate> CandidatesOf(const Runs& runs, const std::vector<Table>& 
           return static_cast<int>(Spanning(TableLines(runs.horizontal, true, part.y, part.br().y, part.x, part.br().x, merge, tol),
                                            kSectionRuleSpan).size()) - 1;
         };
-        return aligned >= 2 && ruled_rows(parts[i]) >= kMinSectionRows && ruled_rows(parts[j]) >= kMinSectionRows;
+        // One column rule lined up is enough when the sections' rows are
+        // ruled across the same width too (their ends within `tol` at both
+        // sides): a table of labels and one score column has one inner rule,
+        // and its sections end where each other's do (a 12-row lower section
+        // found alone, the 9 rows above it "no scorecard").
+        const bool same_ends = std::abs(parts[i].x - parts[j].x) <= tol && std::abs(parts[i].br().x - parts[j].br().x) <= tol;
+        return (aligned >= 2 || (aligned == 1 && same_ends)) && ruled_rows(parts[i]) >= kMinSectionRows &&
+               ruled_rows(parts[j]) >= kMinSectionRows;
       };
       if (!pieces && !sections()) continue;
       const cv::Rect2f both = parts[i] | parts[j];

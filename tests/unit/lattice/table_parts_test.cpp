@@ -5,7 +5,9 @@
 // a table, a striped table with a header bar and no column rules whose
 // rules along the stripes come in pieces, letters stacked down the labels of
 // a table ruled between labels and scores only, two sections parted by
-// two bars, and handwriting beside a table's one rule.
+// two bars, handwriting beside a table's one rule, rows cut by a table's
+// one thick rule beside letters stacked down its labels, side rules broken
+// where the inner rule runs on, and sections ruled alike with one rule each.
 
 #include <gtest/gtest.h>
 
@@ -298,6 +300,84 @@ TEST(TablePartsTest, StrokesBesideATablesOneRuleDoNotSplitIt) {
     cv::line(page, Px(x, t.Y(r) + 1.2), Px(x + 0.3, t.Y(r + 1) - 1.0), cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
   }
   ExpectOneGridOf(page, t);
+}
+
+// Rows ruled 1.1 mm thick inside a 2.2 mm frame (too thick to be a ridge:
+// its sides are put back where the rows end) and one rule between labels
+// and scores, cutting every row line; the labels' capitals stand at one
+// place in five rows, their stems a line of strokes down the table. The
+// rows, cut in two by the rule, still run across the table: they carry it
+// past the stems to its frame, all twenty rows.
+TEST(TablePartsTest, RowsCutByATablesOneThickRuleCarryItPastLettersStackedDownIt) {
+  const Rows t;
+  cv::Mat page = BlankPage();
+  const int thick = static_cast<int>(std::lround(1.1 * kPxPerMm));
+  for (int r = 0; r <= t.rows; ++r) cv::line(page, Px(t.x0, t.Y(r)), Px(t.x1, t.Y(r)), cv::Scalar(20, 20, 20), thick);
+  cv::line(page, Px(130, t.Y(0)), Px(130, t.Y(t.rows)), cv::Scalar(20, 20, 20), thick);
+  cv::rectangle(page, Px(t.x0, t.Y(0)), Px(t.x1, t.Y(t.rows)), cv::Scalar(20, 20, 20), static_cast<int>(2.2 * kPxPerMm));
+  for (int r = 8; r < 13; ++r) cv::line(page, Px(30, t.Y(r) + 2), Px(30, t.Y(r + 1) - 2), cv::Scalar(20, 20, 20), 3);
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  EXPECT_EQ(result.grids[0].rows(), t.rows);
+  // The first row line is the frame's inner edge at most.
+  EXPECT_NEAR(result.grids[0].row_y.front(), Px(0, t.Y(0)).y, 1.2 * kPxPerMm);
+}
+
+// A table with one inner rule whose side rules are missing along two rows
+// (a thick frame's edges lost where rows are tinted): the inner rule runs
+// on through those rows, and the table is one, not 15 rows and 3 more
+// (too few to be a section of it).
+TEST(TablePartsTest, TheInnerRuleRunningOnWhereTheSideRulesBreakKeepsTheTableWhole) {
+  Rows t;
+  cv::Mat page = BlankPage();
+  RuleRows(page, t);
+  Rule(page, Px(100, t.Y(0)), Px(100, t.Y(t.rows)));
+  for (double x : {t.x0, t.x1}) {
+    Rule(page, Px(x, t.Y(0)), Px(x, t.Y(15)));
+    Rule(page, Px(x, t.Y(17)), Px(x, t.Y(t.rows)));
+  }
+  ExpectOneGridOf(page, t);
+}
+
+// Two sections ruled alike (one rule between labels and scores, no frame,
+// their rows ending at the same places), 10 and 12 rows, two row pitches
+// apart (a section row the rule does not cross), together no more rows
+// than a card prints: one grid, though only one column rule lines up.
+TEST(TablePartsTest, SectionsRuledAlikeWithOneRuleEachAreOneGrid) {
+  const double x0 = 25, x1 = 120, pitch = 8, top = 40, apart = 2 * pitch;
+  cv::Mat page = BlankPage();
+  std::vector<double> ys;
+  for (int r = 0; r <= 10; ++r) ys.push_back(top + r * pitch);
+  const double lower = ys.back() + apart;
+  for (int r = 0; r <= 12; ++r) ys.push_back(lower + r * pitch);
+  for (double y : ys) Rule(page, Px(x0, y), Px(x1, y));
+  Rule(page, Px(90, ys.front()), Px(90, ys[10]));
+  Rule(page, Px(90, lower), Px(90, ys.back()));
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  // The section row is read as one row or two.
+  EXPECT_GE(result.grids[0].rows(), 23);
+  EXPECT_LE(result.grids[0].rows(), 24);
+}
+
+// Rows that stop 11 mm short of the table's left rule (small print blurred
+// into each row line there) and a rule between labels and scores: the left
+// rule, from the first row line to the last, is the table's side, not a
+// line put back where the rows end, and the labels' column reaches it.
+TEST(TablePartsTest, ARuleBeyondWhereTheRowsStopIsTheTablesSide) {
+  const Rows t;
+  cv::Mat page = BlankPage();
+  for (int r = 0; r <= t.rows; ++r) Rule(page, Px(t.x0 + (r == 0 || r == t.rows ? 0 : 11), t.Y(r)), Px(t.x1, t.Y(r)));
+  for (double x : {t.x0, 80.0, t.x1}) Rule(page, Px(x, t.Y(0)), Px(x, t.Y(t.rows)));
+  // The top and bottom rows reach the rule too, or no table would hold it:
+  // the rows between are what the side is told from.
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  EXPECT_EQ(result.grids[0].rows(), t.rows);
+  EXPECT_NEAR(result.grids[0].column_x.front(), Px(t.x0, 0).x, 4);
 }
 
 }  // namespace
