@@ -12,6 +12,13 @@ namespace {
 
 constexpr double kOcrRowPitchPx = 52;  // label rows are shrunk to about this height for the OCR
 constexpr double kRuleLevel = 230;  // flattened page (paper 255): darker may be a rule, however faint
+// A label cell's paper is this far up its pixels' levels: print covers less
+// than a quarter of a cell.
+constexpr double kPaperQuantile = 0.75;
+// A row whose paper is this share darker than the band's is tinted.
+constexpr double kTintStep = 0.05;
+// A band is striped with this many tinted rows.
+constexpr long kMinStripes = 3;
 
 // Paints white what in a column band is a rule, not print: dark runs down
 // the band longer than one and a half rows (no letter is taller than its
@@ -38,6 +45,40 @@ void PaintOutRules(cv::Mat& block, double row_pitch) {
   // Their antialiased edges too.
   cv::dilate(rules, rules, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
   block.setTo(255, rules);
+}
+
+// Rows of a column band tinted darker than its other rows brought to their
+// paper's level (each row's paper: the bright end of its pixels): a tinted
+// row lower than the flattening's 6 mm window (every other row of a striped
+// table, 3 mm tall) is left grey by it, and grey across the whole band it
+// was taken for a rule and painted out, print and all (a striped piecepack
+// sheet read every other label). Rows within kTintStep of the band's paper
+// are left as they are: stretched, a blurred photo's grain reads as letters.
+// So is a band with fewer than kMinStripes tinted rows: a lone darker row is
+// a header's or a section's band (its words no row's label), and read, its
+// print took the labels' place on low-resolution pages.
+void LiftRowTints(cv::Mat& block, const Lattice& grid, float top) {
+  std::vector<cv::Range> rows;
+  std::vector<double> paper;
+  for (int r = 0; r < grid.rows(); ++r) {
+    const int y0 = std::max(0, static_cast<int>(grid.row_y[r] - top)), y1 = std::min(block.rows, static_cast<int>(grid.row_y[r + 1] - top) + 1);
+    if (y1 - y0 < 2) continue;
+    const cv::Mat row = block.rowRange(y0, y1);
+    std::vector<uchar> levels(row.begin<uchar>(), row.end<uchar>());
+    auto bright = levels.begin() + static_cast<long>(kPaperQuantile * static_cast<double>(levels.size() - 1));
+    std::nth_element(levels.begin(), bright, levels.end());
+    rows.push_back(cv::Range(y0, y1));
+    paper.push_back(*bright);
+  }
+  if (paper.empty()) return;
+  const double band_paper = *std::max_element(paper.begin(), paper.end());
+  auto tinted = [&](double level) { return level > 0 && level < (1 - kTintStep) * band_paper; };
+  if (std::count_if(paper.begin(), paper.end(), tinted) < kMinStripes) return;
+  for (size_t i = 0; i < rows.size(); ++i)
+    if (tinted(paper[i])) {
+      cv::Mat row = block.rowRange(rows[i]);
+      row.convertTo(row, CV_8U, band_paper / paper[i]);
+    }
 }
 
 }  // namespace
@@ -110,6 +151,7 @@ BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, Te
   if (band.width < 4 || band.height < 4) return band_text;
   cv::Mat block = flat(band).clone();
   const double pitch = (bottom - top) / grid.rows();
+  LiftRowTints(block, grid, top);
   PaintOutRules(block, pitch);
   const int half_line = static_cast<int>(std::ceil(grid.line_px / 2 + 2));
   for (float y : grid.row_y)

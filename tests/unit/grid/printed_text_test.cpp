@@ -1,4 +1,5 @@
-// Rows told by their print: dark bars across the score columns.
+// Rows told by their print: dark bars across the score columns; labels read
+// on rows tinted every other row, lower than the page's flattening window.
 
 #include "grid/printed_text.h"
 
@@ -8,6 +9,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "labels/match_labels.h"
+#include "labels/text_reader.h"
 #include "unit/grid/drawn_table.h"
 
 namespace scorecheck {
@@ -64,6 +67,34 @@ TEST(RowsPrintedAsBarsTest, AColourPageOrColumnsOutsideTheGridTellNothing) {
   for (bool bar : RowsPrintedAsBars(table.Draw(), lattice, 1, 1, 0.5)) EXPECT_FALSE(bar);  // not 8-bit gray
   for (bool bar : RowsPrintedAsBars(gray, lattice, 1, 5, 0.5)) EXPECT_FALSE(bar);
   for (bool bar : RowsPrintedAsBars(gray, lattice, 2, 1, 0.5)) EXPECT_FALSE(bar);
+}
+
+// A column of labels in rows 4 mm tall, every other row tinted grey (the
+// flattening's 6 mm window reaches over a tinted row into the white ones
+// beside it, and leaves the tint grey across the whole band): every label
+// is read, the tinted rows' too.
+TEST(ReadColumnBandTest, LabelsOnRowsTintedEveryOtherRowAreAllRead) {
+  const std::vector<std::string> labels = {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes", "Sum", "Bonus", "Total", "Chance"};
+  std::vector<double> ys, xs = {20, 70, 100};
+  for (size_t r = 0; r <= labels.size(); ++r) ys.push_back(30 + 4.0 * static_cast<double>(r));
+  const Lattice lattice = testing::LinesAt(ys, xs);
+  cv::Mat page(testing::Px(210, 297).y, testing::Px(210, 297).x, CV_8UC1, cv::Scalar(250));
+  for (size_t r = 0; r < labels.size(); ++r) {
+    const cv::Rect2f cell = lattice.Cell(static_cast<int>(r), 0);
+    if (r % 2) cv::rectangle(page, cv::Rect(lattice.Cell(static_cast<int>(r), 0) | lattice.Cell(static_cast<int>(r), 1)), cv::Scalar(185), cv::FILLED);
+    cv::putText(page, labels[r], cv::Point(static_cast<int>(cell.x) + 10, static_cast<int>(cell.br().y) - 8), cv::FONT_HERSHEY_SIMPLEX,
+                0.6, cv::Scalar(20), 2, cv::LINE_AA);
+  }
+  for (float y : lattice.row_y)
+    cv::line(page, cv::Point(static_cast<int>(xs.front() * kPxPerMm), static_cast<int>(y)),
+             cv::Point(static_cast<int>(xs.back() * kPxPerMm), static_cast<int>(y)), cv::Scalar(0), 2);
+  for (float x : lattice.column_x)
+    cv::line(page, cv::Point(static_cast<int>(x), static_cast<int>(lattice.row_y.front())),
+             cv::Point(static_cast<int>(x), static_cast<int>(lattice.row_y.back())), cv::Scalar(0), 2);
+  const auto reader = TextReader::Create();
+  const BandText read = ReadColumnBand(FlattenForText(page, kPxPerMm), lattice, 0, *reader);
+  ASSERT_EQ(read.rows.size(), labels.size());
+  for (size_t r = 0; r < labels.size(); ++r) EXPECT_GE(LabelSimilarity(read.rows[r], labels[r]), 0.75) << labels[r] << " read \"" << read.rows[r] << "\"";
 }
 
 }  // namespace
