@@ -89,15 +89,29 @@ void PutBackFrame(std::vector<Line>& lines, const std::vector<Line>& across, flo
 // further, along nine tenths of them at least: that rule is the side, and the rows stopped short
 // of it where small print touches them (how-to text under each label,
 // blurred into the row line in a low-resolution photo, cut 11 mm off every
-// row and the labels' first letters off the grid).
-void TakeSideRulesBeyondTheRows(std::vector<Line>& columns, const std::vector<Line>& rows, const std::vector<Run>& vertical,
+// row and the labels' first letters off the grid). Not a rule that rows of
+// another table run on from: the frame of a grid beside this one.
+void TakeSideRulesBeyondTheRows(std::vector<Line>& columns, const std::vector<Line>& rows, const Runs& runs,
                                 float max_reach, float tol) {
   if (columns.size() < 2 || rows.size() < 2) return;
+  const std::vector<Run>& vertical = runs.vertical;
   const float top = rows.front().pos, bottom = rows.back().pos;
+  // Rows of another table that run on from the rule away from this one:
+  // it is that table's side (a grid beside this one, its frame 10 mm off).
+  auto rows_run_on = [&](float at, float away) {
+    int met = 0;
+    for (const Line& row : rows)
+      met += std::any_of(runs.horizontal.begin(), runs.horizontal.end(), [&](const Run& run) {
+        if (std::abs(run.pos - row.pos) > tol) return false;
+        return away < 0 ? run.from < at - max_reach / 4 && run.to >= at - tol : run.to > at + max_reach / 4 && run.from <= at + tol;
+      });
+    return met >= 2;
+  };
   auto side_rule = [&](float from, float to) -> std::optional<Line> {
     std::optional<Line> nearest;
     for (const Run& run : vertical) {
       if (run.pos < std::min(from, to) || run.pos > std::max(from, to)) continue;
+      if (rows_run_on(run.pos, to - from)) continue;
       if (nearest && std::abs(run.pos - from) >= std::abs(nearest->pos - from)) continue;
       Line line;
       line.pos = run.pos;
@@ -316,7 +330,7 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
   const float pitch = Median(Gaps(rows));
   PutBackFrame(rows, reaching(columns, reach_columns), std::max(0.3f * pitch, static_cast<float>(scale.Full(1.5))));
   PutBackFrame(columns, reaching(rows, reach_rows), static_cast<float>(scale.Full(3)));
-  TakeSideRulesBeyondTheRows(columns, rows, runs.vertical, static_cast<float>(scale.Full(kSideRuleReachMm)), tol);
+  TakeSideRulesBeyondTheRows(columns, rows, runs, static_cast<float>(scale.Full(kSideRuleReachMm)), tol);
   const int seen_rows = static_cast<int>(rows.size());
   int repairs = 0;
   const double regular = RegulariseRows(rows, repairs);

@@ -7,7 +7,8 @@
 // a table ruled between labels and scores only, two sections parted by
 // two bars, handwriting beside a table's one rule, rows cut by a table's
 // one thick rule beside letters stacked down its labels, side rules broken
-// where the inner rule runs on, and sections ruled alike with one rule each.
+// where the inner rule runs on, sections ruled alike with one rule each, a
+// rule beyond where the rows stop, and a grid beside another.
 
 #include <gtest/gtest.h>
 
@@ -378,6 +379,25 @@ TEST(TablePartsTest, ARuleBeyondWhereTheRowsStopIsTheTablesSide) {
   ASSERT_EQ(result.grids.size(), 1u) << result.detail;
   EXPECT_EQ(result.grids[0].rows(), t.rows);
   EXPECT_NEAR(result.grids[0].column_x.front(), Px(t.x0, 0).x, 4);
+}
+
+// Two grids side by side, 10 mm apart, ruled alike; the right one rules no
+// side on its left (its rows end there). The left grid's right rule, 10 mm
+// off, spans the same rows, but the left grid's rows run on from it: it is
+// that grid's side, not the right grid's.
+TEST(TablePartsTest, TheFrameOfAGridBesideIsNoSideOfThisOne) {
+  Rows left, right;
+  left.x0 = 15, left.x1 = 95, right.x0 = 105, right.x1 = 195;
+  cv::Mat page = BlankPage();
+  RuleRows(page, left);
+  RuleRows(page, right);
+  for (double x : {left.x0, 50.0, left.x1}) Rule(page, Px(x, left.Y(0)), Px(x, left.Y(left.rows)));
+  for (double x : {140.0, right.x1}) Rule(page, Px(x, right.Y(0)), Px(x, right.Y(right.rows)));
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 2u) << result.detail;
+  EXPECT_NEAR(result.grids[1].column_x.front(), Px(right.x0, 0).x, kPxPerMm);
+  EXPECT_NEAR(result.grids[0].column_x.back(), Px(left.x1, 0).x, kPxPerMm);
 }
 
 }  // namespace
