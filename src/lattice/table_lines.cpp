@@ -86,8 +86,8 @@ void PutBackFrame(std::vector<Line>& lines, const std::vector<Line>& across, flo
 
 // A side put back where the rows end, with a rule standing beyond it, a
 // little outside, from the first row line to the last (`tol`) and no
-// further, along nine tenths of them at least: that rule is the side, and the rows stopped short
-// of it where small print touches them (how-to text under each label,
+// further, along nine tenths of them at least: that rule is the side, and
+// the rows stopped short of it where small print touches them (how-to text under each label,
 // blurred into the row line in a low-resolution photo, cut 11 mm off every
 // row and the labels' first letters off the grid). Not a rule that rows of
 // another table run on from: the frame of a grid beside this one.
@@ -111,7 +111,6 @@ void TakeSideRulesBeyondTheRows(std::vector<Line>& columns, const std::vector<Li
     std::optional<Line> nearest;
     for (const Run& run : vertical) {
       if (run.pos < std::min(from, to) || run.pos > std::max(from, to)) continue;
-      if (rows_run_on(run.pos, to - from)) continue;
       if (nearest && std::abs(run.pos - from) >= std::abs(nearest->pos - from)) continue;
       Line line;
       line.pos = run.pos;
@@ -129,6 +128,7 @@ void TakeSideRulesBeyondTheRows(std::vector<Line>& columns, const std::vector<Li
       // on beyond the table (a page's edge, a border around the page) is
       // no side of it.
       if (std::abs(first - top) > tol || std::abs(last - bottom) > tol || covered < kSideRuleCover * (bottom - top)) continue;
+      if (rows_run_on(run.pos, to - from)) continue;
       std::sort(line.spans.begin(), line.spans.end());
       line.coverage = covered / (bottom - top);
       nearest = line;
