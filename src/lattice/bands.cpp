@@ -73,6 +73,31 @@ bool Stepped(const cv::Mat& gray, const std::vector<cv::Point2d>& points, bool h
   return steps[steps.size() / 2] >= min_step;
 }
 
+// The lines across a band (rows when `rows`) that are dark along most of it:
+// at least 0.8 of the darkest line's count of pixels of component `id`
+// within `area`, first and last.
+struct Core {
+  int first = 0, last = -1;
+};
+Core CoreOf(const cv::Mat& labels, int id, const cv::Rect& area, bool rows) {
+  Core core;
+  const int lines = rows ? area.height : area.width;
+  std::vector<int> count(static_cast<size_t>(std::max(0, lines)), 0);
+  for (int y = area.y; y < area.br().y; ++y) {
+    const int* label = labels.ptr<int>(y);
+    for (int x = area.x; x < area.br().x; ++x)
+      if (label[x] == id) ++count[static_cast<size_t>(rows ? y - area.y : x - area.x)];
+  }
+  const int most = count.empty() ? 0 : *std::max_element(count.begin(), count.end());
+  const int origin = rows ? area.y : area.x;
+  for (int j = 0; j < lines; ++j)
+    if (most > 0 && 5 * count[static_cast<size_t>(j)] >= 4 * most) {
+      if (core.last < core.first) core.first = origin + j;
+      core.last = origin + j;
+    }
+  return core;
+}
+
 }  // namespace
 
 std::vector<Band> FindBands(const cv::Mat& darkness, const cv::Mat& gray, const Scale& scale, const BandOptions& options) {
@@ -111,9 +136,24 @@ std::vector<Band> FindBands(const cv::Mat& darkness, const cv::Mat& gray, const 
       if (d_in <= d_out || d_in < half || d_out > half) return (out + in) / 2.0;
       return out + (in - out) * (half - d_out) / (d_in - d_out);
     };
-    std::vector<cv::Point2d> tops, bottoms, lefts, rights;
+    // Where the band lies across itself: the lines along it (rows of a bar,
+    // columns of a tinted column) dark nearly its whole length. Tinted
+    // boxes that touch a bar in some columns only (a striped row's darker
+    // cells right under a header bar) join its component; an edge fitted
+    // through them and the bar's own edge alike ran slanted through the row
+    // beside, and the row's rule was dropped as too close to it. Its edges
+    // along it are fitted where it ends at that core, its ends across the
+    // core's lines only (the boxes' sides are no ends of the bar).
     const int inset_x = width / 10, inset_y = height / 10;
+    const bool along_x = width >= height;
+    const Core core = along_x ? CoreOf(labels, i, cv::Rect(left + inset_x, top, width - 2 * inset_x, height), true)
+                              : CoreOf(labels, i, cv::Rect(left, top + inset_y, width, height - 2 * inset_y), false);
+    const int slack = std::max(1, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
+    auto off_core = [&](int at) { return core.last >= core.first && (at < core.first || at > core.last); };
+    std::vector<cv::Point2d> tops, bottoms, lefts, rights;
+    std::vector<cv::Point2d> all_tops, all_bottoms, all_lefts, all_rights;
     for (int x = left + inset_x; x < left + width - inset_x; ++x) {
+      if (!along_x && off_core(x)) continue;
       int first = -1, last = -1;
       for (int y = top; y < top + height; ++y)
         if (labels.at<int>(y, x) == i) {
@@ -121,10 +161,15 @@ std::vector<Band> FindBands(const cv::Mat& darkness, const cv::Mat& gray, const 
           last = y;
         }
       if (first < 1 || last + 1 >= darkness.rows) continue;
-      tops.emplace_back(x, crossing(first - 1, first, darkness.at<uchar>(first - 1, x), darkness.at<uchar>(first, x)));
-      bottoms.emplace_back(x, crossing(last + 1, last, darkness.at<uchar>(last + 1, x), darkness.at<uchar>(last, x)));
+      const cv::Point2d top_edge(x, crossing(first - 1, first, darkness.at<uchar>(first - 1, x), darkness.at<uchar>(first, x)));
+      const cv::Point2d bottom_edge(x, crossing(last + 1, last, darkness.at<uchar>(last + 1, x), darkness.at<uchar>(last, x)));
+      all_tops.push_back(top_edge);
+      all_bottoms.push_back(bottom_edge);
+      if (!along_x || first >= core.first - slack) tops.push_back(top_edge);
+      if (!along_x || last <= core.last + slack) bottoms.push_back(bottom_edge);
     }
     for (int y = top + inset_y; y < top + height - inset_y; ++y) {
+      if (along_x && off_core(y)) continue;
       const int* row = labels.ptr<int>(y);
       const uchar* dark_row = darkness.ptr<uchar>(y);
       int first = -1, last = -1;
@@ -134,9 +179,22 @@ std::vector<Band> FindBands(const cv::Mat& darkness, const cv::Mat& gray, const 
           last = x;
         }
       if (first < 1 || last + 1 >= darkness.cols) continue;
-      lefts.emplace_back(y, crossing(first - 1, first, dark_row[first - 1], dark_row[first]));
-      rights.emplace_back(y, crossing(last + 1, last, dark_row[last + 1], dark_row[last]));
+      const cv::Point2d left_edge(y, crossing(first - 1, first, dark_row[first - 1], dark_row[first]));
+      const cv::Point2d right_edge(y, crossing(last + 1, last, dark_row[last + 1], dark_row[last]));
+      all_lefts.push_back(left_edge);
+      all_rights.push_back(right_edge);
+      if (along_x || first >= core.first - slack) lefts.push_back(left_edge);
+      if (along_x || last <= core.last + slack) rights.push_back(right_edge);
     }
+    // Too few lines ending at the core: no band with boxes beside it, but a
+    // band of uneven darkness; all its lines count.
+    auto or_all = [](std::vector<cv::Point2d>& kept, std::vector<cv::Point2d>& all) {
+      if (4 * kept.size() < all.size()) kept = std::move(all);
+    };
+    or_all(tops, all_tops);
+    or_all(bottoms, all_bottoms);
+    or_all(lefts, all_lefts);
+    or_all(rights, all_rights);
     if (tops.size() < 2 || lefts.size() < 2) continue;
     Band band;
     band.box = cv::Rect2f(static_cast<float>(k * (left - 0.5) + offset), static_cast<float>(k * (top - 0.5) + offset),

@@ -14,3 +14,6 @@ scorecheck_add_test(NAME lattice/faint_rows_test
 scorecheck_add_test(NAME lattice/tables_test
   SRCS ${CMAKE_CURRENT_SOURCE_DIR}/unit/lattice/tables_test.cpp
   LINK_LIBS scorecheck_lattice)
+scorecheck_add_test(NAME lattice/bands_test
+  SRCS ${CMAKE_CURRENT_SOURCE_DIR}/unit/lattice/bands_test.cpp
+  LINK_LIBS scorecheck_lattice)
