@@ -90,6 +90,31 @@ cv::Mat BoxBackground(const cv::Mat& normalized, const cv::Mat& paper, const cv:
   return background;
 }
 
+// `interior` less the lines at its edges that are dark from end to end (their
+// median `contrast` levels or more below `paper`): a rule thicker than the
+// inset that keeps clear of the box's lines (a thick frame, 1.5 mm, beside
+// a 5 mm row) reaches into it, and writing covers part of a line only.
+// Trimmed from each side by at most a quarter of the interior.
+cv::Rect AwayFromRules(const cv::Mat& gray, cv::Rect interior, int paper, int contrast) {
+  auto dark = [&](int index, bool row) {
+    cv::Mat line = (row ? gray(interior).row(index) : gray(interior).col(index)).clone().reshape(1, 1);
+    std::vector<uchar> values(line.begin<uchar>(), line.end<uchar>());
+    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+    return values[values.size() / 2] <= paper - contrast;
+  };
+  for (bool rows : {true, false}) {
+    const int length = rows ? interior.height : interior.width, most = length / 4;
+    int from = 0, to = length;
+    while (from < most && dark(from, rows)) ++from;
+    while (length - to < most && dark(to - 1, rows)) --to;
+    if (rows)
+      interior = cv::Rect(interior.x, interior.y + from, interior.width, to - from);
+    else
+      interior = cv::Rect(interior.x + from, interior.y, to - from, interior.height);
+  }
+  return interior;
+}
+
 }  // namespace
 
 // Ink pixels: weak-ink regions that contain some strong ink (hysteresis), so
@@ -105,6 +130,15 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
   if (interior.empty()) interior = inner & cv::Rect(0, 0, gray.cols, gray.rows);
   cv::Mat sorted = gray(interior).clone().reshape(1, 1);
   cv::sort(sorted, sorted, cv::SORT_ASCENDING);
+  // A thick rule reaching past the inset (a frame) is as dark as lines are.
+  if (!sorted.empty() && interior.width >= 4 && interior.height >= 4) {
+    const cv::Rect clear = AwayFromRules(gray, interior, sorted.at<uchar>(0, sorted.cols / 2), options.faint_min_contrast);
+    if (clear != interior && !clear.empty()) {
+      interior = clear;
+      sorted = gray(interior).clone().reshape(1, 1);
+      cv::sort(sorted, sorted, cv::SORT_ASCENDING);
+    }
+  }
   const int darkest = sorted.empty() ? 255 : sorted.at<uchar>(0, sorted.cols / 200);  // 0.5th percentile
   const int wanted_strong = darkest + (kPaper - darkest) * 45 / 100, wanted_weak = darkest + (kPaper - darkest) * 75 / 100;
   int max_strong = options.max_strong_ink, max_weak = options.max_weak_ink;
