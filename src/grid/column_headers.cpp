@@ -16,14 +16,21 @@ struct Block {
 };
 
 // The blocks of ink row `row` writes (`written`: per x), words closer than
-// `join` pixels joined, each with the height of its ink in `ink` (the row's
-// band of the binarised strip, ruled lines painted out).
-std::vector<Block> BlocksOfRow(const std::vector<bool>& written, const cv::Mat& ink, int band_y, int join) {
+// `join` pixels joined, but never across a place in `parted` (strip x
+// where the rows' ink parts columns: a label and the number written
+// after it are two blocks however close), each with the height of its
+// ink in `ink` (the row's band of the binarised strip, ruled lines
+// painted out).
+std::vector<Block> BlocksOfRow(const std::vector<bool>& written, const cv::Mat& ink, int band_y, int join,
+                               const std::vector<int>& parted) {
   std::vector<Block> blocks;
   const int width = static_cast<int>(written.size());
+  auto parted_between = [&](int from, int to) {
+    return std::any_of(parted.begin(), parted.end(), [&](int at) { return at >= from && at <= to; });
+  };
   for (int x = 0; x < width; ++x) {
     if (!written[x]) continue;
-    if (!blocks.empty() && x - blocks.back().to < join) blocks.back().to = x + 1;
+    if (!blocks.empty() && x - blocks.back().to < join && !parted_between(blocks.back().to, x)) blocks.back().to = x + 1;
     else blocks.push_back({x, x + 1, 0, 0});
   }
   for (Block& block : blocks) {
@@ -147,7 +154,7 @@ struct HeadedLines {
 };
 
 HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
-                            const ColumnHeaderOptions& options, bool may_hold_labels) {
+                            const ColumnHeaderOptions& options, bool may_hold_labels, const std::vector<float>& put_in = {}) {
   HeadedLines found;
   std::vector<float>& lines = found.lines;
   if (column < 0 || column >= grid.columns() || px_per_mm <= 0) return found;
@@ -156,6 +163,8 @@ HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column
   if (ink.written.empty()) return found;
   const int width = static_cast<int>(ink.rows_at.size());
   const int join = std::max(1, static_cast<int>(std::lround(options.word_gap_mm * px_per_mm)));
+  std::vector<int> put_in_at;  // the lines put in, strip x
+  for (float x : put_in) put_in_at.push_back(static_cast<int>(std::lround(x)) - ink.x);
   const int inset = static_cast<int>(std::ceil(grid.line_px / 2 + 0.3 * px_per_mm));
   // Rows that write across x (a strip gap_mm wide), and rows that write at all.
   const int half_gap = std::max(1, static_cast<int>(std::lround(options.gap_mm * px_per_mm / 2)));
@@ -195,14 +204,14 @@ HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column
     if (band.width != width || band.height < 2) continue;
     cv::Mat binary;
     cv::threshold(flat(band), binary, options.ink.ink_level, 255, cv::THRESH_BINARY_INV);
-    std::vector<Block> blocks = BlocksOfRow(ink.written[r], binary, band.y, join);
+    std::vector<Block> blocks = BlocksOfRow(ink.written[r], binary, band.y, join, put_in_at);
     // A word space grows with the print: in large or wide type ("Game #1"
     // in a monospaced face 3 mm tall) it is wider than word_gap_mm.
     if (!blocks.empty()) {
       std::vector<double> heights;
       for (const Block& block : blocks) heights.push_back(block.bottom - block.top);
       const int wider = static_cast<int>(std::lround(options.word_gap_heights * Median(heights)));
-      if (wider > join) blocks = BlocksOfRow(ink.written[r], binary, band.y, wider);
+      if (wider > join) blocks = BlocksOfRow(ink.written[r], binary, band.y, wider, put_in_at);
     }
     const int n = static_cast<int>(blocks.size());
     for (int first = 0; first < n; ++first)
@@ -326,10 +335,10 @@ Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, 
     span.column_inferred = {grid.ColumnLineInferred(first), grid.ColumnLineInferred(last + 1)};
     // A span the rows' ink parted may hold the labels too; a ruled column
     // holds what its rules enclose.
-    const HeadedLines headed = FindHeadedLines(flat, span, 0, px_per_mm, options, last > first);
+    const std::vector<float> put_in(grid.column_x.begin() + first + 1, grid.column_x.begin() + last + 1);
+    const HeadedLines headed = FindHeadedLines(flat, span, 0, px_per_mm, options, last > first, put_in);
     std::vector<std::pair<float, bool>> inside;  // lines inside the span, and whether put in
     if (!headed.lines.empty()) {
-      const std::vector<float> put_in(grid.column_x.begin() + first + 1, grid.column_x.begin() + last + 1);
       for (float x : HeadedSpanLines(flat, grid, headed, put_in, px_per_mm, options)) inside.push_back({x, true});
     } else {
       for (int c = first; c <= last; ++c) {

@@ -304,5 +304,41 @@ TEST(ColumnHeadersTest, HeadersUnlikeEachOtherOrAloneCountNothing) {
   EXPECT_TRUE(HeaderColumnLines(FlattenForText(alone, kPxPerMm), area.Lines(), 1, kPxPerMm).empty());
 }
 
+// Six score columns 12 mm wide that the rows' ink parted (lines put in at
+// each), their numbers written in pairs close across every other line (the
+// first player's against the right of the box, the second's against the
+// left: 2 mm apart). Large writing joins words closer than its wide word
+// space, and each pair was one block: three blocks alike, each centred in
+// its third of the area, taken for three headers, and the six columns
+// became three, two numbers to a box (scan200 0020: a label and the first
+// player's number, joined alike, moved the labels' line into that
+// player's column). A line the rows' ink put in parts blocks: what stands
+// either side of it is no one header.
+TEST(ColumnHeadersTest, WordsAreNotJoinedAcrossWhereTheRowsInkPartsColumns) {
+  OpenScoreArea area;
+  area.score_mm = 12;
+  area.columns = 6;
+  cv::Mat page = area.Blank();
+  const std::vector<std::string> numbers = {"24", "18", "12", "16", "15", "20", "30", "40", "25", "13", "19", "22"};
+  int baseline = 0;
+  for (int r = 1; r < area.rows; ++r)
+    for (int c = 0; c < area.columns; ++c) {
+      const std::string& text = numbers[(r + c) % numbers.size()];
+      const double width_mm = cv::getTextSize(text, cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, 3, &baseline).width / kPxPerMm;
+      const double meet = area.ColumnLeft(c % 2 == 0 ? c + 1 : c);  // where the pair's columns meet
+      area.Put(page, r, c % 2 == 0 ? meet - 1 - width_mm / 2 : meet + 1 + width_mm / 2, text, true);
+    }
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  Lattice parted = area.Lines();
+  for (int c = 1; c < area.columns; ++c) {
+    parted.column_x.insert(parted.column_x.end() - 1, static_cast<float>(area.ColumnLeft(c) * kPxPerMm));
+    parted.column_inferred.insert(parted.column_inferred.end() - 1, true);
+  }
+  const Lattice split = SplitHeadedColumns(flat, parted, kPxPerMm);
+  ASSERT_EQ(split.columns(), 1 + area.columns) << ::testing::PrintToString(split.column_x);
+  for (int c = 0; c <= area.columns; ++c)
+    EXPECT_NEAR(split.column_x[c + 1], area.ColumnLeft(c) * kPxPerMm, 1.0 * kPxPerMm) << c;
+}
+
 }  // namespace
 }  // namespace scorecheck
