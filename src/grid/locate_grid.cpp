@@ -403,16 +403,23 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     // ends a row early, and the rows above took the places of those below
     // them by their order (the grand total read from the row of the total
     // copied above it). Its grids are read again with a row of the common
-    // pitch added below (or above: the page may be upside down), kept when
-    // that places more rows.
-    for (bool below : {true, false}) {
+    // pitch added below, above (the page may be upside down, or the first
+    // row has no line over it), or both, and the reading that places the
+    // most rows is kept. (The first of them to place more than before was
+    // taken: a row added below, read by its order, hid the open first
+    // row.)
+    Grid best = grid;
+    for (const auto& [below, above] : {std::pair{true, false}, {false, true}, {true, true}}) {
       LatticeResult longer = lattice;
-      for (Lattice& each : longer.grids) each = WithOpenEndRow(std::move(each), below, longer.upright.rows);
+      for (Lattice& each : longer.grids) {
+        if (below) each = WithOpenEndRow(std::move(each), true, longer.upright.rows);
+        if (above) each = WithOpenEndRow(std::move(each), false, longer.upright.rows);
+      }
       Grid again = GridFromLattice(std::move(longer), flat, px_per_mm, rulesets, options, lattice_options.find_orientation, reader);
-      if (again.status == GridStatus::kFound && again.ruleset_id == grid.ruleset_id && again.cells.size() > grid.cells.size())
-        return again;
+      if (again.status == GridStatus::kFound && again.ruleset_id == grid.ruleset_id && again.cells.size() > best.cells.size())
+        best = std::move(again);
     }
-    return grid;
+    return best;
   }
   if (options.join_stacked_mm <= 0) return grid;
   std::optional<std::vector<Lattice>> joined = JoinStackedGrids(

@@ -350,6 +350,44 @@ TEST(LocateGridTest, ALastRowRuledAboveOnlyIsRead) {
   EXPECT_LT(early.cells.size(), grid.cells.size());
 }
 
+// A sheet with no frame and no header row, ruled between its rows only:
+// no line over the first row, none under the last, and the column rules
+// stop at the first and the last row line. Read again with a row added
+// below only, more rows were placed than before (the last), and that
+// reading was kept: the first row was never looked for, and the rows
+// below it took their places by order, one off. With rows added at both
+// ends every row is placed where it is printed.
+TEST(LocateGridTest, AFirstAndALastRowRuledOnOneSideOnlyAreRead) {
+  const auto reader = TextReader::Create();
+  const SheetLayout layout = OtherSheet("classic", 4, 1);
+  cv::Mat image = RenderSheetImage(layout, 150);
+  const double px_per_mm = image.cols / layout.width_mm;
+  auto px = [&](double mm) { return static_cast<int>(std::lround(mm * px_per_mm)); };
+  const GridLayout& printed = layout.grids[0];
+  const RectMm first = printed.Cell(printed.FindRow("aces", CellPart::kValue), 0);
+  const RectMm last = printed.Cell(printed.rows.size() - 1, 0);
+  const double top = printed.frame.y, bottom = last.y + last.h, left = printed.frame.x, right = printed.frame.x + printed.frame.w;
+  const cv::Scalar paper(255, 255, 255);
+  // Everything over the first row (the header row, its words too) and the lines under the last.
+  cv::rectangle(image, cv::Point(px(left - 2), px(top - 2)), cv::Point(px(right + 2), px(first.y + 0.8)), paper, cv::FILLED);
+  cv::rectangle(image, cv::Point(px(left - 2), px(bottom - 0.8)), cv::Point(px(right + 2), px(bottom + 2)), paper, cv::FILLED);
+  std::vector<double> upright = {left, printed.label_right, printed.how_right, right};
+  upright.insert(upright.end(), printed.column_x.begin(), printed.column_x.end());
+  for (double x : upright) {
+    cv::rectangle(image, cv::Point(px(x - 0.6), px(first.y)), cv::Point(px(x + 0.6), px(first.y + first.h - 0.5)), paper, cv::FILLED);
+    cv::rectangle(image, cv::Point(px(x - 0.6), px(last.y + 0.5)), cv::Point(px(x + 0.6), px(bottom + 2)), paper, cv::FILLED);
+  }
+  const Page page = FindPage(image);
+  const Grid grid = LocateGrid(page, ShippedRulesets(), {}, reader.get());
+  ASSERT_TRUE(grid.ok()) << grid.detail;
+  EXPECT_EQ(grid.ruleset_id, "classic");
+  EXPECT_EQ(grid.cells.size(), ScoreRows(printed) * 4);
+  for (const char* row : {"aces", "grand_total"})
+    EXPECT_EQ(std::count_if(grid.cells.begin(), grid.cells.end(), [&](const GridCell& cell) { return cell.row_id == row; }), 4)
+        << row;
+  ExpectCellsOnTheirRows(grid, page, layout);
+}
+
 TEST(LocateGridTest, ATurnedOtherSheetIsTurnedBack) {
   const auto reader = TextReader::Create();
   const SheetLayout layout = OtherSheet("classic", 3, 0);
