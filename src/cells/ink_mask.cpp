@@ -94,8 +94,11 @@ cv::Mat BoxBackground(const cv::Mat& normalized, const cv::Mat& paper, const cv:
 // median `contrast` levels or more below `paper`): a rule thicker than the
 // inset that keeps clear of the box's lines (a thick frame, 1.5 mm, beside
 // a 5 mm row) reaches into it, and writing covers part of a line only.
-// Trimmed from each side by at most a quarter of the interior.
-cv::Rect AwayFromRules(const cv::Mat& gray, cv::Rect interior, int paper, int contrast) {
+// Trimmed from each side by at most a quarter of the interior, and by
+// `blur` pixels more where it was trimmed: a rule's blurred edge, paler
+// than half its line, is no writing either (left in, it set the levels of
+// an empty box low enough to take that edge for a faint stroke).
+cv::Rect AwayFromRules(const cv::Mat& gray, cv::Rect interior, int paper, int contrast, int blur) {
   auto dark = [&](int index, bool row) {
     cv::Mat line = (row ? gray(interior).row(index) : gray(interior).col(index)).clone().reshape(1, 1);
     std::vector<uchar> values(line.begin<uchar>(), line.end<uchar>());
@@ -107,6 +110,9 @@ cv::Rect AwayFromRules(const cv::Mat& gray, cv::Rect interior, int paper, int co
     int from = 0, to = length;
     while (from < most && dark(from, rows)) ++from;
     while (length - to < most && dark(to - 1, rows)) --to;
+    if (from > 0) from += blur;
+    if (to < length) to -= blur;
+    if (to - from < length / 2) return interior;
     if (rows)
       interior = cv::Rect(interior.x, interior.y + from, interior.width, to - from);
     else
@@ -130,13 +136,21 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
   if (interior.empty()) interior = inner & cv::Rect(0, 0, gray.cols, gray.rows);
   cv::Mat sorted = gray(interior).clone().reshape(1, 1);
   cv::sort(sorted, sorted, cv::SORT_ASCENDING);
-  // A thick rule reaching past the inset (a frame) is as dark as lines are.
+  // A thick rule reaching past the inset (a frame) is as dark as lines are:
+  // the levels follow the writing clear of it. A box with no writing there
+  // (nothing clear of paper noise) keeps the levels the rule sets: at the
+  // fixed caps, what the line removal leaves of a thick rule's edge is ink.
   if (!sorted.empty() && interior.width >= 4 && interior.height >= 4) {
-    const cv::Rect clear = AwayFromRules(gray, interior, sorted.at<uchar>(0, sorted.cols / 2), options.faint_min_contrast);
+    const cv::Rect clear = AwayFromRules(gray, interior, sorted.at<uchar>(0, sorted.cols / 2), options.faint_min_contrast,
+                                          std::max(2, inner.height / 16));
     if (clear != interior && !clear.empty()) {
-      interior = clear;
-      sorted = gray(interior).clone().reshape(1, 1);
-      cv::sort(sorted, sorted, cv::SORT_ASCENDING);
+      cv::Mat clear_sorted = gray(clear).clone().reshape(1, 1);
+      cv::sort(clear_sorted, clear_sorted, cv::SORT_ASCENDING);
+      const int clear_darkest = clear_sorted.at<uchar>(0, clear_sorted.cols / 200);
+      if (clear_sorted.at<uchar>(0, clear_sorted.cols / 2) - clear_darkest >= options.faint_min_contrast) {
+        interior = clear;
+        sorted = std::move(clear_sorted);
+      }
     }
   }
   const int darkest = sorted.empty() ? 255 : sorted.at<uchar>(0, sorted.cols / 200);  // 0.5th percentile
