@@ -316,50 +316,13 @@ TEST(LocateGridTest, TheTitleCountsWhateverTheHowToTextSaid) {
   EXPECT_EQ(grid.ruleset_id, "triple");
 }
 
-// A sheet that rules a line between its rows and none under the last one:
-// the frame's bottom line is not printed, and the column rules stop at the
-// last row line (nothing goes on past it to tell the open row). The lines
-// end a row early; read again with a row of the pitch added under them,
-// every row is placed where it is printed, the grand total too.
-TEST(LocateGridTest, ALastRowRuledAboveOnlyIsRead) {
-  const auto reader = TextReader::Create();
-  const SheetLayout layout = OtherSheet("classic", 4, 1);
-  cv::Mat image = RenderSheetImage(layout, 150);
-  const double px_per_mm = image.cols / layout.width_mm;
-  auto px = [&](double mm) { return static_cast<int>(std::lround(mm * px_per_mm)); };
-  const GridLayout& printed = layout.grids[0];
-  const RectMm last = printed.Cell(printed.rows.size() - 1, 0);
-  const double bottom = last.y + last.h, left = printed.frame.x, right = printed.frame.x + printed.frame.w;
-  const cv::Scalar paper(255, 255, 255);
-  cv::rectangle(image, cv::Point(px(left - 2), px(bottom - 0.8)), cv::Point(px(right + 2), px(bottom + 2)), paper, cv::FILLED);
-  std::vector<double> upright = {left, printed.label_right, printed.how_right, right};
-  upright.insert(upright.end(), printed.column_x.begin(), printed.column_x.end());
-  for (double x : upright)
-    cv::rectangle(image, cv::Point(px(x - 0.6), px(last.y + 0.5)), cv::Point(px(x + 0.6), px(bottom + 2)), paper, cv::FILLED);
-  const Page page = FindPage(image);
-  const Grid grid = LocateGrid(page, ShippedRulesets(), {}, reader.get());
-  ASSERT_TRUE(grid.ok()) << grid.detail;
-  EXPECT_EQ(grid.ruleset_id, "classic");
-  EXPECT_EQ(grid.cells.size(), ScoreRows(printed) * 4);
-  EXPECT_EQ(std::count_if(grid.cells.begin(), grid.cells.end(), [](const GridCell& cell) { return cell.row_id == "grand_total"; }), 4);
-  ExpectCellsOnTheirRows(grid, page, layout);
-  // Not read again, the grid ends a row early.
-  GridOptions once;
-  once.open_end_rows = false;
-  const Grid early = LocateGrid(page, ShippedRulesets(), once, reader.get());
-  EXPECT_LT(early.cells.size(), grid.cells.size());
-}
-
-// A sheet with no frame and no header row, ruled between its rows only:
-// no line over the first row, none under the last, and the column rules
-// stop at the first and the last row line. Read again with a row added
-// below only, more rows were placed than before (the last), and that
-// reading was kept: the first row was never looked for, and the rows
-// below it took their places by order, one off. With rows added at both
-// ends every row is placed where it is printed.
-TEST(LocateGridTest, AFirstAndALastRowRuledOnOneSideOnlyAreRead) {
-  const auto reader = TextReader::Create();
-  const SheetLayout layout = OtherSheet("classic", 4, 1);
+// A classic sheet of four columns (OtherSheet) ruled between its rows only
+// at its end: the frame's bottom line is not printed, and the column rules
+// stop at the last row line (nothing goes on past it to tell the open
+// row). With `open_first`, its top too: everything over the first row
+// (the header row, its words too) goes, and the column rules start at the
+// first row's lower line.
+cv::Mat RuledBetweenRowsOnly(const SheetLayout& layout, bool open_first) {
   cv::Mat image = RenderSheetImage(layout, 150);
   const double px_per_mm = image.cols / layout.width_mm;
   auto px = [&](double mm) { return static_cast<int>(std::lround(mm * px_per_mm)); };
@@ -368,24 +331,58 @@ TEST(LocateGridTest, AFirstAndALastRowRuledOnOneSideOnlyAreRead) {
   const RectMm last = printed.Cell(printed.rows.size() - 1, 0);
   const double top = printed.frame.y, bottom = last.y + last.h, left = printed.frame.x, right = printed.frame.x + printed.frame.w;
   const cv::Scalar paper(255, 255, 255);
-  // Everything over the first row (the header row, its words too) and the lines under the last.
-  cv::rectangle(image, cv::Point(px(left - 2), px(top - 2)), cv::Point(px(right + 2), px(first.y + 0.8)), paper, cv::FILLED);
   cv::rectangle(image, cv::Point(px(left - 2), px(bottom - 0.8)), cv::Point(px(right + 2), px(bottom + 2)), paper, cv::FILLED);
+  if (open_first)
+    cv::rectangle(image, cv::Point(px(left - 2), px(top - 2)), cv::Point(px(right + 2), px(first.y + 0.8)), paper, cv::FILLED);
   std::vector<double> upright = {left, printed.label_right, printed.how_right, right};
   upright.insert(upright.end(), printed.column_x.begin(), printed.column_x.end());
   for (double x : upright) {
-    cv::rectangle(image, cv::Point(px(x - 0.6), px(first.y)), cv::Point(px(x + 0.6), px(first.y + first.h - 0.5)), paper, cv::FILLED);
     cv::rectangle(image, cv::Point(px(x - 0.6), px(last.y + 0.5)), cv::Point(px(x + 0.6), px(bottom + 2)), paper, cv::FILLED);
+    if (open_first)
+      cv::rectangle(image, cv::Point(px(x - 0.6), px(first.y)), cv::Point(px(x + 0.6), px(first.y + first.h - 0.5)), paper,
+                    cv::FILLED);
   }
-  const Page page = FindPage(image);
-  const Grid grid = LocateGrid(page, ShippedRulesets(), {}, reader.get());
+  return image;
+}
+
+// Every row of `layout`'s classic sheet placed four times, where it is printed.
+void ExpectEveryRowPlaced(const Grid& grid, const Page& page, const SheetLayout& layout) {
   ASSERT_TRUE(grid.ok()) << grid.detail;
   EXPECT_EQ(grid.ruleset_id, "classic");
-  EXPECT_EQ(grid.cells.size(), ScoreRows(printed) * 4);
+  EXPECT_EQ(grid.cells.size(), ScoreRows(layout.grids[0]) * 4);
   for (const char* row : {"aces", "grand_total"})
     EXPECT_EQ(std::count_if(grid.cells.begin(), grid.cells.end(), [&](const GridCell& cell) { return cell.row_id == row; }), 4)
         << row;
   ExpectCellsOnTheirRows(grid, page, layout);
+}
+
+// The sheet ruled between its rows and under none at its end: the lines
+// end a row early; read again with a row of the pitch added under them,
+// every row is placed where it is printed, the grand total too.
+TEST(LocateGridTest, ALastRowRuledAboveOnlyIsRead) {
+  const auto reader = TextReader::Create();
+  const SheetLayout layout = OtherSheet("classic", 4, 1);
+  const Page page = FindPage(RuledBetweenRowsOnly(layout, false));
+  const Grid grid = LocateGrid(page, ShippedRulesets(), {}, reader.get());
+  ExpectEveryRowPlaced(grid, page, layout);
+  // Not read again, the grid ends a row early.
+  GridOptions once;
+  once.open_end_rows = false;
+  const Grid early = LocateGrid(page, ShippedRulesets(), once, reader.get());
+  EXPECT_LT(early.cells.size(), grid.cells.size());
+}
+
+// No frame and no header row either: no line over the first row, none
+// under the last. Read again with a row added below only, more rows were
+// placed than before (the last), and that reading was kept: the first row
+// was never looked for, and the rows below it took their places by order,
+// one off. With rows added at both ends every row is placed where it is
+// printed.
+TEST(LocateGridTest, AFirstAndALastRowRuledOnOneSideOnlyAreRead) {
+  const auto reader = TextReader::Create();
+  const SheetLayout layout = OtherSheet("classic", 4, 1);
+  const Page page = FindPage(RuledBetweenRowsOnly(layout, true));
+  ExpectEveryRowPlaced(LocateGrid(page, ShippedRulesets(), {}, reader.get()), page, layout);
 }
 
 TEST(LocateGridTest, ATurnedOtherSheetIsTurnedBack) {

@@ -8,9 +8,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "image/load_image.h"
 #include "lattice/bands.h"
-#include "lattice/find_lattice.h"  // LatticeOptions
+#include "unit/lattice/bands_of.h"
 
 namespace scorecheck {
 namespace {
@@ -60,15 +59,7 @@ cv::Mat DrawSheet() {
 // close to it, and the first row of each lower section was read as
 // empty).
 TEST(BandsTest, TintedBoxesUnderABarLeaveItsEdgeWhereTheBarEnds) {
-  const cv::Mat page = DrawSheet();
-  const LatticeOptions options;
-  lattice::Scale scale;
-  scale.px_per_mm = kPxPerMm;
-  scale.pool = static_cast<int>(std::lround(kPxPerMm / options.work_px_per_mm));
-  scale.work_px_per_mm = kPxPerMm / scale.pool;
-  const cv::Mat work = lattice::WorkingPage(page, scale.pool);
-  const cv::Mat darkness = lattice::DarknessMap(lattice::Luminance(work), scale.WorkOdd(options.bands.paper_window_mm));
-  const std::vector<lattice::Band> bands = lattice::FindBands(darkness, DarkestChannel(work), scale, options.bands);
+  const std::vector<lattice::Band> bands = testing::BandsOf(DrawSheet(), kPxPerMm);
   int bars = 0;
   for (const lattice::Band& band : bands) {
     if (std::abs(band.top.pos / kPxPerMm - Sheet::bar_top) > 1) continue;

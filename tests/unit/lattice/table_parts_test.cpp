@@ -19,6 +19,7 @@
 #include "image/load_image.h"
 #include "lattice/bands.h"
 #include "lattice/find_lattice.h"
+#include "unit/lattice/bands_of.h"
 
 namespace scorecheck {
 namespace {
@@ -213,14 +214,7 @@ TEST(TablePartsTest, ABandFadingInTheMiddleOfAWideTintHasNoEdgeThere) {
     for (const auto& [x0, x1, gray] : {std::tuple{t.x0, tint_x0, 215}, {tint_x0, tint_x1, 189}, {tint_x1, t.x1, 215}})
       cv::rectangle(page, Px(x0, t.Y(r)), Px(x1, t.Y(r + 1)), cv::Scalar(gray, gray, gray), cv::FILLED);
   RuleRows(page, t);
-  const LatticeOptions options;
-  lattice::Scale scale;
-  scale.px_per_mm = kPxPerMm;
-  scale.pool = static_cast<int>(std::lround(kPxPerMm / options.work_px_per_mm));
-  scale.work_px_per_mm = kPxPerMm / scale.pool;
-  const cv::Mat work = lattice::WorkingPage(page, scale.pool);
-  const cv::Mat darkness = lattice::DarknessMap(lattice::Luminance(work), scale.WorkOdd(options.bands.paper_window_mm));
-  const std::vector<lattice::Band> bands = lattice::FindBands(darkness, DarkestChannel(work), scale, options.bands);
+  const std::vector<lattice::Band> bands = testing::BandsOf(page, kPxPerMm);
   int at_tint = 0, faded = 0;
   for (const lattice::Band& band : bands) {
     ASSERT_TRUE(band.horizontal());  // pieces of stripes, inside the tint
