@@ -243,6 +243,7 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
   std::vector<Line> reach_rows, reach_columns;  // as the first pass saw them: to their ends, past the frame
   // Twice: the first pass finds the frame lines, the second measures coverage
   // against the frame rather than against runs that overshoot it.
+  bool ruled = false;  // ruled both ways, as the last pass saw it
   for (int pass = 0; pass < 2; ++pass) {
     rows = Spanning(TableLines(runs.horizontal, true, box.y, box.br().y, box.x, box.br().x, merge, tol), options.min_line_span);
     columns = Spanning(TableLines(runs.vertical, false, box.x, box.br().x, box.y, box.br().y, merge, tol), options.min_line_span);
@@ -286,7 +287,7 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
       return crossed < 2 || 2 * crossed < reaching;
     });
     PutBackFrame(open_columns, open_rows, static_cast<float>(scale.Full(3)));
-    const bool ruled = ruled_columns.size() >= 3 || (ruled_columns.size() == 2 && ruled_rows.size() >= open_rows.size());
+    ruled = ruled_columns.size() >= 3 || (ruled_columns.size() == 2 && ruled_rows.size() >= open_rows.size());
     rows = ruled ? std::move(ruled_rows) : std::move(open_rows);
     columns = ruled ? std::move(ruled_columns) : std::move(open_columns);
     if (rows.size() < 2 || columns.size() < 2) {
@@ -306,7 +307,12 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
     box = cv::Rect2f(sides.front().pos, rows.front().pos, sides.back().pos - sides.front().pos,
                      rows.back().pos - rows.front().pos);
   }
-  TrimToFrame(rows, columns, meet);
+  // Rows outside the extent of the upright lines are background that
+  // touched the table, where those lines rule it. Where they do not (rows
+  // ruled, columns not), the rows' common ends are the frame already, and
+  // its sides may be seen in part only: a thick frame's sides, found from
+  // the third row on, had cut the first two rows and the last four off.
+  if (ruled) TrimToFrame(rows, columns, meet);
   TrimToFrame(columns, rows, meet);
   if (rows.size() < 2 || columns.size() < 2) {
     c.why = "lines do not cross";

@@ -8,7 +8,8 @@
 // two bars, handwriting beside a table's one rule, rows cut by a table's
 // one thick rule beside letters stacked down its labels, side rules broken
 // where the inner rule runs on, sections ruled alike with one rule each, a
-// rule beyond where the rows stop, and a grid beside another.
+// rule beyond where the rows stop, a grid beside another, and side rules
+// seen in part beside rows that no column rule crosses.
 
 #include <gtest/gtest.h>
 
@@ -392,6 +393,20 @@ TEST(TablePartsTest, TheFrameOfAGridBesideIsNoSideOfThisOne) {
   ASSERT_EQ(result.grids.size(), 2u) << result.detail;
   EXPECT_NEAR(result.grids[1].column_x.front(), Px(right.x0, 0).x, kPxPerMm);
   EXPECT_NEAR(result.grids[0].column_x.back(), Px(left.x1, 0).x, kPxPerMm);
+}
+
+// Rows ruled across a table with no column rules, and its side rules seen
+// in part only (a thick frame the ridge filter finds from the third row
+// line on, on the left to the fifth last): the rows' common ends are the
+// frame. Trimmed to where both sides reach, the first two rows and the
+// last four were cut off (gen240 0192).
+TEST(TablePartsTest, SideRulesSeenInPartDoNotCutTheRowsOfAnOpenTable) {
+  Rows t;
+  cv::Mat page = BlankPage();
+  RuleRows(page, t);
+  Rule(page, Px(t.x0, t.Y(2)), Px(t.x0, t.Y(16)));
+  Rule(page, Px(t.x1, t.Y(2)), Px(t.x1, t.Y(t.rows)));
+  ExpectOneGridOf(page, t);
 }
 
 }  // namespace
