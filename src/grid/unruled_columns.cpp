@@ -102,14 +102,31 @@ std::vector<float> LinesBetweenBlocks(const ColumnInk& found, float left, float 
   };
   int most_rows = 0;
   for (const auto& block : blocks) most_rows = std::max(most_rows, rows_of(block));
+  const double narrowest = options.min_block_mm * px_per_mm;
   std::erase_if(blocks, [&](const std::pair<int, int>& block) {
     const int rows = rows_of(block);
-    return rows < options.min_block_rows || rows < options.min_block_share * most_rows;
+    return rows < options.min_block_rows || rows < options.min_block_share * most_rows ||
+           block.second - block.first < narrowest;
   });
+  // Columns stand side by side in the same rows: numbers written beside
+  // their labels, how-to text beside them. Blocks that share hardly a row
+  // are rows printed at different places (section titles and header words
+  // flush left, over labels centred under them), not columns.
+  auto rows_of_both = [&](const std::pair<int, int>& a, const std::pair<int, int>& b) {
+    int rows = 0;
+    for (const std::vector<bool>& row : written) {
+      auto in = [&](const std::pair<int, int>& block) {
+        return std::any_of(row.begin() + block.first, row.begin() + block.second, [](bool w) { return w; });
+      };
+      rows += in(a) && in(b);
+    }
+    return rows;
+  };
   std::vector<float> lines;
   float last = left;
   for (size_t b = 1; b < blocks.size(); ++b) {
     const float at = found.x + (blocks[b - 1].second + blocks[b].first) / 2.0f;
+    if (rows_of_both(blocks[b - 1], blocks[b]) < options.min_block_rows) continue;
     if (at - last >= min_part && right - at >= min_part) {
       lines.push_back(at);
       last = at;

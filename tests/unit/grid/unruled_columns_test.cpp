@@ -247,5 +247,45 @@ TEST(UnruledColumnsTest, AHeaderWrittenOnceMakesNoColumn) {
   EXPECT_TRUE(UnruledColumnLines(flat, table.Lines(), 0, kPxPerMm).empty());
 }
 
+// Section titles and header words printed flush left ("Game", "Part 1"),
+// over labels set in from the left under them: the two blocks stand in
+// different rows, one column. Read as two, the titles' strip was taken for
+// a score column, and a grid of six games for one of seven.
+TEST(UnruledColumnsTest, TitlesFlushLeftOverLabelsSetInMakeNoColumn) {
+  DrawnTable table;
+  table.widths = {80};
+  std::vector<std::string> labels;
+  const std::string set_in(14, ' ');
+  for (const char* row : {"", "Aces", "Twos", "Threes", "Fours", "Fives", "Sixes", "Total", "", "", "3 of a kind",
+                          "4 of a kind", "Full house", "Chance", "Total", "Grand total"})
+    labels.push_back(*row ? set_in + row : std::string());
+  labels[0] = "Game";
+  labels[8] = "Part 2";
+  labels[9] = "Game";
+  labels.insert(labels.begin() + 1, "Part 1");
+  table.columns = {labels};
+  table.handwritten = {false};
+  const cv::Mat flat = FlattenForText(table.Draw(), kPxPerMm);
+  EXPECT_TRUE(UnruledColumnLines(flat, table.Lines(), 0, kPxPerMm).empty())
+      << ::testing::PrintToString(UnruledColumnLines(flat, table.Lines(), 0, kPxPerMm));
+}
+
+// A double rule at the table's right side, the lattice taking its outer
+// stroke for the side: the inner one stands 2 mm inside the how-to column
+// in every row, a thin block of ink far from the text. It is a rule, not a
+// column of writing (taken for one, a one-game sheet had two score columns).
+TEST(UnruledColumnsTest, TheInnerStrokeOfADoubleRuleMakesNoColumn) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {60, 40, 90};
+  cv::Mat page = table.Draw();
+  const Lattice lattice = table.Lines();
+  const int inner = static_cast<int>(lattice.column_x.back() - 2 * kPxPerMm);
+  cv::line(page, cv::Point(inner, static_cast<int>(lattice.row_y.front())), cv::Point(inner, static_cast<int>(lattice.row_y.back())),
+           cv::Scalar(0, 0, 0), 3);
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  EXPECT_TRUE(UnruledColumnLines(flat, lattice, 2, kPxPerMm).empty())
+      << ::testing::PrintToString(UnruledColumnLines(flat, lattice, 2, kPxPerMm));
+}
+
 }  // namespace
 }  // namespace scorecheck
