@@ -609,6 +609,37 @@ TEST(FindLatticeTest, FourGridsOnAPageComeTopToBottomThenLeftToRight) {
   for (int i = 0; i < 4; ++i) ExpectMatches(result.grids[i], cards[i]);
 }
 
+// Two grids side by side, short (12 rows) and wide (nine column rules
+// each), their frames' top and bottom rules drawn on across the gap
+// between them: one table to the lines, with 18 column rules and 13 row
+// lines. Each row line inside is two stretches, one through each grid's
+// nine rules: the rows run across, and the page is not turned (counted
+// whole, 18 lines against 13 turned it).
+TEST(FindLatticeTest, GridsSideBySideJoinedByTheirFramesAreNotTurned) {
+  cv::Mat page = BlankPage();
+  std::vector<Card> cards(2);
+  for (int i = 0; i < 2; ++i) {
+    cards[i].x = 12 + i * 96;
+    cards[i].y = 40;
+    cards[i].label_mm = 30;
+    cards[i].score_mm = 7.5;
+    cards[i].score_columns = 7;
+    cards[i].rows = 12;
+    cards[i].row_mm = 7;
+    cards[i].text = false;
+    Draw(page, cards[i]);
+  }
+  const double right = cards[1].ColumnsMm().back(), left = cards[0].x;
+  for (double y : {cards[0].RowsMm().front(), cards[0].RowsMm().back()})
+    cv::line(page, Px(left, y), Px(right, y), cv::Scalar(0, 0, 0), 2, cv::LINE_AA);
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  EXPECT_EQ(result.rotation_deg % 180, 0);
+  ASSERT_EQ(result.grids.size(), 2u) << result.detail;
+  ExpectMatches(result.grids[0], cards[0]);
+  ExpectMatches(result.grids[1], cards[1]);
+}
+
 TEST(FindLatticeTest, TwoStackedGridsInsideThePageEdgeUnderARuleThatTouchesBoth) {
   cv::Mat page = BlankPage();
   Card top, bottom;
