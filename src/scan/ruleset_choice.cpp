@@ -1,6 +1,7 @@
 #include "scan/ruleset_choice.h"
 
 #include <cmath>
+#include <map>
 
 #include "verify/finding.h"
 
@@ -18,6 +19,19 @@ double RulesetPlausibility(double entries, double behind, const Verification& ve
     for (const Finding& finding : grid.findings)
       if (finding.code == codes::kTooManyScores && finding.written && finding.expected && *finding.written > *finding.expected + 1)
         plausibility += (*finding.written - *finding.expected - 1) * std::log(choice.illegal_factor);
+  // The converse: a finished game of thirteen turns fills every box (a
+  // box that nothing fits is scored 0 or crossed out), and a R.O.C.K. card
+  // of five boxes, its totals written, read by such rules leaves eight
+  // empty (INCOMPLETE). One empty box in a column is a player's slip; each
+  // further one weighs as an illegal entry. Without it, R.O.C.K. cards
+  // whose page could not tell them from classic were read as classic.
+  for (const GridCheck& grid : verified.grids) {
+    std::map<int, int> empty_boxes;  // per column
+    for (const Finding& finding : grid.findings)
+      if (finding.code == codes::kIncomplete) ++empty_boxes[finding.column];
+    for (const auto& [column, count] : empty_boxes)
+      if (count > 1) plausibility += (count - 1) * std::log(choice.illegal_factor);
+  }
   return plausibility;
 }
 

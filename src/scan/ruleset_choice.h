@@ -16,7 +16,9 @@ namespace scorecheck {
 /// value choice does not weigh: past the ruleset's limit of boxes scored
 /// (TOO_MANY_SCORES), one box is a player's slip, and every further box is an
 /// entry its rules cannot hold, weighed as an illegal entry
-/// (ChoiceOptions::illegal_factor).
+/// (ChoiceOptions::illegal_factor); and boxes left empty in a column whose
+/// total is written (INCOMPLETE), past the first, weighed alike: a finished
+/// game under rules of thirteen turns fills every box.
 double RulesetPlausibility(double entries, double behind, const Verification& verified, double favourite_weight,
                            const ChoiceOptions& choice);
 

@@ -63,5 +63,31 @@ TEST(RulesetChoiceTest, OneBoxTooManyIsTheCardsErrorNotAnotherRuleset) {
   EXPECT_DOUBLE_EQ(RulesetPlausibility(-1.0, 0.0, sixth, 3.0, ChoiceOptions()), -1.0);
 }
 
+// The converse: a R.O.C.K. card (five boxes scored, its totals written)
+// read by classic rules leaves eight boxes empty. One is a slip; every
+// further one weighs as an illegal entry, so R.O.C.K. wins even where the
+// page favoured classic a little. A classic card with one box forgotten
+// loses nothing.
+TEST(RulesetChoiceTest, BoxesLeftEmptyPastASlipWeighAsIllegalEntries) {
+  const Verification as_classic = Check(MakeCard("classic", {CorrectColumn("rock")}));
+  const Verification as_rock = Check(MakeCard("rock", {CorrectColumn("rock")}));
+  ASSERT_TRUE(as_rock.clean()) << Describe(as_rock);
+  int empty = 0;
+  for (const Finding& finding : as_classic.grids[0].findings) empty += finding.code == codes::kIncomplete;
+  ASSERT_GT(empty, 2) << Describe(as_classic);
+  const ChoiceOptions choice;
+  const double classic = RulesetPlausibility(-1.0, 0.0, as_classic, 3.0, choice);
+  EXPECT_NEAR(classic, -1.0 + (empty - 1) * std::log(choice.illegal_factor), 1e-9);
+  EXPECT_GT(RulesetPlausibility(-1.0, 0.67, as_rock, 3.0, choice), classic);
+
+  Card forgotten = MakeCard("classic", {CorrectColumn("classic")});
+  forgotten.grids[0].columns[0].cells["chance"] = CellValue::Empty();
+  const Verification one_empty = Check(forgotten);
+  int incomplete = 0;
+  for (const Finding& finding : one_empty.grids[0].findings) incomplete += finding.code == codes::kIncomplete;
+  ASSERT_EQ(incomplete, 1) << Describe(one_empty);
+  EXPECT_DOUBLE_EQ(RulesetPlausibility(-1.0, 0.0, one_empty, 3.0, choice), -1.0);
+}
+
 }  // namespace
 }  // namespace scorecheck
