@@ -70,15 +70,32 @@ TEST(RowsPrintedAsBarsTest, AColourPageOrColumnsOutsideTheGridTellNothing) {
   for (bool bar : RowsPrintedAsBars(gray, lattice, 2, 1, 0.5)) EXPECT_FALSE(bar);
 }
 
+// A table of `rows` rows `row_mm` tall from 30 mm down, its column rules at
+// `xs_mm`.
+Lattice LabelRows(size_t rows, double row_mm, const std::vector<double>& xs_mm) {
+  std::vector<double> ys;
+  for (size_t r = 0; r <= rows; ++r) ys.push_back(30 + row_mm * static_cast<double>(r));
+  return testing::LinesAt(ys, xs_mm);
+}
+
+// The rules of `lattice` drawn on gray `page`, 2 px wide, at `gray`.
+void DrawRules(cv::Mat& page, const Lattice& lattice, int gray) {
+  const cv::Scalar ink(gray);
+  for (float y : lattice.row_y)
+    cv::line(page, cv::Point(static_cast<int>(lattice.column_x.front()), static_cast<int>(y)),
+             cv::Point(static_cast<int>(lattice.column_x.back()), static_cast<int>(y)), ink, 2);
+  for (float x : lattice.column_x)
+    cv::line(page, cv::Point(static_cast<int>(x), static_cast<int>(lattice.row_y.front())),
+             cv::Point(static_cast<int>(x), static_cast<int>(lattice.row_y.back())), ink, 2);
+}
+
 // A column of labels in rows 4 mm tall, every other row tinted grey (the
 // flattening's 6 mm window reaches over a tinted row into the white ones
 // beside it, and leaves the tint grey across the whole band): every label
 // is read, the tinted rows' too.
 TEST(ReadColumnBandTest, LabelsOnRowsTintedEveryOtherRowAreAllRead) {
   const std::vector<std::string> labels = {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes", "Sum", "Bonus", "Total", "Chance"};
-  std::vector<double> ys, xs = {20, 70, 100};
-  for (size_t r = 0; r <= labels.size(); ++r) ys.push_back(30 + 4.0 * static_cast<double>(r));
-  const Lattice lattice = testing::LinesAt(ys, xs);
+  const Lattice lattice = LabelRows(labels.size(), 4.0, {20, 70, 100});
   cv::Mat page(testing::Px(210, 297).y, testing::Px(210, 297).x, CV_8UC1, cv::Scalar(250));
   for (size_t r = 0; r < labels.size(); ++r) {
     const cv::Rect2f cell = lattice.Cell(static_cast<int>(r), 0);
@@ -86,12 +103,7 @@ TEST(ReadColumnBandTest, LabelsOnRowsTintedEveryOtherRowAreAllRead) {
     cv::putText(page, labels[r], cv::Point(static_cast<int>(cell.x) + 10, static_cast<int>(cell.br().y) - 8), cv::FONT_HERSHEY_SIMPLEX,
                 0.6, cv::Scalar(20), 2, cv::LINE_AA);
   }
-  for (float y : lattice.row_y)
-    cv::line(page, cv::Point(static_cast<int>(xs.front() * kPxPerMm), static_cast<int>(y)),
-             cv::Point(static_cast<int>(xs.back() * kPxPerMm), static_cast<int>(y)), cv::Scalar(0), 2);
-  for (float x : lattice.column_x)
-    cv::line(page, cv::Point(static_cast<int>(x), static_cast<int>(lattice.row_y.front())),
-             cv::Point(static_cast<int>(x), static_cast<int>(lattice.row_y.back())), cv::Scalar(0), 2);
+  DrawRules(page, lattice, 0);
   const auto reader = TextReader::Create();
   const BandText read = ReadColumnBand(FlattenForText(page, kPxPerMm), lattice, 0, *reader);
   ASSERT_EQ(read.rows.size(), labels.size());
@@ -105,21 +117,14 @@ TEST(ReadColumnBandTest, LabelsOnRowsTintedEveryOtherRowAreAllRead) {
 TEST(ReadColumnBandTest, SmallPrintWarpedUpFromALowResolutionPhotoIsRead) {
   const std::vector<std::string> labels = {"Ones",  "Twos",  "Threes", "Fours",      "Fives",
                                            "Sixes", "Bonus", "Chance", "Full house", "Total"};
-  std::vector<double> ys, xs = {20, 60, 80};
-  for (size_t r = 0; r <= labels.size(); ++r) ys.push_back(30 + 5.0 * static_cast<double>(r));
-  const Lattice lattice = testing::LinesAt(ys, xs);
+  const Lattice lattice = LabelRows(labels.size(), 5.0, {20, 60, 80});
   cv::Mat page(testing::Px(210, 297).y, testing::Px(210, 297).x, CV_8UC1, cv::Scalar(245));
   for (size_t r = 0; r < labels.size(); ++r) {
     const cv::Rect2f cell = lattice.Cell(static_cast<int>(r), 0);
     cv::putText(page, labels[r], cv::Point(static_cast<int>(cell.x) + 10, static_cast<int>(cell.br().y) - 12),
                 cv::FONT_HERSHEY_SIMPLEX, 0.55, cv::Scalar(30), 1, cv::LINE_AA);
   }
-  for (float y : lattice.row_y)
-    cv::line(page, cv::Point(static_cast<int>(xs.front() * kPxPerMm), static_cast<int>(y)),
-             cv::Point(static_cast<int>(xs.back() * kPxPerMm), static_cast<int>(y)), cv::Scalar(40), 2);
-  for (float x : lattice.column_x)
-    cv::line(page, cv::Point(static_cast<int>(x), static_cast<int>(lattice.row_y.front())),
-             cv::Point(static_cast<int>(x), static_cast<int>(lattice.row_y.back())), cv::Scalar(40), 2);
+  DrawRules(page, lattice, 40);
   cv::Mat photo;
   cv::resize(page, photo, cv::Size(), 0.35, 0.35, cv::INTER_AREA);
   cv::GaussianBlur(photo, photo, cv::Size(), 0.7);
