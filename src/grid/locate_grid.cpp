@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include <opencv2/core.hpp>
@@ -350,6 +351,13 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
   return grid;
 }
 
+// How many of its ruleset's rows `grid` places (a cell in any column).
+size_t RowsPlaced(const Grid& grid) {
+  std::set<std::string> rows;
+  for (const GridCell& cell : grid.cells) rows.insert(cell.row_id);
+  return rows.size();
+}
+
 // Whether `grid` places a cell of every row of `ruleset`.
 bool HoldsEveryRow(const Grid& grid, const Ruleset& ruleset) {
   return std::all_of(ruleset.rows.begin(), ruleset.rows.end(), [&](const RowSpec& row) {
@@ -407,7 +415,8 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     // row has no line over it), or both, and the reading that places the
     // most rows is kept. (The first of them to place more than before was
     // taken: a row added below, read by its order, hid the open first
-    // row.)
+    // row.) Rows, not cells: a reading that made one column too many had
+    // more cells with two rows fewer, and was kept over the right one.
     Grid best = grid;
     for (const auto& [below, above] : {std::pair{true, false}, {false, true}, {true, true}}) {
       LatticeResult longer = lattice;
@@ -416,7 +425,7 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
         if (above) each = WithOpenEndRow(std::move(each), false, longer.upright.rows);
       }
       Grid again = GridFromLattice(std::move(longer), flat, px_per_mm, rulesets, options, lattice_options.find_orientation, reader);
-      if (again.status == GridStatus::kFound && again.ruleset_id == grid.ruleset_id && again.cells.size() > best.cells.size())
+      if (again.status == GridStatus::kFound && again.ruleset_id == grid.ruleset_id && RowsPlaced(again) > RowsPlaced(best))
         best = std::move(again);
     }
     return best;
