@@ -94,11 +94,12 @@ std::vector<float> LinesBetweenBlocks(const ColumnInk& found, float left, float 
   // column of right-aligned labels), or a stray mark: no column of its own.
   // Nor is one written in a few rows beside a block written in many: three
   // numbers written against the left side of their boxes.
+  auto written_in = [](const std::vector<bool>& row, const std::pair<int, int>& block) {
+    return std::any_of(row.begin() + block.first, row.begin() + block.second, [](bool w) { return w; });
+  };
   auto rows_of = [&](const std::pair<int, int>& block) {
-    int rows = 0;
-    for (const std::vector<bool>& row : written)
-      rows += std::any_of(row.begin() + block.first, row.begin() + block.second, [](bool w) { return w; });
-    return rows;
+    return static_cast<int>(std::count_if(written.begin(), written.end(),
+                                          [&](const std::vector<bool>& row) { return written_in(row, block); }));
   };
   int most_rows = 0;
   for (const auto& block : blocks) most_rows = std::max(most_rows, rows_of(block));
@@ -113,14 +114,9 @@ std::vector<float> LinesBetweenBlocks(const ColumnInk& found, float left, float 
   // are rows printed at different places (section titles and header words
   // flush left, over labels centred under them), not columns.
   auto rows_of_both = [&](const std::pair<int, int>& a, const std::pair<int, int>& b) {
-    int rows = 0;
-    for (const std::vector<bool>& row : written) {
-      auto in = [&](const std::pair<int, int>& block) {
-        return std::any_of(row.begin() + block.first, row.begin() + block.second, [](bool w) { return w; });
-      };
-      rows += in(a) && in(b);
-    }
-    return rows;
+    return static_cast<int>(std::count_if(written.begin(), written.end(), [&](const std::vector<bool>& row) {
+      return written_in(row, a) && written_in(row, b);
+    }));
   };
   std::vector<float> lines;
   float last = left;

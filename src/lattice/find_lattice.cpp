@@ -29,10 +29,6 @@ using namespace lattice;
 // column rule stopped by a header row only once, its stretch beside the
 // header crossing one row.
 double LineCount(const Line& line, const std::vector<Line>& across, float tol, float gap, float shortest, int min_crossed) {
-  auto reaches = [&](const Line& other, float at) {
-    return std::any_of(other.spans.begin(), other.spans.end(),
-                       [&](const std::pair<float, float>& span) { return span.first - tol <= at && at <= span.second + tol; });
-  };
   std::vector<std::pair<float, float>> stretches;
   for (const auto& span : line.spans) {
     if (!stretches.empty() && span.first - stretches.back().second < gap)
@@ -44,7 +40,7 @@ double LineCount(const Line& line, const std::vector<Line>& across, float tol, f
   for (const auto& [from, to] : stretches) {
     if (to - from < shortest) continue;
     const auto crossed = std::count_if(across.begin(), across.end(), [&](const Line& other) {
-      return from - tol <= other.pos && other.pos <= to + tol && reaches(other, line.pos);
+      return from - tol <= other.pos && other.pos <= to + tol && Passes(other, line.pos, tol);
     });
     if (crossed >= min_crossed) ++count;
   }

@@ -15,14 +15,6 @@ namespace {
 constexpr double kSideRuleReachMm = 20;
 constexpr float kSideRuleCover = 0.9f;
 
-// True when a run of `line` reaches `at` (within `tol`), and, with `reach`
-// > 0, goes on past it by `reach` on both sides.
-bool Passes(const Line& line, float at, float tol, float reach) {
-  return std::any_of(line.spans.begin(), line.spans.end(), [&](const auto& s) {
-    return at - reach >= s.first - tol && at + reach <= s.second + tol;
-  });
-}
-
 float Median(std::vector<float> values) {
   if (values.empty()) return 0;
   std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
@@ -534,6 +526,12 @@ void KeepRuled(std::vector<Line>& horizontal, std::vector<Line>& vertical, float
         changed |= lines.size() != before;
       }
     }
+}
+
+bool Passes(const Line& line, float at, float tol, float reach) {
+  return std::any_of(line.spans.begin(), line.spans.end(), [&](const auto& s) {
+    return at - reach >= s.first - tol && at + reach <= s.second + tol;
+  });
 }
 
 std::vector<Line> Spanning(std::vector<Line> lines, double min_span) {

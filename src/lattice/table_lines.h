@@ -70,6 +70,10 @@ void KeepRuled(std::vector<Line>& horizontal, std::vector<Line>& vertical, float
 /// title does not.
 void KeepCommonEnds(std::vector<Line>& lines, float tol);
 
+/// True when a run of `line` reaches `at` (within `tol`), and, with `reach`
+/// > 0, goes on past it by `reach` on both sides.
+bool Passes(const Line& line, float at, float tol, float reach = 0);
+
 /// `lines` covering at least `min_span` of their table.
 std::vector<Line> Spanning(std::vector<Line> lines, double min_span);
 
