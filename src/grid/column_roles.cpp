@@ -405,6 +405,20 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
       return true;
     });
   std::sort(roles.how_to.begin(), roles.how_to.end());
+  // Score columns where how-to text may be printed, the likeliest print
+  // first: those that read like words, then by their ink's pieces a box
+  // (words against numbers). A how-to column of print too small and
+  // blurred to read or to line up (a low-resolution photo) stays a score
+  // column here; the ruleset the page names may have fewer.
+  for (int c : HowToPlaces(profiles, roles.label, options))
+    if (std::find(roles.score.begin(), roles.score.end(), c) != roles.score.end()) roles.side_print.push_back(c);
+  auto words = [&](int c) {
+    return std::find(roles.maybe_how_to.begin(), roles.maybe_how_to.end(), c) != roles.maybe_how_to.end();
+  };
+  std::stable_sort(roles.side_print.begin(), roles.side_print.end(), [&](int a, int b) {
+    if (words(a) != words(b)) return words(a);
+    return profiles[a].pieces > profiles[b].pieces;
+  });
   if (roles.score.empty()) roles.detail = "no column to write scores in beside the labels";
   return roles;
 }

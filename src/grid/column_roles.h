@@ -109,6 +109,9 @@ struct ColumnRoles {
   std::vector<int> maybe_how_to;  ///< score columns that read like words, but not surely (letters in enough rows,
                                   ///< at low confidence): how-to text when the table has more score columns than
                                   ///< any ruleset
+  std::vector<int> side_print;    ///< score columns standing where how-to text is printed (HowToPlaces), the
+                                  ///< likeliest print first (read like words, then most ink pieces a box): how-to
+                                  ///< text when the ruleset the page names has fewer score columns
   std::string detail;           ///< why, when not ok
   bool ok() const { return label >= 0 && !score.empty(); }
 };

@@ -99,26 +99,44 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
     }
   // More score columns than any ruleset has: the columns that read like
   // words, though not surely (how-to text in a low-resolution photo), are
-  // how-to text after all.
+  // how-to text after all, the likeliest print first; one score column
+  // stays (a ruleset of one column forced, and its how-to column and
+  // score column both read like blurred words).
   {
     const int most = MostScoreColumns(candidates);
     for (ColumnRoles& roles : table.roles) {
       if (static_cast<int>(roles.score.size()) <= most) continue;
-      for (int c : roles.maybe_how_to) {
-        std::erase(roles.score, c);
-        roles.how_to.push_back(c);
-      }
+      std::vector<int> order;
+      for (int c : roles.side_print)
+        if (std::find(roles.maybe_how_to.begin(), roles.maybe_how_to.end(), c) != roles.maybe_how_to.end()) order.push_back(c);
+      for (int c : roles.maybe_how_to)
+        if (std::find(order.begin(), order.end(), c) == order.end()) order.push_back(c);
+      for (int c : order)
+        if (roles.score.size() > 1 && std::erase(roles.score, c) > 0) roles.how_to.push_back(c);
       std::sort(roles.how_to.begin(), roles.how_to.end());
     }
   }
   const ColumnRoles& first_roles = table.roles.front();
   const int score_columns = static_cast<int>(first_roles.score.size());
+  // The score columns each grid keeps under `ruleset`: as many as the table
+  // shows, or fewer when the surplus stands where how-to text is printed
+  // (a how-to column of print too blurred to tell from writing); none when
+  // the ruleset fits neither way.
+  auto columns_kept = [&](const Ruleset& ruleset) -> std::optional<std::vector<int>> {
+    std::vector<int> kept;
+    for (const ColumnRoles& roles : table.roles) {
+      const int n = static_cast<int>(roles.score.size());
+      const auto side = std::count_if(roles.side_print.begin(), roles.side_print.end(), [&](int c) {
+        return std::find(roles.score.begin(), roles.score.end(), c) != roles.score.end();
+      });
+      if (n < ruleset.min_columns || n - side > ruleset.max_columns) return std::nullopt;
+      kept.push_back(std::min(n, ruleset.max_columns));
+    }
+    return kept;
+  };
   std::ostringstream why_not;
   std::erase_if(candidates, [&](const Ruleset* ruleset) {
-    const bool fits = std::all_of(table.roles.begin(), table.roles.end(), [&](const ColumnRoles& roles) {
-      const int n = static_cast<int>(roles.score.size());
-      return n >= ruleset->min_columns && n <= ruleset->max_columns;
-    });
+    const bool fits = columns_kept(*ruleset).has_value();
     if (!fits) why_not << " " << ruleset->id << " (" << ruleset->min_columns << ".." << ruleset->max_columns << " columns)";
     return !fits;
   });
@@ -174,16 +192,22 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
     std::vector<RulesetMatch> per_grid;
     double labels = 0, total = 0;
     bool contender = false;  // tied with the best on the labels
+    std::vector<int> columns;  // score columns kept per grid (columns_kept)
   };
   auto by_total = [](const Scored& a, const Scored& b) { return a.total > b.total; };
   std::vector<Scored> scored;
   for (const Ruleset* ruleset : candidates) {
-    Scored entry{ruleset, {}, 0, 0, false};
+    Scored entry{ruleset, {}, 0, 0, false, *columns_kept(*ruleset)};
     for (int g = 0; g < grid_count; ++g) {
       entry.per_grid.push_back(MatchRows(row_texts[g], *ruleset, vocabulary, options.labels));
       entry.labels += entry.per_grid.back().score / grid_count;
     }
     entry.total = entry.labels;
+    for (int g = 0; g < grid_count; ++g)
+      if (entry.columns[g] < static_cast<int>(table.roles[g].score.size())) {
+        entry.total -= options.fewer_columns_cost;
+        break;
+      }
     scored.push_back(std::move(entry));
   }
   const Lattice& first = lattice.grids.front();
@@ -324,7 +348,8 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
   for (size_t i = 1; i < scored.size(); ++i) {
     // Rows placed by order say nothing between the rulesets left: all are
     // the entries' to decide.
-    bool same = source == "layout" || scored[i].total >= best.total - options.tie_margin;
+    bool same = (source == "layout" || scored[i].total >= best.total - options.tie_margin) &&
+                scored[i].columns == best.columns;
     for (int g = 0; g < grid_count && same; ++g) same = SameCells(scored[i].per_grid[g], best.per_grid[g]);
     if (same) {
       grid.ruleset_alternatives.push_back(scored[i].ruleset->id);
@@ -342,7 +367,12 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
   if (source == "labels partly read") grid.ruleset_confidence = std::min(grid.ruleset_confidence, 0.5);
   for (int g = 0; g < grid_count; ++g) {
     const Lattice& printed = lattice.grids[g];
-    const std::vector<int>& score = table.roles[g].score;
+    // The ruleset's fewer score columns: the surplus where how-to text is
+    // printed is that text, the likeliest print first.
+    ColumnRoles& roles = table.roles[g];
+    for (int c : roles.side_print)
+      if (static_cast<int>(roles.score.size()) > best.columns[g] && std::erase(roles.score, c) > 0) roles.how_to.push_back(c);
+    const std::vector<int>& score = roles.score;
     grid.columns.push_back(static_cast<int>(score.size()));
     for (int c = 0; c < static_cast<int>(score.size()); ++c)
       for (const RowMatch& row : best.per_grid[g].rows)

@@ -79,6 +79,11 @@ struct GridOptions {
   double column_weight = 0.02;   ///< weight of the grids' score-column count being the only one the ruleset's sheets
                                  ///< print (ColumnCountEvidence): below tie_margin, so it only orders rulesets
                                  ///< the rest of the page cannot tell apart, which stay named; default 0.02
+  double fewer_columns_cost = 0.15;  ///< a ruleset with fewer score columns than the table shows fits only by
+                                     ///< taking those standing where how-to text is printed for print
+                                     ///< (ColumnRoles::side_print), at this cost to its score: its labels alone
+                                     ///< (variants print nearly the same) do not outweigh the columns, a title or
+                                     ///< headers naming it (evidence_weight) do; default 0.15
   double turn_margin = 0.05;     ///< a page is turned upside down only when its labels fit this much better that
                                  ///< way (mean label fit); unreadable labels fit both ways within a few
                                  ///< hundredths of 0, and turned by that noise a four-grid page was read upside

@@ -58,6 +58,8 @@ Lattice SplitScoreColumns(const cv::Mat& flat, const Lattice& grid, double px_pe
   roles.score = std::move(new_score);
   std::erase_if(roles.maybe_how_to, [&](int c) { return added[c] > 0; });  // columns of numbers after all
   for (int& c : roles.maybe_how_to) c = renumber(c);
+  std::erase_if(roles.side_print, [&](int c) { return added[c] > 0; });
+  for (int& c : roles.side_print) c = renumber(c);
   for (ColumnReading& reading : readings) reading.column = renumber(reading.column);
   return split;
 }

@@ -409,5 +409,42 @@ TEST(LocateGridTest, AForcedRulesetThatDoesNotFitIsRefused) {
   EXPECT_NE(LocateGrid(page, ShippedRulesets(), options, reader.get()).detail.find("unknown ruleset"), std::string::npos);
 }
 
+// A R.O.C.K. sheet whose how-to column, beside the labels, is blurred past
+// reading and past looking printed (small print in a low-resolution photo):
+// two columns to write in as the table shows, where R.O.C.K. has one. The
+// title names R.O.C.K., so the column where how-to text is printed is that
+// text, and the one score column is read; forced, R.O.C.K. is read so too.
+TEST(LocateGridTest, AHowToColumnBlurredPastReadingLeavesTheTitlesOneColumnRuleset) {
+  const auto reader = TextReader::Create();
+  const SheetLayout layout = OtherSheet("rock", 1, 1);
+  cv::Mat image = RenderSheetImage(layout, 150);
+  const double px_per_mm = image.cols / layout.width_mm;
+  const GridLayout& printed = layout.grids[0];
+  // Cell by cell, the rules kept.
+  for (size_t r = 0; r < printed.rows.size(); ++r) {
+    const RectMm row = printed.Cell(r, 0);
+    const cv::Rect cell(cv::Point(static_cast<int>((printed.label_right + 0.6) * px_per_mm), static_cast<int>((row.y + 0.6) * px_per_mm)),
+                        cv::Point(static_cast<int>((printed.how_right - 0.6) * px_per_mm), static_cast<int>((row.y + row.h - 0.6) * px_per_mm)));
+    cv::Mat inside = image(cell);
+    cv::GaussianBlur(inside, inside, cv::Size(), 1.5 * px_per_mm);
+  }
+  const Page page = FindPage(image);
+  for (const std::string ruleset : {"auto", "rock"}) {
+    SCOPED_TRACE(ruleset);
+    GridOptions options;
+    options.ruleset = ruleset;
+    const Grid grid = LocateGrid(page, ShippedRulesets(), options, reader.get());
+    ASSERT_TRUE(grid.ok()) << grid.detail;
+    EXPECT_EQ(grid.ruleset_id, "rock");
+    EXPECT_EQ(grid.columns, std::vector<int>{1});
+    // The score column's cells, not the how-to text's.
+    for (const GridCell& cell : grid.cells) {
+      const cv::Point2f centre = (cell.cell_in_page.tl() + cell.cell_in_page.br()) * 0.5f;
+      const cv::Vec3d page_px = grid.page_from_grid * cv::Vec3d(centre.x, centre.y, 1);
+      EXPECT_GT(page_px[0] / page_px[2], printed.column_x[0] * px_per_mm) << cell.row_id;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace scorecheck
