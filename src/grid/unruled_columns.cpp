@@ -219,7 +219,23 @@ Lattice WithColumnLines(Lattice grid, const std::function<std::vector<float>(con
 }
 
 Lattice SplitUnruledColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const UnruledColumnOptions& options) {
+  // A column ruled on both sides as wide as another so ruled is one column:
+  // a table that rules its score columns rules every one of them, alike.
+  // Numbers written with their digits apart, row under row, had parted a
+  // ruled score column in two like the blocks of two columns.
+  auto ruled = [&](int c) { return !grid.ColumnLineInferred(c) && !grid.ColumnLineInferred(c + 1); };
+  auto width = [&](int c) { return grid.column_x[c + 1] - grid.column_x[c]; };
+  auto has_ruled_twin = [&](int column) {
+    if (!ruled(column)) return false;
+    for (int other = 0; other < grid.columns(); ++other)
+      if (other != column && ruled(other) && std::abs(width(other) - width(column)) <= options.twin_share * width(column))
+        return true;
+    return false;
+  };
+  std::vector<bool> twin(grid.columns());
+  for (int c = 0; c < grid.columns(); ++c) twin[c] = has_ruled_twin(c);
   return WithColumnLines(std::move(grid), [&](const Lattice& lattice, int column) {
+    if (twin[column]) return std::vector<float>();
     return UnruledColumnLines(flat, lattice, column, px_per_mm, options);
   });
 }

@@ -41,6 +41,8 @@ struct UnruledColumnOptions {
   int min_block_rows = 3;       ///< a block of ink makes a column when written in this many rows: a header, even
                                 ///< printed again over the lower section, is not ("Game" and "1" of "Game 1"
                                 ///< stood 2 mm apart in both); default 3
+  double twin_share = 0.1;      ///< a column ruled on both sides within this share of the width of another so
+                                ///< ruled is one column, not parted (SplitUnruledColumns); default 0.1
   double min_block_mm = 1.0;    ///< a block of ink narrower than this is a rule's stroke left standing (the
                                 ///< inner line of a double frame, inside the side the lattice took), not a
                                 ///< column: written numbers, stacked row on row, spread wider; default 1.0

@@ -287,5 +287,32 @@ TEST(UnruledColumnsTest, TheInnerStrokeOfADoubleRuleMakesNoColumn) {
       << ::testing::PrintToString(UnruledColumnLines(flat, lattice, 2, kPxPerMm));
 }
 
+// Three score columns ruled alike; in the first, every number written with
+// its digits far apart, one against each side of the box. The strip between
+// them, row under row, looks like the paper between two columns, but a
+// column ruled on both sides as wide as its ruled siblings is one column.
+TEST(UnruledColumnsTest, ARuledColumnAsWideAsItsRuledSiblingsIsNotParted) {
+  DrawnTable table = OnePlayerSheet();
+  const std::vector<std::string> labels = table.columns[0], scores = table.columns[1];
+  table.widths = {62, 30, 30, 30};
+  table.columns = {labels, std::vector<std::string>(labels.size(), ""), scores, scores};
+  table.handwritten = {false, true, true, true};
+  cv::Mat page = table.Draw();
+  const Lattice drawn = table.Lines();
+  for (int r = 0; r < drawn.rows(); ++r) {
+    const cv::Rect2f cell = drawn.Cell(r, 1);
+    const int baseline = static_cast<int>(cell.br().y) - 14;
+    cv::putText(page, std::to_string(1 + r % 9), cv::Point(static_cast<int>(cell.x + 1.5 * kPxPerMm), baseline),
+                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
+    cv::putText(page, std::to_string(r % 10), cv::Point(static_cast<int>(cell.br().x - 7 * kPxPerMm), baseline),
+                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
+  }
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  // Looked at alone, the column parts where its digits do.
+  EXPECT_FALSE(UnruledColumnLines(flat, drawn, 1, kPxPerMm).empty());
+  const Lattice split = SplitUnruledColumns(flat, drawn, kPxPerMm);
+  EXPECT_EQ(split.columns(), 4) << "lines at " << ::testing::PrintToString(split.column_x);
+}
+
 }  // namespace
 }  // namespace scorecheck
