@@ -440,4 +440,29 @@ ColumnRoles HowToWithoutAHeader(const cv::Mat& flat, const Lattice& grid, Column
   return roles;
 }
 
+ColumnRoles WideWordsAreHowTo(const Lattice& grid, ColumnRoles roles, const ColumnRoleOptions& options) {
+  auto width = [&](int c) { return grid.column_x[c + 1] - grid.column_x[c]; };
+  auto unsure_words = [&](int c) {
+    return std::find(roles.maybe_how_to.begin(), roles.maybe_how_to.end(), c) != roles.maybe_how_to.end();
+  };
+  float narrowest = 0, widest = 0;
+  for (int c : roles.score)
+    if (!unsure_words(c) && c + 1 < static_cast<int>(grid.column_x.size())) {
+      narrowest = narrowest == 0 ? width(c) : std::min(narrowest, width(c));
+      widest = std::max(widest, width(c));
+    }
+  if (widest <= 0 || widest > options.alike_width * narrowest) return roles;
+  std::erase_if(roles.maybe_how_to, [&](int c) {
+    const bool where_how_to_stands = std::find(roles.side_print.begin(), roles.side_print.end(), c) != roles.side_print.end();
+    if (!where_how_to_stands || c + 1 >= static_cast<int>(grid.column_x.size()) || width(c) < options.how_to_width * widest)
+      return false;
+    std::erase(roles.score, c);
+    std::erase(roles.side_print, c);
+    roles.how_to.push_back(c);
+    return true;
+  });
+  std::sort(roles.how_to.begin(), roles.how_to.end());
+  return roles;
+}
+
 }  // namespace scorecheck

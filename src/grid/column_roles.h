@@ -57,6 +57,9 @@ struct ColumnRoleOptions {
   double min_print_confidence = 0.75;  ///< ... and the OCR is this sure of it (median over the rows with text): it
                                        ///< reads printed words at 0.9 and more, handwriting taken for words
                                        ///< ("vee foe") at 0.3-0.6; default 0.75 ...
+  double alike_width = 1.25;       ///< score columns this close in width (widest over narrowest) are alike ...
+  double how_to_width = 2;         ///< ... and a column reading like words, unsure, where how-to text is printed,
+                                   ///< this many times as wide as the widest of them is how-to text; default 1.25, 2
   double many_letters = 8;         ///< ... or reads this many letters (median row) however unsure: small print
                                    ///< blurred in a photo ("Aad total ot all dice", 0.5 sure) is still long
                                    ///< words, three handwritten numbers read as letters make 4; default 8
@@ -153,5 +156,15 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
 /// `flat`: 8-bit gray, paper at 255 (FlattenForText).
 ColumnRoles HowToWithoutAHeader(const cv::Mat& flat, const Lattice& grid, ColumnRoles roles, double px_per_mm,
                                 const ColumnRoleOptions& options = {});
+
+/// `roles` with each score column that reads like words, unsure
+/// (maybe_how_to), where how-to text is printed (side_print), and at least
+/// how_to_width times as wide as the widest of the other score columns of
+/// `grid`, which are alike (alike_width), taken for how-to text: a table
+/// prints its players' columns alike and its how-to column as wide as its
+/// words need. After the score columns are split (SplitScoreColumns): an
+/// open area several players wide, read as letters in light pencil, comes
+/// apart into columns like the others there.
+ColumnRoles WideWordsAreHowTo(const Lattice& grid, ColumnRoles roles, const ColumnRoleOptions& options = {});
 
 }  // namespace scorecheck

@@ -174,6 +174,7 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
     roles = HowToWithoutAHeader(flat, grid, std::move(roles), px_per_mm, options.roles);
     read[g] = readings;
     Lattice split = SplitScoreColumns(flat, grid, px_per_mm, options.score_columns, roles, readings);
+    roles = WideWordsAreHowTo(split, std::move(roles), options.roles);
     for (const ColumnReading& reading : readings)
       if (reading.column == roles.label) table.fit += reading.label_fit / grid_count;
     if (roles.label < 0) table.fit -= 1.0 / grid_count;

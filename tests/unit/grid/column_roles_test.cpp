@@ -1,4 +1,5 @@
-// Column roles: what a column holds decides its role, never its width or side.
+// Column roles: what a column holds decides its role; its width or side
+// only sides with what it holds, never decides alone.
 
 #include "grid/column_roles.h"
 
@@ -645,6 +646,34 @@ TEST(ColumnRolesTest, HowToTextStandsBesideTheLabelsOrAtTheTablesSides) {
   profiles[0].printed_marks = true;  // icons left of the labels
   profiles[6].width_mm = 2;          // the gap of a double frame line
   EXPECT_EQ(HowToPlaces(profiles, 2), (std::vector<int>{1, 3, 5}));
+}
+
+// Three players' columns of 14 mm, alike, and at the table's right side a
+// column of 60 mm the OCR read as words, unsure (small print blurred in a
+// low-resolution photo): the how-to text, printed as wide as its words
+// need. As wide as the players' columns, or beside players' columns that
+// are not alike, nothing tells, and it stays a score column that might be
+// how-to text; so does one where no how-to text is printed.
+TEST(ColumnRolesTest, UnsureWordsFarWiderThanThePlayersAlikeColumnsAreHowTo) {
+  const Lattice grid = testing::LinesAt({0, 10, 20, 30}, {0, 45, 59, 73, 87, 147});
+  ColumnRoles roles;
+  roles.label = 0;
+  roles.score = {1, 2, 3, 4};
+  roles.maybe_how_to = {4};
+  roles.side_print = {4, 1};
+  const ColumnRoles wide = WideWordsAreHowTo(grid, roles);
+  EXPECT_EQ(wide.score, (std::vector<int>{1, 2, 3}));
+  EXPECT_EQ(wide.how_to, std::vector<int>{4});
+  EXPECT_TRUE(wide.maybe_how_to.empty());
+  EXPECT_EQ(wide.side_print, std::vector<int>{1});
+
+  const Lattice as_wide = testing::LinesAt({0, 10, 20, 30}, {0, 45, 59, 73, 87, 101});
+  EXPECT_EQ(WideWordsAreHowTo(as_wide, roles).score, (std::vector<int>{1, 2, 3, 4}));
+  const Lattice unlike = testing::LinesAt({0, 10, 20, 30}, {0, 45, 59, 73, 107, 167});
+  EXPECT_EQ(WideWordsAreHowTo(unlike, roles).score, (std::vector<int>{1, 2, 3, 4}));
+  ColumnRoles elsewhere = roles;
+  elsewhere.side_print = {1};
+  EXPECT_EQ(WideWordsAreHowTo(grid, elsewhere).score, (std::vector<int>{1, 2, 3, 4}));
 }
 
 TEST(ColumnRolesTest, NoLabelsNoRoles) {
