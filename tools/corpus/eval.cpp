@@ -443,7 +443,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
 // testkit/sheets/sheet_style.h StyleFamily; older corpora: truth "style").
 struct FamilyFigures {
   int cards = 0;
-  Tally grids, rulesets, cards_exact, recall, precision, clean_quiet, false_alarms, cells, crossed, ticks;
+  Tally grids, rulesets, rulesets_told, cards_exact, recall, precision, clean_quiet, false_alarms, cells, crossed, ticks;
   std::map<std::string, Tally> by_profile, by_kind;
   long filled_cells = 0;     // cells the truth says hold something
   long uncertain_cells = 0;  // UNCERTAIN_READ findings the scan raised (the review load)
@@ -475,6 +475,7 @@ void PrintFamilies(const std::map<std::string, FamilyFigures>& families) {
     std::cout << " " << family << " (" << f.cards << " cards)\n"
               << "    grids found:          " << f.grids.Text() << "\n"
               << "    ruleset identified:   " << f.rulesets.Text() << "\n"
+              << "    ruleset told, none other named: " << f.rulesets_told.Text() << "\n"
               << "    cells read right:     " << f.cells.Text() << "\n"
               << "    crossed boxes right:  " << f.crossed.Text() << "\n"
               << "    tick counts right:    " << f.ticks.Text() << "\n"
@@ -526,7 +527,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   std::sort(truths.begin(), truths.end());
   if (limit > 0 && static_cast<int>(truths.size()) > limit) truths.resize(limit);
 
-  Tally grids, ruleset_ids, cards_exact, recall, precision, clean_cards_quiet, clean_found_alarm;
+  Tally grids, ruleset_ids, rulesets_told, cards_exact, recall, precision, clean_cards_quiet, clean_found_alarm;
   // The digit reader alone on number cells: its top reading, and whether the
   // truth is among its alternatives at all (the most rule-aware choice can fix).
   Tally reader_top, reader_any, whole_top;
@@ -570,6 +571,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
                 << (scan.ok() ? "found " + std::to_string(scan.grid.grid_count) : "none (" + scan.detail + ")") << ", want "
                 << truth["grids"].size() << "\n";
     ruleset_ids.Add(found && scan.grid.ruleset_id == truth["ruleset"]);
+    // The issue's figure: a page read as "A, but the printed page does not
+    // tell it from B" is a "can't tell, A or B", and counts as a miss.
+    const bool told = found && scan.grid.ruleset_id == truth["ruleset"] && scan.grid.ruleset_undecided.empty();
+    rulesets_told.Add(told);
     if (found && scan.grid.ruleset_id != truth["ruleset"] && list_errors)
       std::cout << "  " << path.filename().string() << " ruleset: " << scan.grid.ruleset_id << ", want "
                 << truth["ruleset"].get<std::string>() << "\n";
@@ -745,6 +750,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
       ++f->cards;
       f->grids.Add(found);
       f->rulesets.Add(found && scan.grid.ruleset_id == truth["ruleset"]);
+      f->rulesets_told.Add(told);
       f->cards_exact.Add(exact);
       for (const std::string& e : expected) f->recall.Add(reported.count(e));
       for (const std::string& r : reported) f->precision.Add(expected.count(r));
@@ -763,6 +769,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   std::cout << "cards: " << truths.size() << "\n"
             << "grids found:          " << grids.Text() << "\n"
             << "ruleset identified:   " << ruleset_ids.Text() << "\n"
+            << "ruleset told, none other named (\"can't tell, A or B\" a miss): " << rulesets_told.Text() << "\n"
             << "cards read exactly:   " << cards_exact.Text() << "\n"
             << "number cells, reader's top reading right: " << reader_top.Text() << "\n"
             << "number cells, whole-number reader's alone: " << whole_top.Text() << "\n"
