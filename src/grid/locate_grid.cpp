@@ -99,9 +99,10 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
     }
   // More score columns than any ruleset has: the columns that read like
   // words, though not surely (how-to text in a low-resolution photo), are
-  // how-to text after all, the likeliest print first; one score column
-  // stays (a ruleset of one column forced, and its how-to column and
-  // score column both read like blurred words).
+  // how-to text after all, the likeliest print first, as many as the
+  // rulesets need: blurred handwriting at the table's far side reads like
+  // words too (a how-to column beside the labels and the sixth player's
+  // both unsure words, both went, and five players were read).
   {
     const int most = MostScoreColumns(candidates);
     for (ColumnRoles& roles : table.roles) {
@@ -112,7 +113,7 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
       for (int c : roles.maybe_how_to)
         if (std::find(order.begin(), order.end(), c) == order.end()) order.push_back(c);
       for (int c : order)
-        if (roles.score.size() > 1 && std::erase(roles.score, c) > 0) roles.how_to.push_back(c);
+        if (static_cast<int>(roles.score.size()) > most && std::erase(roles.score, c) > 0) roles.how_to.push_back(c);
       std::sort(roles.how_to.begin(), roles.how_to.end());
     }
   }
