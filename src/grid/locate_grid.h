@@ -53,6 +53,9 @@ struct Grid {
                                                   ///< alternative's, as a share of tie_margin); 0 = a tie
   std::vector<std::string> ruleset_undecided;  ///< other rulesets the printed page fits as well (labels and printed
                                                  ///< numbers within tie_margin): the page cannot tell them apart
+  std::vector<std::string> ruleset_told_by_entries;  ///< rulesets the printed page fits as well that the entries
+                                                     ///< tell apart (the scan stage: far less plausible under
+                                                     ///< them); no longer in ruleset_undecided
   std::string source;               ///< "sheet code", "labels", "labels partly read" (see
                                     ///< GridOptions::min_partly_read) or "layout" (labels unreadable; rows in
                                     ///< the printed order of a ruleset the grids' shape fits)

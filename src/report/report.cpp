@@ -183,6 +183,11 @@ std::string ScanSummary(const ScanResult& scan, const RulesetLibrary& rulesets) 
     text << (i ? " or " : ", but the printed page does not tell it from ")
          << (other ? other->name + " (" + other->id + ")" : scan.grid.ruleset_undecided[i]);
   }
+  for (size_t i = 0; i < scan.grid.ruleset_told_by_entries.size(); ++i) {
+    const Ruleset* other = rulesets.Find(scan.grid.ruleset_told_by_entries[i]);
+    text << (i ? " or " : ", told by its entries from ")
+         << (other ? other->name + " (" + other->id + ")" : scan.grid.ruleset_told_by_entries[i]);
+  }
   std::vector<int> columns = scan.grid.columns;
   columns.erase(std::unique(columns.begin(), columns.end()), columns.end());
   text << "; " << scan.grid.grid_count << (scan.grid.grid_count == 1 ? " grid of " : " grids of ");

@@ -35,4 +35,12 @@ double RulesetPlausibility(double entries, double behind, const Verification& ve
   return plausibility;
 }
 
+std::vector<std::string> ToldByEntries(double chosen, const std::vector<std::pair<std::string, double>>& others,
+                                       double margin) {
+  std::vector<std::string> told;
+  for (const auto& [id, plausibility] : others)
+    if (chosen - plausibility >= margin) told.push_back(id);
+  return told;
+}
+
 }  // namespace scorecheck

@@ -3,6 +3,10 @@
 // one under which its entries are most plausible, the page's own lead
 // counted in.
 
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "scan/choose_values.h"
 #include "verify/verify.h"
 
@@ -21,5 +25,14 @@ namespace scorecheck {
 /// game under rules of thirteen turns fills every box.
 double RulesetPlausibility(double entries, double behind, const Verification& verified, double favourite_weight,
                            const ChoiceOptions& choice);
+
+/// The rulesets of `others` (id and plausibility, RulesetPlausibility) the
+/// entries tell from the one chosen, of plausibility `chosen`: less
+/// plausible than it by `margin` (log weight) or more. The page cannot tell
+/// them apart; the handwriting on it can (a R.O.C.K. card's five boxes
+/// read by classic rules leave eight empty; a bonus of 35 under 83 points
+/// is not FiveZee's).
+std::vector<std::string> ToldByEntries(double chosen, const std::vector<std::pair<std::string, double>>& others,
+                                       double margin);
 
 }  // namespace scorecheck

@@ -1,6 +1,7 @@
 #include "scan/scan_card.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -205,6 +206,7 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
   const std::vector<double>& lead = result.grid.ruleset_alternative_lead;
   std::optional<std::tuple<double, int, int>> best_rank;
   ScanResult best;
+  std::vector<double> plausibilities;
   for (size_t i = 0; i < candidates.size(); ++i) {
     ScanResult trial = result;
     const double log_weight = AssembleCard(trial, rulesets.Get(candidates[i]), options);
@@ -213,6 +215,7 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
     const double behind = i == 0 ? 0 : (i - 1 < lead.size() ? lead[i - 1] : 1.0);
     const double plausibility = RulesetPlausibility(log_weight, behind, trial.verification,
                                                     options.label_favourite_log_weight, options.choice);
+    plausibilities.push_back(plausibility);
     const std::tuple<double, int, int> rank(options.rule_aware ? -plausibility : 0, trial.verification.ErrorCount(),
                                             trial.verification.WarningCount());
     if (!best_rank || rank < *best_rank) {
@@ -226,6 +229,18 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
   std::vector<std::string>& undecided = best.grid.ruleset_undecided;
   if (best.grid.ruleset_id != result.grid.ruleset_id) undecided.push_back(result.grid.ruleset_id);
   std::erase(undecided, best.grid.ruleset_id);
+  // Those the entries tell apart are told: far less plausible under them
+  // (the page is the handwriting on it too).
+  if (options.rule_aware && candidates.size() > 1) {
+    std::vector<std::pair<std::string, double>> others;
+    double chosen = 0;
+    for (size_t i = 0; i < candidates.size(); ++i)
+      if (candidates[i] == best.grid.ruleset_id) chosen = plausibilities[i];
+      else others.emplace_back(candidates[i], plausibilities[i]);
+    const double margin = options.entries_tell_illegal * -std::log(options.choice.illegal_factor);
+    for (const std::string& id : ToldByEntries(chosen, others, margin))
+      if (std::erase(undecided, id) > 0) best.grid.ruleset_told_by_entries.push_back(id);
+  }
   best.status = ScanStatus::kOk;
   return best;
 }

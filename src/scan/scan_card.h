@@ -37,6 +37,9 @@ struct ScanOptions {
   double label_favourite_log_weight = 3.0;  ///< head start (log weight) of the labels' favourite over rulesets
                                             ///< the labels cannot tell from it (one total or bonus
                                             ///< that fits only another ruleset outweighs it); default 3.0
+  double entries_tell_illegal = 2;  ///< a ruleset the page cannot tell from the one chosen is told apart by the
+                                    ///< entries when they are less plausible under it by this many illegal
+                                    ///< entries' weight (ChoiceOptions::illegal_factor) or more; default 2
 };
 
 enum class ScanStatus { kOk, kImageFailed, kNoPage, kNoGrid };

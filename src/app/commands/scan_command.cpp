@@ -114,6 +114,8 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
           report["ruleset_confidence"] = scan.grid.ruleset_confidence;
           report["grid_source"] = scan.grid.source;
           if (!scan.grid.ruleset_undecided.empty()) report["ruleset_undecided"] = scan.grid.ruleset_undecided;
+          if (!scan.grid.ruleset_told_by_entries.empty())
+            report["ruleset_told_by_entries"] = scan.grid.ruleset_told_by_entries;
           WriteFileAtomic(json_path, report.dump(2) + "\n");
         }
         if (!overlay_path.empty()) WriteImageAtomic(overlay_path, DrawOverlay(scan, rulesets, args.min_confidence));

@@ -130,5 +130,23 @@ TEST(ScanSummaryTest, NamesTheRulesetsThePrintedPageCannotTellApart) {
             "the whole image\n");
 }
 
+// Rulesets the page could not tell apart and the entries did are named as
+// told, by the entries; those nothing told apart stay undecided.
+TEST(ScanSummaryTest, NamesTheRulesetsTheEntriesToldApart) {
+  ScanResult scan;
+  scan.grid.ruleset_id = "rock";
+  scan.grid.source = "labels";
+  scan.grid.ruleset_confidence = 0.5;
+  scan.grid.grid_count = 1;
+  scan.grid.columns = {1};
+  scan.grid.ruleset_undecided = {"fivezee"};
+  scan.grid.ruleset_told_by_entries = {"classic"};
+  scan.page.method = PageMethod::kOutline;
+  EXPECT_EQ(ScanSummary(scan, testing::ShippedRulesets()),
+            "  sheet: R.O.C.K. Yahtzee (rock) from its printed labels, 50% sure, but the printed page does not tell it "
+            "from Jumbo FiveZee (fivezee), told by its entries from Yahtzee (classic Hasbro rules) (classic); 1 grid of 1 "
+            "column; page found by its outline\n");
+}
+
 }  // namespace
 }  // namespace scorecheck

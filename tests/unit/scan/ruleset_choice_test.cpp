@@ -89,5 +89,25 @@ TEST(RulesetChoiceTest, BoxesLeftEmptyPastASlipWeighAsIllegalEntries) {
   EXPECT_DOUBLE_EQ(RulesetPlausibility(-1.0, 0.0, one_empty, 3.0, choice), -1.0);
 }
 
+// The page cannot tell R.O.C.K. from classic; the entries can: a R.O.C.K.
+// card's five boxes read by classic rules leave eight empty, far less
+// plausible than the same entries by R.O.C.K.'s, and classic is told apart.
+// Entries a little less plausible under another ruleset (a reading or two
+// fitting its totals a little worse) tell nothing: it stays undecided.
+TEST(RulesetChoiceTest, TheEntriesTellApartOnlyRulesetsFarLessPlausibleUnderThem) {
+  const ChoiceOptions choice;
+  const double margin = 2 * -std::log(choice.illegal_factor);
+  const double rock = RulesetPlausibility(-1.0, 0.0, Check(MakeCard("rock", {CorrectColumn("rock")})), 3.0, choice);
+  const double classic = RulesetPlausibility(-1.0, 0.0, Check(MakeCard("classic", {CorrectColumn("rock")})), 3.0, choice);
+  EXPECT_EQ(ToldByEntries(rock, {{"classic", classic}}, margin), std::vector<std::string>{"classic"});
+  EXPECT_TRUE(ToldByEntries(classic, {{"rock", rock}}, margin).empty());  // the other way round, nothing told
+
+  const Verification clean = Check(MakeCard("classic", {CorrectColumn("classic")}));
+  ASSERT_TRUE(clean.clean()) << Describe(clean);
+  const double as_classic = RulesetPlausibility(-1.0, 0.0, clean, 3.0, choice);
+  const double a_little_worse = RulesetPlausibility(-1.0 - 0.5 * margin, 0.0, clean, 3.0, choice);
+  EXPECT_TRUE(ToldByEntries(as_classic, {{"fivezee", a_little_worse}}, margin).empty());
+}
+
 }  // namespace
 }  // namespace scorecheck
