@@ -206,7 +206,7 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
   const std::vector<double>& lead = result.grid.ruleset_alternative_lead;
   std::optional<std::tuple<double, int, int>> best_rank;
   ScanResult best;
-  std::vector<double> plausibilities;
+  std::vector<double> plausibilities;  // per candidate, the entries alone
   for (size_t i = 0; i < candidates.size(); ++i) {
     ScanResult trial = result;
     const double log_weight = AssembleCard(trial, rulesets.Get(candidates[i]), options);
@@ -215,7 +215,8 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
     const double behind = i == 0 ? 0 : (i - 1 < lead.size() ? lead[i - 1] : 1.0);
     const double plausibility = RulesetPlausibility(log_weight, behind, trial.verification,
                                                     options.label_favourite_log_weight, options.choice);
-    plausibilities.push_back(plausibility);
+    // The entries' own say, without the page's head start.
+    plausibilities.push_back(RulesetPlausibility(log_weight, 0.0, trial.verification, 0.0, options.choice));
     const std::tuple<double, int, int> rank(options.rule_aware ? -plausibility : 0, trial.verification.ErrorCount(),
                                             trial.verification.WarningCount());
     if (!best_rank || rank < *best_rank) {
@@ -229,8 +230,9 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
   std::vector<std::string>& undecided = best.grid.ruleset_undecided;
   if (best.grid.ruleset_id != result.grid.ruleset_id) undecided.push_back(result.grid.ruleset_id);
   std::erase(undecided, best.grid.ruleset_id);
-  // Those the entries tell apart are told: far less plausible under them
-  // (the page is the handwriting on it too).
+  // Those the entries tell apart are told: the entries alone (not the
+  // page's head start) far less plausible under them (the page is the
+  // handwriting on it too).
   if (options.rule_aware && candidates.size() > 1) {
     std::vector<std::pair<std::string, double>> others;
     double chosen = 0;

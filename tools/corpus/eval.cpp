@@ -575,6 +575,11 @@ int Run(const std::string& dir, const EvalOptions& eval) {
     // tell it from B" is a "can't tell, A or B", and counts as a miss.
     const bool told = found && scan.grid.ruleset_id == truth["ruleset"] && scan.grid.ruleset_undecided.empty();
     rulesets_told.Add(told);
+    if (found && scan.grid.ruleset_id == truth["ruleset"] && !told && list_errors) {
+      std::cout << "  " << path.filename().string() << " ruleset: " << scan.grid.ruleset_id << ", not told from";
+      for (const std::string& other : scan.grid.ruleset_undecided) std::cout << " " << other;
+      std::cout << "\n";
+    }
     if (found && scan.grid.ruleset_id != truth["ruleset"] && list_errors)
       std::cout << "  " << path.filename().string() << " ruleset: " << scan.grid.ruleset_id << ", want "
                 << truth["ruleset"].get<std::string>() << "\n";
