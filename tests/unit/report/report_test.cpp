@@ -94,14 +94,21 @@ TEST(ReportTest, TicksAndNullRowsInJson) {
 namespace scorecheck {
 namespace {
 
-TEST(ScanSummaryTest, SaysWhichRulesetFromWhatAndHowSure) {
+// A scan of one grid of `columns` score columns, read as `ruleset` from its
+// printed labels, `confidence` sure, its page found by `method`.
+ScanResult LabelsScan(const std::string& ruleset, double confidence, int columns, PageMethod method) {
   ScanResult scan;
-  scan.grid.ruleset_id = "fivezee";
+  scan.grid.ruleset_id = ruleset;
   scan.grid.source = "labels";
-  scan.grid.ruleset_confidence = 0.734;
+  scan.grid.ruleset_confidence = confidence;
   scan.grid.grid_count = 1;
-  scan.grid.columns = {6};
-  scan.page.method = PageMethod::kOutline;
+  scan.grid.columns = {columns};
+  scan.page.method = method;
+  return scan;
+}
+
+TEST(ScanSummaryTest, SaysWhichRulesetFromWhatAndHowSure) {
+  ScanResult scan = LabelsScan("fivezee", 0.734, 6, PageMethod::kOutline);
   EXPECT_EQ(ScanSummary(scan, testing::ShippedRulesets()),
             "  sheet: Jumbo FiveZee (fivezee) from its printed labels, 73% sure; 1 grid of 6 columns; page found by its "
             "outline\n");
@@ -116,14 +123,8 @@ TEST(ScanSummaryTest, SaysWhichRulesetFromWhatAndHowSure) {
 }
 
 TEST(ScanSummaryTest, NamesTheRulesetsThePrintedPageCannotTellApart) {
-  ScanResult scan;
-  scan.grid.ruleset_id = "classic";
-  scan.grid.source = "labels";
-  scan.grid.ruleset_confidence = 0.5;
-  scan.grid.grid_count = 1;
-  scan.grid.columns = {1};
+  ScanResult scan = LabelsScan("classic", 0.5, 1, PageMethod::kWholeImage);
   scan.grid.ruleset_undecided = {"fivezee", "rock"};
-  scan.page.method = PageMethod::kWholeImage;
   EXPECT_EQ(ScanSummary(scan, testing::ShippedRulesets()),
             "  sheet: Yahtzee (classic Hasbro rules) (classic) from its printed labels, 50% sure, but the printed page "
             "does not tell it from Jumbo FiveZee (fivezee) or R.O.C.K. Yahtzee (rock); 1 grid of 1 column; page taken as "
@@ -133,15 +134,9 @@ TEST(ScanSummaryTest, NamesTheRulesetsThePrintedPageCannotTellApart) {
 // Rulesets the page could not tell apart and the entries did are named as
 // told, by the entries; those nothing told apart stay undecided.
 TEST(ScanSummaryTest, NamesTheRulesetsTheEntriesToldApart) {
-  ScanResult scan;
-  scan.grid.ruleset_id = "rock";
-  scan.grid.source = "labels";
-  scan.grid.ruleset_confidence = 0.5;
-  scan.grid.grid_count = 1;
-  scan.grid.columns = {1};
+  ScanResult scan = LabelsScan("rock", 0.5, 1, PageMethod::kOutline);
   scan.grid.ruleset_undecided = {"fivezee"};
   scan.grid.ruleset_told_by_entries = {"classic"};
-  scan.page.method = PageMethod::kOutline;
   EXPECT_EQ(ScanSummary(scan, testing::ShippedRulesets()),
             "  sheet: R.O.C.K. Yahtzee (rock) from its printed labels, 50% sure, but the printed page does not tell it "
             "from Jumbo FiveZee (fivezee), told by its entries from Yahtzee (classic Hasbro rules) (classic); 1 grid of 1 "
