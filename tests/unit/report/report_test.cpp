@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "support/test_support.h"
 
 namespace scorecheck {
