@@ -1,5 +1,6 @@
 #include "scan/ruleset_choice.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -41,6 +42,16 @@ std::vector<std::string> ToldByEntries(double chosen, const std::vector<std::pai
   for (const auto& [id, plausibility] : others)
     if (chosen - plausibility >= margin) told.push_back(id);
   return told;
+}
+
+int BoxesWithoutAColumn(const Ruleset& ruleset, const std::vector<int>& printed_columns) {
+  if (ruleset.multipliers.empty()) return 0;
+  const auto entry_rows = std::count_if(ruleset.rows.begin(), ruleset.rows.end(),
+                                        [](const RowSpec& row) { return row.kind == RowKind::kEntry; });
+  int boxes = 0;
+  for (int columns : printed_columns)
+    boxes += std::max(0, static_cast<int>(ruleset.multipliers.size()) - columns) * static_cast<int>(entry_rows);
+  return boxes;
 }
 
 }  // namespace scorecheck

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/ruleset.h"
 #include "scan/choose_values.h"
 #include "verify/verify.h"
 
@@ -34,5 +35,13 @@ double RulesetPlausibility(double entries, double behind, const Verification& ve
 /// is not FiveZee's).
 std::vector<std::string> ToldByEntries(double chosen, const std::vector<std::pair<std::string, double>>& others,
                                        double margin);
+
+/// The boxes of a game of `ruleset` that a page of `printed_columns` score
+/// columns per grid has no column for: a game whose columns are multiplied
+/// (Triple: ×1 ×2 ×3) is played in every one of them, its entry rows in
+/// each; on a page of fewer columns none of its games can be finished.
+/// Each grid's missing columns times the ruleset's entry rows; 0 for a
+/// ruleset whose columns are separate games.
+int BoxesWithoutAColumn(const Ruleset& ruleset, const std::vector<int>& printed_columns);
 
 }  // namespace scorecheck

@@ -213,10 +213,16 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
     trial.verification = VerifyCard(trial.card, rulesets, verify);
     // Behind the favourite by its lead (the favourite itself by none).
     const double behind = i == 0 ? 0 : (i - 1 < lead.size() ? lead[i - 1] : 1.0);
-    const double plausibility = RulesetPlausibility(log_weight, behind, trial.verification,
-                                                    options.label_favourite_log_weight, options.choice);
+    // A game the page has no column for (Triple's three on a page of two)
+    // is boxes left empty: one is a slip, each further one weighs as an
+    // illegal entry, as RulesetPlausibility weighs empty boxes.
+    const int unplayable = BoxesWithoutAColumn(rulesets.Get(candidates[i]), result.grid.columns);
+    const double without_a_column = unplayable > 1 ? (unplayable - 1) * std::log(options.choice.illegal_factor) : 0.0;
+    const double plausibility = without_a_column + RulesetPlausibility(log_weight, behind, trial.verification,
+                                                                       options.label_favourite_log_weight, options.choice);
     // The entries' own say, without the page's head start.
-    plausibilities.push_back(RulesetPlausibility(log_weight, 0.0, trial.verification, 0.0, options.choice));
+    plausibilities.push_back(without_a_column +
+                             RulesetPlausibility(log_weight, 0.0, trial.verification, 0.0, options.choice));
     const std::tuple<double, int, int> rank(options.rule_aware ? -plausibility : 0, trial.verification.ErrorCount(),
                                             trial.verification.WarningCount());
     if (!best_rank || rank < *best_rank) {

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "support/test_support.h"
@@ -107,6 +108,21 @@ TEST(RulesetChoiceTest, TheEntriesTellApartOnlyRulesetsFarLessPlausibleUnderThem
   const double as_classic = RulesetPlausibility(-1.0, 0.0, clean, 3.0, choice);
   const double a_little_worse = RulesetPlausibility(-1.0 - 0.5 * margin, 0.0, clean, 3.0, choice);
   EXPECT_TRUE(ToldByEntries(as_classic, {{"fivezee", a_little_worse}}, margin).empty());
+}
+
+// A Triple game is played in all three of its columns, thirteen turns
+// each: a page of two columns has a column's entry boxes no game of it can
+// fill, a page of one has two. Separate games (classic) miss nothing.
+TEST(RulesetChoiceTest, ATripleGameNeedsAllThreeColumns) {
+  const Ruleset& triple = ShippedRulesets().Get("triple");
+  const auto entry_rows = std::count_if(triple.rows.begin(), triple.rows.end(),
+                                        [](const RowSpec& row) { return row.kind == RowKind::kEntry; });
+  ASSERT_EQ(entry_rows, 13);
+  EXPECT_EQ(BoxesWithoutAColumn(triple, {3}), 0);
+  EXPECT_EQ(BoxesWithoutAColumn(triple, {2}), 13);
+  EXPECT_EQ(BoxesWithoutAColumn(triple, {1}), 26);
+  EXPECT_EQ(BoxesWithoutAColumn(ShippedRulesets().Get("classic"), {2}), 0);
+  EXPECT_EQ(BoxesWithoutAColumn(ShippedRulesets().Get("piecepack"), {6, 6}), 0);
 }
 
 }  // namespace
