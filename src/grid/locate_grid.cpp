@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -135,11 +136,13 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
     }
     return kept;
   };
+  std::map<const Ruleset*, std::vector<int>> kept_columns;
   std::ostringstream why_not;
   std::erase_if(candidates, [&](const Ruleset* ruleset) {
-    const bool fits = columns_kept(*ruleset).has_value();
-    if (!fits) why_not << " " << ruleset->id << " (" << ruleset->min_columns << ".." << ruleset->max_columns << " columns)";
-    return !fits;
+    const std::optional<std::vector<int>> kept = columns_kept(*ruleset);
+    if (kept) kept_columns[ruleset] = *kept;
+    else why_not << " " << ruleset->id << " (" << ruleset->min_columns << ".." << ruleset->max_columns << " columns)";
+    return !kept;
   });
   if (candidates.empty()) {
     none.detail = "a grid of " + std::to_string(score_columns) + " score columns fits no ruleset:" + why_not.str();
@@ -196,19 +199,16 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
     std::vector<int> columns;  // score columns kept per grid (columns_kept)
   };
   auto by_total = [](const Scored& a, const Scored& b) { return a.total > b.total; };
+  std::vector<int> shown_columns;  // score columns per grid, as the table shows them
+  for (const ColumnRoles& roles : table.roles) shown_columns.push_back(static_cast<int>(roles.score.size()));
   std::vector<Scored> scored;
   for (const Ruleset* ruleset : candidates) {
-    Scored entry{ruleset, {}, 0, 0, false, *columns_kept(*ruleset)};
+    Scored entry{ruleset, {}, 0, 0, false, kept_columns.at(ruleset)};
     for (int g = 0; g < grid_count; ++g) {
       entry.per_grid.push_back(MatchRows(row_texts[g], *ruleset, vocabulary, options.labels));
       entry.labels += entry.per_grid.back().score / grid_count;
     }
-    entry.total = entry.labels;
-    for (int g = 0; g < grid_count; ++g)
-      if (entry.columns[g] < static_cast<int>(table.roles[g].score.size())) {
-        entry.total -= options.fewer_columns_cost;
-        break;
-      }
+    entry.total = entry.labels - (entry.columns != shown_columns ? options.fewer_columns_cost : 0.0);
     scored.push_back(std::move(entry));
   }
   const Lattice& first = lattice.grids.front();
