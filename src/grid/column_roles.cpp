@@ -126,9 +126,16 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
     last_alike = inked_at[i];
     longest_run = std::max(longest_run, run);
   }
+  // What a ruled line leaves beside itself runs along it, thin across it:
+  // less than half as wide as it is tall. A mark about as wide as it is
+  // tall that meets a ruled side is printed up to it (icons set against the
+  // table's frame, cut by the side a little or by the rows above and below),
+  // not the line's.
+  const bool along_a_rule = 2 * median_width < median_height;
+  const bool marks_clear = profile.clear_of_sides || (!lefts.empty() && !(meets_left && meets_right) && !along_a_rule);
   profile.printed_marks = longest_run >= options.min_text_rows && 2 * alike > inked &&
                           profile.align_mm <= options.marks_alike_mm && median_width >= mark_px &&
-                          median_height >= mark_px && profile.clear_of_sides &&
+                          median_height >= mark_px && marks_clear &&
                           profile.marked_rows <= profile.inked_rows + 1;
   return profile;
 }

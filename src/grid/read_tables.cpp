@@ -73,19 +73,48 @@ int MostScoreColumns(const std::vector<const Ruleset*>& rulesets) {
   return most;
 }
 
+namespace {
+
+// Where each of `grid`'s column lines stands among `other`'s, by its place
+// from its frame's left side (to `tol`); -1 for a line `other` lacks.
+std::vector<int> LinesAmong(const Lattice& grid, const Lattice& other, float tol) {
+  std::vector<int> at;
+  for (float x : grid.column_x) {
+    int found = -1;
+    for (int i = 0; i < static_cast<int>(other.column_x.size()) && found < 0; ++i)
+      if (std::abs((other.column_x[i] - other.frame.x) - (x - grid.frame.x)) <= tol) found = i;
+    at.push_back(found);
+  }
+  return at;
+}
+
+}  // namespace
+
 void ShareColumns(TableReading& table, int most_columns, double px_per_mm) {
   const float tol = static_cast<float>(2 * px_per_mm);
   const int grid_count = static_cast<int>(table.grids.size());
   for (int g = 0; g < grid_count; ++g) {
     const Lattice& grid = table.grids[g];
+    const ColumnRoles& own = table.roles[g];
     int best = g;
+    std::vector<int> best_at;  // where this grid's lines stand among best's; empty unless all do
     for (int other = 0; other < grid_count; ++other) {
       const Lattice& o = table.grids[other];
-      const ColumnRoles &roles = table.roles[other], &own = table.roles[g];
+      const ColumnRoles& roles = table.roles[other];
       if (other == g || o.rows() != grid.rows() || std::abs(o.frame.width - grid.frame.width) > tol) continue;
-      if (!roles.ok() || !own.ok() || roles.label != own.label || static_cast<int>(roles.score.size()) > most_columns) continue;
-      if (std::abs((o.column_x[roles.label + 1] - o.frame.x) - (grid.column_x[own.label + 1] - grid.frame.x)) > tol) continue;
-      if (roles.score.size() > table.roles[best].score.size()) best = other;
+      if (!roles.ok() || !own.ok() || static_cast<int>(roles.score.size()) > most_columns) continue;
+      if (roles.score.size() <= table.roles[best].score.size()) continue;
+      // Its labels where the other's are; or every line it has stands where
+      // the other has one, its labels' first among them: the other's lines
+      // it lacks part columns nobody wrote in, or its first score column
+      // from labels its writing came close to (no line ruled between them).
+      const std::vector<int> at = LinesAmong(grid, o, tol);
+      const bool lines_among = std::find(at.begin(), at.end(), -1) == at.end() && at[own.label] == roles.label;
+      const bool labels_alike = roles.label == own.label &&
+                                std::abs((o.column_x[roles.label + 1] - o.frame.x) - (grid.column_x[own.label + 1] - grid.frame.x)) <= tol;
+      if (!lines_among && !labels_alike) continue;
+      best = other;
+      best_at = lines_among ? at : std::vector<int>{};
     }
     if (best == g) continue;
     const Lattice& source = table.grids[best];
@@ -93,11 +122,24 @@ void ShareColumns(TableReading& table, int most_columns, double px_per_mm) {
     shared.column_x.clear();
     for (float x : source.column_x) shared.column_x.push_back(x - source.frame.x + grid.frame.x);
     shared.column_inferred = source.column_inferred;
-    // Its own printed texts (its labels may read better), the columns past
-    // its score area numbered on.
-    const int more = static_cast<int>(table.roles[best].score.size() - table.roles[g].score.size());
-    for (ColumnReading& reading : table.readings[g])
-      if (reading.column > table.roles[g].score.back()) reading.column += more;
+    // Its own printed texts (its labels may read better): each column
+    // numbered as the other's it stands at; a column that spanned several
+    // of the other's (labels with writing beside them) takes the other's
+    // reading of it. Without such a map, the columns past its score area
+    // are numbered on.
+    if (!best_at.empty()) {
+      for (ColumnReading& reading : table.readings[g]) {
+        const int c = reading.column;
+        reading.column = best_at[c];
+        if (best_at[c + 1] - best_at[c] > 1)
+          for (const ColumnReading& theirs : table.readings[best])
+            if (theirs.column == reading.column) reading = theirs;
+      }
+    } else {
+      const int more = static_cast<int>(table.roles[best].score.size() - own.score.size());
+      for (ColumnReading& reading : table.readings[g])
+        if (reading.column > own.score.back()) reading.column += more;
+    }
     table.grids[g] = std::move(shared);
     table.roles[g] = table.roles[best];
   }

@@ -54,4 +54,31 @@ Lattice WithFaintRows(const Lattice& grid, const std::vector<Lattice>& faint, fl
   return filled;
 }
 
+std::vector<Lattice> WithRowsOfTwins(const std::vector<Lattice>& grids, float tolerance_px, float min_pitches) {
+  std::vector<Lattice> lent = grids;
+  for (size_t g = 0; g < grids.size(); ++g) {
+    const Lattice& grid = grids[g];
+    if (!HasLongRows(grid, min_pitches)) continue;
+    std::vector<Lattice> twins;
+    for (size_t other = 0; other < grids.size(); ++other) {
+      const Lattice& twin = grids[other];
+      if (other == g || std::abs(twin.frame.width - grid.frame.width) > tolerance_px ||
+          std::abs(twin.frame.height - grid.frame.height) > tolerance_px)
+        continue;
+      Lattice moved = twin;
+      const float dx = grid.frame.x - twin.frame.x, dy = grid.frame.y - twin.frame.y;
+      for (float& x : moved.column_x) x += dx;
+      for (float& y : moved.row_y) y += dy;
+      moved.frame.x += dx;
+      moved.frame.y += dy;
+      twins.push_back(std::move(moved));
+    }
+    // The twin that shows most rows first: a twin that lost rows of its own
+    // would lend only some.
+    std::stable_sort(twins.begin(), twins.end(), [](const Lattice& a, const Lattice& b) { return a.rows() > b.rows(); });
+    if (!twins.empty()) lent[g] = WithFaintRows(grid, twins, tolerance_px, min_pitches);
+  }
+  return lent;
+}
+
 }  // namespace scorecheck

@@ -27,4 +27,10 @@ bool HasLongRows(const Lattice& grid, float min_pitches = 2.5f);
 Lattice WithFaintRows(const Lattice& grid, const std::vector<Lattice>& faint, float tolerance_px,
                       float min_pitches = 2.5f);
 
+/// `grids` (one page's), each grid with long rows given the rows its twins
+/// show inside them (WithFaintRows): the page's other grids as wide and as
+/// tall as it (to `tolerance_px`), moved onto its frame. A grid is lent only
+/// lines its twin saw.
+std::vector<Lattice> WithRowsOfTwins(const std::vector<Lattice>& grids, float tolerance_px, float min_pitches = 2.5f);
+
 }  // namespace scorecheck

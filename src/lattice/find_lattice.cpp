@@ -428,6 +428,7 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
     if (again.ok() && again.rotation_deg == result.rotation_deg && cv::norm(again.upright_from_page - result.upright_from_page) < 1e-6)
       for (Lattice& grid : result.grids) grid = WithFaintRows(grid, again.grids, static_cast<float>(scale.Full(1.5)));
   }
+  result.grids = WithRowsOfTwins(result.grids, static_cast<float>(scale.Full(1.5)));
   std::ostringstream detail;
   if (result.grids.empty() && faint_look) {
     LatticeResult again = FindLattices(page_bgr, faint);

@@ -164,8 +164,10 @@ TEST(ColumnRolesTest, AColumnBesideTheLabelsWithoutTheHeadersThePlayersPrintIsHo
 
 // Dice icons set apart from their labels by a line the table does not rule
 // (put in at the gap between them): the icons meet that line, which leaves
-// no ink of its own. Still printed marks; where the line is ruled, ink along
-// it is the line's.
+// no ink of its own. Still printed marks; where the line is ruled, the
+// icons are printed up to it, as wide as they are tall: no ruled line
+// leaves that beside itself. What a blurred ruled line leaves along a
+// side, a strip taller than wide in every row, is the line's.
 TEST(ColumnRolesTest, IconsUpToALinePutInAtTheirEdgeArePrintedMarks) {
   DrawnTable table = OnePlayerSheet();
   table.widths = {12, 55, 40, 60};
@@ -185,7 +187,21 @@ TEST(ColumnRolesTest, IconsUpToALinePutInAtTheirEdgeArePrintedMarks) {
   const float inset = lattice.line_px / 2 + static_cast<float>(0.4 * kPxPerMm);
   lattice.column_x[1] = icons_right + inset - 1;
   lattice.column_inferred.assign(lattice.column_x.size(), false);
-  EXPECT_FALSE(ProfileColumn(flat, lattice, 0, kPxPerMm).printed_marks);  // a ruled line there: the line's ink
+  EXPECT_TRUE(ProfileColumn(flat, lattice, 0, kPxPerMm).printed_marks);  // icons printed up to a ruled line
+  {
+    // A line's blur 2 mm wide along the ruled right side of every row of
+    // the icons' column, the icons gone: the line's, no printed marks.
+    cv::Mat strips = table.Draw();
+    for (int r = 0; r < 6; ++r) {
+      const cv::Rect2f cell = lattice.Cell(r, 0);
+      cv::rectangle(strips, cv::Point(static_cast<int>(cell.br().x - inset - 2 * kPxPerMm), static_cast<int>(cell.y + 2)),
+                    cv::Point(static_cast<int>(cell.br().x), static_cast<int>(cell.br().y - 2)), cv::Scalar(90, 90, 90),
+                    cv::FILLED);
+    }
+    const ColumnProfile blur = ProfileColumn(FlattenForText(strips, kPxPerMm), lattice, 0, kPxPerMm);
+    EXPECT_GE(blur.inked_rows, 6);
+    EXPECT_FALSE(blur.printed_marks);
+  }
   lattice.column_inferred[1] = true;
   const ColumnProfile icons = ProfileColumn(flat, lattice, 0, kPxPerMm);
   EXPECT_TRUE(icons.clear_of_sides);

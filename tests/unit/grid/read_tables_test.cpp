@@ -62,5 +62,37 @@ TEST(ReadTablesTest, GridsNotAlikeOrTooManyColumnsShareNothing) {
   EXPECT_EQ(table.grids[1].columns(), 2);
 }
 
+// Two grids printed alike, no line ruled between the labels and the first
+// score column: in the first grid the writing stood clear of the labels and
+// parted them; in the second it came close to them, and the label column
+// took in the first score column. The second takes the first's columns,
+// and the first's reading of the labels for the column that spanned two.
+TEST(ReadTablesTest, AGridWhoseLabelsTookInItsFirstScoreColumnTakesTheColumnsOfOneLikeIt) {
+  TableReading table;
+  table.grids = {Grid(10, {12, 24, 36, 48, 60, 72}), Grid(110, {12, 24, 36, 48, 60, 72})};
+  // The second grid: its label column 52 mm wide (40 + the first score column's 12).
+  table.grids[1].column_x.erase(table.grids[1].column_x.begin() + 1);
+  table.grids[1].column_inferred.erase(table.grids[1].column_inferred.begin() + 1);
+  ASSERT_EQ(table.grids[1].columns(), 6);
+  table.roles = {Roles(6), Roles(5)};
+  table.readings = {{ColumnReading{0, {"Aces"}, 0.9, {}}}, {ColumnReading{0, {"Aces 3"}, 0.5, {}}}};
+  ShareColumns(table, 6, kPxPerMm);
+  ASSERT_EQ(table.grids[1].columns(), 7);
+  for (int c = 0; c <= 7; ++c)
+    EXPECT_NEAR(table.grids[1].column_x[c], table.grids[0].column_x[c] + 100 * kPxPerMm, 0.5) << c;
+  EXPECT_EQ(table.roles[1].score.size(), 6u);
+  EXPECT_EQ(table.readings[1][0].rows.front(), "Aces");
+
+  // A line of the second grid the first does not rule: not printed alike.
+  TableReading other;
+  other.grids = {Grid(10, {12, 24, 36, 48, 60, 72}), Grid(110, {7, 24, 36, 48, 60, 72})};
+  other.grids[1].column_x.erase(other.grids[1].column_x.begin() + 1);  // labels 47 mm wide, then 17, 12, ...
+  other.grids[1].column_inferred.erase(other.grids[1].column_inferred.begin() + 1);
+  other.roles = {Roles(6), Roles(5)};
+  other.readings = {{}, {}};
+  ShareColumns(other, 6, kPxPerMm);
+  EXPECT_EQ(other.grids[1].columns(), 6);
+}
+
 }  // namespace
 }  // namespace scorecheck
