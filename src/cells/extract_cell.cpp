@@ -87,6 +87,15 @@ void RemoveColumnLines(cv::Mat& mask, const cv::Rect2f& cell) {
     if (stats.at<int>(i, cv::CC_STAT_WIDTH) < 0.06 * cell.width) mask.setTo(0, labels == i);
 }
 
+// Whether `piece` (CV_8U, 255 on its pixels) is nowhere more than two
+// pixels thick: no pixel of it has all eight neighbours in it.
+bool NoThickerThanTwoPixels(const cv::Mat& piece) {
+  cv::Mat core;
+  cv::erode(piece, core, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)), cv::Point(-1, -1), 1,
+            cv::BORDER_CONSTANT, cv::Scalar(0));
+  return cv::countNonZero(core) == 0;
+}
+
 }  // namespace
 
 CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, CellPart part, const CellOptions& options,
@@ -183,7 +192,12 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
     // blurred line the removal missed; no pen stroke is that thin at 8 px/mm.
     // Kept, it stretches the mark's box into a corner and makes a number look
     // like a cross-out.
-    const bool sliver = (box.height <= 2 && near_top_or_bottom) || (box.width <= 2 && near_side);
+    // So is a piece no thicker than that anywhere, along a side and round a
+    // corner onto a row line (the blurred edge of a thick frame beside the
+    // box, the row line's end joined to it): its box is no sliver's, but
+    // nothing in it is a pen's width.
+    const bool sliver = (box.height <= 2 && near_top_or_bottom) || (box.width <= 2 && near_side) ||
+                        ((near_side || near_top_or_bottom) && NoThickerThanTwoPixels(labels(box) == i));
     // A thin upright piece through both row lines (to within the line band
     // of each) and running off the crop's top or bottom edge is a column
     // line, wherever it lies: no digit runs that far out of its box. A page

@@ -115,6 +115,23 @@ TEST(ExtractCellTest, ASliverAlongABorderIsNotInk) {
   EXPECT_GT(ink.crop_in_page.x + ink.blobs[0].x, 90);  // the 6, not the sliver
 }
 
+// The blurred edge of a thick frame beside the box, a pixel or two wide
+// along the right side, joined round the corner to the end of a row line:
+// no sliver by its box, but nowhere a pen's width. An empty box; a "4"
+// written there stays.
+TEST(ExtractCellTest, AThinPieceAlongASideAndRoundACornerIsNotInk) {
+  CellPage c;
+  cv::line(c.page, cv::Point(185, 47), cv::Point(185, 112), cv::Scalar(60), 1);
+  cv::line(c.page, cv::Point(186, 47), cv::Point(186, 112), cv::Scalar(90), 1);
+  cv::line(c.page, cv::Point(172, 47), cv::Point(185, 47), cv::Scalar(60), 1);
+  EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue).kind, InkKind::kEmpty);
+  cv::putText(c.page, "4", cv::Point(100, 100), cv::FONT_HERSHEY_SIMPLEX, 1.6, cv::Scalar(60), 4);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 1u);
+  EXPECT_LT(ink.crop_in_page.x + ink.blobs[0].br().x, 170);  // the 4 alone
+}
+
 // What the line removal leaves of a row line in a blurred, tilted photo:
 // short blocks where the line steps from one pixel row to the next, each a
 // few pixels across it. On their own they are no mark; beside a digit they
