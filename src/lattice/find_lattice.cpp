@@ -14,6 +14,7 @@
 #include "image/load_image.h"
 #include "lattice/bands.h"
 #include "lattice/faint_rows.h"
+#include "lattice/stacked_grids.h"
 #include "lattice/line_runs.h"
 #include "lattice/table_lines.h"
 
@@ -428,6 +429,7 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
     if (again.ok() && again.rotation_deg == result.rotation_deg && cv::norm(again.upright_from_page - result.upright_from_page) < 1e-6)
       for (Lattice& grid : result.grids) grid = WithFaintRows(grid, again.grids, static_cast<float>(scale.Full(1.5)));
   }
+  result.grids = SplitTallGrids(result.grids, options.max_card_rows);
   result.grids = WithRowsOfTwins(result.grids, static_cast<float>(scale.Full(1.5)));
   std::ostringstream detail;
   if (result.grids.empty() && faint_look) {

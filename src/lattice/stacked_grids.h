@@ -25,4 +25,14 @@ namespace scorecheck {
 std::optional<std::vector<Lattice>> JoinStackedGrids(const std::vector<Lattice>& grids, float column_tolerance_px,
                                                      int max_rows, float max_gap_rows = 2.5f);
 
+/// `grids` with every grid of more rows than `max_rows` (more than one
+/// card's grid prints: two games' grids stacked with their columns lined
+/// up, read as one table) parted at its tallest row, the space between the
+/// two, when that row is at least `min_gap_pitches` of the median pitch tall
+/// and leaves `min_rows` rows or more on each side; again while a part is
+/// still too tall. The space itself belongs to neither. Top to bottom, then
+/// left to right.
+std::vector<Lattice> SplitTallGrids(const std::vector<Lattice>& grids, int max_rows, float min_gap_pitches = 1.5f,
+                                    int min_rows = 10);
+
 }  // namespace scorecheck
