@@ -181,6 +181,7 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
   std::vector<std::vector<double>> like(n, std::vector<double>(m, 0));
   std::vector<double> skip_cost(n, 0), points_like(n, 0);
   std::vector<bool> header_row(n, false);  // reads or prints like a header, not like a row
+  std::vector<double> known_like(n, 0);    // likeness to the best known label of any ruleset
   const std::vector<std::string> no_labels;
   const std::vector<std::string>& points_labels = ruleset.yahtzee_bonus ? ruleset.yahtzee_bonus->points_labels : no_labels;
   for (int i = 0; i < n; ++i) points_like[i] = BestSimilarity(printed[i].label, points_labels);
@@ -198,6 +199,7 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     for (const std::string& section : ruleset.section_labels)
       header = std::max(header, LabelSimilarity(printed[i].label, section));
     const double known = BestSimilarity(printed[i].label, vocabulary);
+    known_like[i] = known;
     // A header printed again over the lower section ("Category", "PLAYER")
     // is the same text twice, and no row's label: a header row too,
     // whatever its words. Printed sections apart, the upper section's six
@@ -324,6 +326,21 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     }
   }
   std::sort(filled.begin(), filled.end(), [](const Paired& a, const Paired& b) { return a.printed < b.printed; });
+  // The bonus row paired alone, and the printed row right under it placed
+  // nowhere, neither a header nor more than half like any known label
+  // (LikenessEvidence): the sheet prints
+  // the bonus's points under its ticks, in words no points label has
+  // ("Score" alone). Left out, the points written there were not read.
+  for (size_t k = 0; ruleset.yahtzee_bonus && k < filled.size(); ++k) {
+    const Paired bonus = filled[k];
+    const int under = bonus.printed + 1;
+    if (ruleset.rows[bonus.ruleset].kind != RowKind::kYahtzeeBonus || bonus.part != CellPart::kValue || under >= n) continue;
+    const bool placed = k + 1 < filled.size() && filled[k + 1].printed == under;
+    if (placed || header_row[under] || printed[under].header_print || LikenessEvidence(known_like[under]) > 0) continue;
+    filled[k].part = CellPart::kChecks;
+    filled.insert(filled.begin() + static_cast<std::ptrdiff_t>(k) + 1, {under, bonus.ruleset, CellPart::kPoints, points_like[under]});
+    break;
+  }
   for (const Paired& p : filled) match.rows.push_back({p.printed, ruleset.rows[p.ruleset].id, p.part, p.similarity});
   match.score = best[n][m] / m;
   match.ok = match.score >= options.min_score;

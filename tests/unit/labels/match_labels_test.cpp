@@ -219,6 +219,36 @@ TEST(MatchRowsTest, TheBonusPointsRowIsNotTheGarbledTotalBelowIt) {
   EXPECT_EQ(row_of[22], "grand_total");
 }
 
+// The bonus's points printed in a row of their own under its ticks, headed
+// in words no points label has ("Score" alone): placed nowhere by its
+// words, that row is the bonus's points row, and the bonus row its ticks.
+// Under a bonus printed as one row, the next row is what its label says.
+TEST(MatchRowsTest, AnUnknownRowUnderTheBonusRowIsItsPointsRow) {
+  const std::vector<std::string> labels = {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes", "Total", "Bonus",
+                                           "Total upper", "3 of a kind", "4 of a kind", "Full house", "Sm straight",
+                                           "Lg straight", "Lucky Dice", "Chance", "Lucky Dice bonus", "Score",
+                                           "Total lower", "Grand total"};
+  std::vector<PrintedRowText> texts;
+  for (const std::string& label : labels) texts.push_back({label, ""});
+  const RulesetMatch split = Match(texts, "rollem");
+  ASSERT_TRUE(split.ok);
+  std::map<int, std::string> row_of;
+  for (const RowMatch& row : split.rows)
+    row_of[row.printed_row] = row.row_id + (row.part == CellPart::kPoints   ? "/points"
+                                            : row.part == CellPart::kChecks ? "/checks"
+                                                                            : "");
+  EXPECT_EQ(row_of[16], "yahtzee_bonus/checks");
+  EXPECT_EQ(row_of[17], "yahtzee_bonus/points");
+  EXPECT_EQ(row_of[18], "lower_total");
+
+  texts.erase(texts.begin() + 17);
+  row_of.clear();
+  for (const RowMatch& row : Match(texts, "rollem").rows)
+    row_of[row.printed_row] = row.row_id + (row.part == CellPart::kValue ? "" : "/part");
+  EXPECT_EQ(row_of[16], "yahtzee_bonus");
+  EXPECT_EQ(row_of[17], "lower_total");
+}
+
 TEST(MatchRowsTest, TheRightRulesetScoresHighest) {
   // Rulesets that print words of their own are told apart by the labels alone.
   for (const std::string id : {"rollem", "piecepack", "classic", "fivezee"}) {
