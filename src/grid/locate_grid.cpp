@@ -319,6 +319,14 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
       // undecided as ever.
       std::erase_if(scored, [&](Scored& entry) {
         for (int g = 0; g < grid_count; ++g) {
+          // The labels' alignment placed every row of the ruleset, in their
+          // order, on every printed row but those their print tells
+          // headers: it made no choice the labels had to make, and its rows
+          // stand as placed, the bonus's points row under its ticks among
+          // them (by the lattice's shape alone, a bonus printed as two rows
+          // left one row too many, and the row off the pitch dropped was
+          // Aces: every row read the one below it).
+          if (EveryRowPlacedPastHeaders(entry.per_grid[g], *entry.ruleset, row_texts[g])) continue;
           const std::optional<std::vector<int>> rows = ScoreRowsByOrder(
               lattice.grids[g], printed_like_top[g], static_cast<int>(entry.ruleset->rows.size()));
           if (!rows) return true;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <string>
 
 namespace scorecheck {
 
@@ -37,6 +39,20 @@ std::optional<std::vector<int>> ScoreRowsByOrder(const Lattice& grid, const std:
   const bool headers_told = std::any_of(header.begin(), header.end(), [](bool h) { return h; });
   if (static_cast<int>(rows.size()) == wanted + 1 && !headers_told) return std::vector<int>(rows.begin() + 1, rows.end());
   return std::nullopt;
+}
+
+bool EveryRowPlacedPastHeaders(const RulesetMatch& match, const Ruleset& ruleset, const std::vector<PrintedRowText>& printed) {
+  if (match.missing_rows > 0) return false;
+  std::set<std::string> rows;
+  std::vector<bool> placed(printed.size(), false);
+  for (const RowMatch& row : match.rows) {
+    rows.insert(row.row_id);
+    if (row.printed_row >= 0 && row.printed_row < static_cast<int>(printed.size())) placed[row.printed_row] = true;
+  }
+  if (rows.size() < ruleset.rows.size()) return false;
+  for (size_t r = 0; r < printed.size(); ++r)
+    if (!placed[r] && !printed[r].header_print) return false;
+  return true;
 }
 
 }  // namespace scorecheck

@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "labels/match_labels.h"
 #include "lattice/find_lattice.h"
 
 namespace scorecheck {
@@ -25,5 +26,13 @@ namespace scorecheck {
 /// Nothing when no count comes out right: rows cannot be placed by their
 /// order then.
 std::optional<std::vector<int>> ScoreRowsByOrder(const Lattice& grid, const std::vector<bool>& header, int wanted);
+
+/// Whether the labels' alignment `match` (MatchRows) places every row of
+/// `ruleset` and leaves out no printed row of `printed` but those whose
+/// print says header: placed so, its rows are the rows' order itself, and
+/// may stand for the lattice's shape when the labels read too little to be
+/// taken (a bonus printed as a ticks row and a points row is one row more
+/// than the ruleset's rows, which the shape alone cannot place).
+bool EveryRowPlacedPastHeaders(const RulesetMatch& match, const Ruleset& ruleset, const std::vector<PrintedRowText>& printed);
 
 }  // namespace scorecheck

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "support/test_support.h"
+
 namespace scorecheck {
 namespace {
 
@@ -77,6 +79,38 @@ TEST(ScoreRowsByOrderTest, ACountThatComesOutWrongPlacesNothing) {
   EXPECT_FALSE(ScoreRowsByOrder(RowsOf(std::vector<float>(17, 48)), std::vector<bool>(17, false), 19).has_value());
   EXPECT_FALSE(ScoreRowsByOrder(RowsOf(std::vector<float>(22, 48)), std::vector<bool>(22, false), 19).has_value());
   EXPECT_FALSE(ScoreRowsByOrder(Lattice{}, {}, 19).has_value());
+}
+
+// The labels' alignment stands for the rows' order only when it placed
+// every ruleset row on every printed row but the headers told by print: a
+// Roll-Em sheet whose bonus prints a ticks row and a points row (one row
+// more than the ruleset's), two header bars above. A printed row left out
+// that no print calls a header, or a ruleset row not placed, and it does not.
+TEST(EveryRowPlacedPastHeadersTest, OnlyAnAlignmentThatLeftOutHeadersAloneStands) {
+  const Ruleset& rollem = testing::ShippedRulesets().Get("rollem");
+  std::vector<PrintedRowText> printed(2 + rollem.rows.size() + 1);
+  printed[0].header_print = printed[1].header_print = true;
+  RulesetMatch match;
+  int at = 2;
+  for (const RowSpec& row : rollem.rows) {
+    if (row.kind == RowKind::kYahtzeeBonus) {
+      match.rows.push_back({at++, row.id, CellPart::kChecks, 0});
+      match.rows.push_back({at++, row.id, CellPart::kPoints, 0});
+    } else {
+      match.rows.push_back({at++, row.id, CellPart::kValue, 0});
+    }
+  }
+  ASSERT_EQ(at, static_cast<int>(printed.size()));
+  EXPECT_TRUE(EveryRowPlacedPastHeaders(match, rollem, printed));
+  // The second bar not told by its print: left out by the labels' choice.
+  printed[1].header_print = false;
+  EXPECT_FALSE(EveryRowPlacedPastHeaders(match, rollem, printed));
+  printed[1].header_print = true;
+  // A ruleset row not placed.
+  RulesetMatch short_one = match;
+  short_one.rows.pop_back();
+  short_one.missing_rows = 1;
+  EXPECT_FALSE(EveryRowPlacedPastHeaders(short_one, rollem, printed));
 }
 
 }  // namespace
