@@ -24,6 +24,15 @@ Lattice Grid(double left, const std::vector<double>& ends) {
   return LinesAt(ys, xs);
 }
 
+// The second grid of `table` took the first's seven columns and six
+// score columns, moved 100 mm right with it.
+void ExpectTheFirstGridsColumns(const TableReading& table) {
+  ASSERT_EQ(table.grids[1].columns(), 7);
+  for (int c = 0; c <= 7; ++c)
+    EXPECT_NEAR(table.grids[1].column_x[c], table.grids[0].column_x[c] + 100 * kPxPerMm, 0.5) << c;
+  EXPECT_EQ(table.roles[1].score.size(), 6u);
+}
+
 ColumnRoles Roles(int score_columns) {
   ColumnRoles roles;
   roles.label = 0;
@@ -39,10 +48,7 @@ TEST(ReadTablesTest, AGridWithFewerScoreColumnsTakesThoseOfOneLikeIt) {
   table.roles = {Roles(6), Roles(1)};
   table.readings = {{ColumnReading{0, {"Aces"}, 0.9, {}}}, {ColumnReading{0, {"Aces read better"}, 0.95, {}}}};
   ShareColumns(table, 6, kPxPerMm);
-  ASSERT_EQ(table.grids[1].columns(), 7);
-  for (int c = 0; c <= 7; ++c)
-    EXPECT_NEAR(table.grids[1].column_x[c], table.grids[0].column_x[c] + 100 * kPxPerMm, 0.5) << c;
-  EXPECT_EQ(table.roles[1].score.size(), 6u);
+  ExpectTheFirstGridsColumns(table);
   // Its own labels stay.
   EXPECT_EQ(table.readings[1][0].rows.front(), "Aces read better");
 }
@@ -77,10 +83,7 @@ TEST(ReadTablesTest, AGridWhoseLabelsTookInItsFirstScoreColumnTakesTheColumnsOfO
   table.roles = {Roles(6), Roles(5)};
   table.readings = {{ColumnReading{0, {"Aces"}, 0.9, {}}}, {ColumnReading{0, {"Aces 3"}, 0.5, {}}}};
   ShareColumns(table, 6, kPxPerMm);
-  ASSERT_EQ(table.grids[1].columns(), 7);
-  for (int c = 0; c <= 7; ++c)
-    EXPECT_NEAR(table.grids[1].column_x[c], table.grids[0].column_x[c] + 100 * kPxPerMm, 0.5) << c;
-  EXPECT_EQ(table.roles[1].score.size(), 6u);
+  ExpectTheFirstGridsColumns(table);
   EXPECT_EQ(table.readings[1][0].rows.front(), "Aces");
 
   // A line of the second grid the first does not rule: not printed alike.

@@ -38,6 +38,24 @@ RulesetMatch Match(const std::vector<PrintedRowText>& texts, const std::string& 
   return MatchRows(texts, ShippedRulesets().Get(ruleset_id), LabelVocabulary(AllRulesets()));
 }
 
+// Printed labels alone, no how-to text.
+std::vector<PrintedRowText> LabelsOnly(const std::vector<std::string>& labels) {
+  std::vector<PrintedRowText> texts;
+  for (const std::string& label : labels) texts.push_back({label, ""});
+  return texts;
+}
+
+// The ruleset row each printed row of `match` holds, the bonus's parts
+// named ("yahtzee_bonus/checks", "yahtzee_bonus/points").
+std::map<int, std::string> RowOf(const RulesetMatch& match) {
+  std::map<int, std::string> row_of;
+  for (const RowMatch& row : match.rows)
+    row_of[row.printed_row] = row.row_id + (row.part == CellPart::kPoints   ? "/points"
+                                            : row.part == CellPart::kChecks ? "/checks"
+                                                                            : "");
+  return row_of;
+}
+
 TEST(NormalizeLabelTest, FoldsCaseSignsAndPunctuation) {
   EXPECT_EQ(NormalizeLabel("Sm. Straight"), "sm straight");
   EXPECT_EQ(NormalizeLabel("  ×2  Game"), "x2 game");
@@ -205,14 +223,10 @@ TEST(MatchRowsTest, TheBonusPointsRowIsNotTheGarbledTotalBelowIt) {
       "Pets oF ear eet A", "Lower section", "Sofakind \u00ab=", "4ofaking \u00abre", "Full house weed", "Small straight",
       "Large straight ~", "FiveZee", "Chance", "Fivelee bonus", "Seore 100 per Oce", "euebepeneendien abeckan",
       "weanw wan \u2014", "Grand total"};
-  std::vector<PrintedRowText> texts;
-  for (const std::string& label : labels) texts.push_back({label, ""});
-  const RulesetMatch match = Match(texts, "fivezee");
+  const RulesetMatch match = Match(LabelsOnly(labels), "fivezee");
   ASSERT_TRUE(match.ok);
-  std::map<int, std::string> row_of;
-  for (const RowMatch& row : match.rows)
-    row_of[row.printed_row] = row.row_id + (row.part == CellPart::kPoints ? "/points" : "");
-  EXPECT_EQ(row_of[18], "yahtzee_bonus");
+  std::map<int, std::string> row_of = RowOf(match);
+  EXPECT_EQ(row_of[18], "yahtzee_bonus/checks");
   EXPECT_EQ(row_of[19], "yahtzee_bonus/points");
   EXPECT_EQ(row_of[20], "lower_total");
   EXPECT_EQ(row_of[21], "upper_total_copy");
@@ -228,23 +242,16 @@ TEST(MatchRowsTest, AnUnknownRowUnderTheBonusRowIsItsPointsRow) {
                                            "Total upper", "3 of a kind", "4 of a kind", "Full house", "Sm straight",
                                            "Lg straight", "Lucky Dice", "Chance", "Lucky Dice bonus", "Score",
                                            "Total lower", "Grand total"};
-  std::vector<PrintedRowText> texts;
-  for (const std::string& label : labels) texts.push_back({label, ""});
+  std::vector<PrintedRowText> texts = LabelsOnly(labels);
   const RulesetMatch split = Match(texts, "rollem");
   ASSERT_TRUE(split.ok);
-  std::map<int, std::string> row_of;
-  for (const RowMatch& row : split.rows)
-    row_of[row.printed_row] = row.row_id + (row.part == CellPart::kPoints   ? "/points"
-                                            : row.part == CellPart::kChecks ? "/checks"
-                                                                            : "");
+  std::map<int, std::string> row_of = RowOf(split);
   EXPECT_EQ(row_of[16], "yahtzee_bonus/checks");
   EXPECT_EQ(row_of[17], "yahtzee_bonus/points");
   EXPECT_EQ(row_of[18], "lower_total");
 
   texts.erase(texts.begin() + 17);
-  row_of.clear();
-  for (const RowMatch& row : Match(texts, "rollem").rows)
-    row_of[row.printed_row] = row.row_id + (row.part == CellPart::kValue ? "" : "/part");
+  row_of = RowOf(Match(texts, "rollem"));
   EXPECT_EQ(row_of[16], "yahtzee_bonus");
   EXPECT_EQ(row_of[17], "lower_total");
 }
