@@ -8,6 +8,10 @@
 
 namespace scorecheck {
 
+double PastTheFirstSlip(int boxes, const ChoiceOptions& choice) {
+  return boxes > 1 ? (boxes - 1) * std::log(choice.illegal_factor) : 0.0;
+}
+
 double RulesetPlausibility(double entries, double behind, const Verification& verified, double favourite_weight,
                            const ChoiceOptions& choice) {
   double plausibility = entries - favourite_weight * behind;
@@ -18,8 +22,8 @@ double RulesetPlausibility(double entries, double behind, const Verification& ve
   // R.O.C.K.); each box past that one weighs as an illegal entry.
   for (const GridCheck& grid : verified.grids)
     for (const Finding& finding : grid.findings)
-      if (finding.code == codes::kTooManyScores && finding.written && finding.expected && *finding.written > *finding.expected + 1)
-        plausibility += (*finding.written - *finding.expected - 1) * std::log(choice.illegal_factor);
+      if (finding.code == codes::kTooManyScores && finding.written && finding.expected)
+        plausibility += PastTheFirstSlip(*finding.written - *finding.expected, choice);
   // The converse: a finished game of thirteen turns fills every box (a
   // box that nothing fits is scored 0 or crossed out), and a R.O.C.K. card
   // of five boxes, its totals written, read by such rules leaves eight
@@ -30,8 +34,7 @@ double RulesetPlausibility(double entries, double behind, const Verification& ve
     std::map<int, int> empty_boxes;  // per column
     for (const Finding& finding : grid.findings)
       if (finding.code == codes::kIncomplete) ++empty_boxes[finding.column];
-    for (const auto& [column, count] : empty_boxes)
-      if (count > 1) plausibility += (count - 1) * std::log(choice.illegal_factor);
+    for (const auto& [column, count] : empty_boxes) plausibility += PastTheFirstSlip(count, choice);
   }
   return plausibility;
 }

@@ -13,6 +13,12 @@
 
 namespace scorecheck {
 
+/// The log weight of `boxes` boxes a ruleset cannot hold (scored past its
+/// limit, left empty, without a column to play them in): the first is a
+/// player's slip (0), each further one weighs as an illegal entry
+/// (ChoiceOptions::illegal_factor).
+double PastTheFirstSlip(int boxes, const ChoiceOptions& choice);
+
 /// The log plausibility of a card under one candidate ruleset: `entries` (the
 /// rule-aware value choice's log weight under it), less `favourite_weight`
 /// times `behind` (0..1: how far the printed page favours another ruleset

@@ -216,10 +216,10 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
     // A game the page has no column for (Triple's three on a page of two)
     // is boxes left empty: one is a slip, each further one weighs as an
     // illegal entry, as RulesetPlausibility weighs empty boxes.
-    const int unplayable = BoxesWithoutAColumn(rulesets.Get(candidates[i]), result.grid.columns);
-    const double without_a_column = unplayable > 1 ? (unplayable - 1) * std::log(options.choice.illegal_factor) : 0.0;
+    const double without_a_column =
+        PastTheFirstSlip(BoxesWithoutAColumn(rulesets.Get(candidates[i]), result.grid.columns), options.choice);
     // The entries' own say, then the page's head start for its favourite.
-    const double own = without_a_column + RulesetPlausibility(log_weight, 0.0, trial.verification, 0.0, options.choice);
+    const double own = RulesetPlausibility(log_weight + without_a_column, 0.0, trial.verification, 0.0, options.choice);
     plausibilities.push_back(own);
     const double plausibility = own - options.label_favourite_log_weight * behind;
     const std::tuple<double, int, int> rank(options.rule_aware ? -plausibility : 0, trial.verification.ErrorCount(),
