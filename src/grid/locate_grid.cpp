@@ -212,8 +212,9 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
     scored.push_back(std::move(entry));
   }
   const Lattice& first = lattice.grids.front();
-  // The printed bonus rules ("63 or over", "100 per ✓") and the how-to words
-  // only one ruleset prints ("× column", "exceeds 62") speak for or against
+  // The printed bonus rules ("63 or over", "100 per ✓"), the game's name in
+  // the labels ("FiveZee", "Yahtzee bonus") and the how-to words only one
+  // ruleset prints ("× column", "exceeds 62") speak for or against
   // every ruleset the labels fit, not only the close ones: a label read a
   // little better for one variant is noise, a threshold it does not have is
   // not. How-to phrasing any variant may print ("Score 35 if 83 or over")
@@ -226,10 +227,14 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
                                                  : ColumnText(table.readings[0], first_roles.how_to.front());
     for (int r = 0; r < first.rows(); ++r)
       row_text[r] = row_texts[0][r].label + (r < static_cast<int>(how_to.size()) ? "\n" + how_to[r] : "");
+    std::vector<std::string> labels;
+    for (const PrintedRowText& row : row_texts[0]) labels.push_back(row.label);
     std::vector<int> columns_per_grid;
     for (const ColumnRoles& roles : table.roles) columns_per_grid.push_back(static_cast<int>(roles.score.size()));
     for (Scored& entry : scored)
       entry.total += options.number_weight * BonusNumberEvidence(row_text, entry.per_grid[0], *entry.ruleset, all) +
+                     options.name_weight *
+                         NameInLabelsEvidence(labels, entry.per_grid[0], *entry.ruleset, all) +
                      options.evidence_weight * HowToEvidence(row_text, entry.per_grid[0], *entry.ruleset, all) +
                      options.column_weight * ColumnCountEvidence(columns_per_grid, *entry.ruleset);
   }

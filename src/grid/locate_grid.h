@@ -77,6 +77,10 @@ struct GridOptions {
   double number_weight = 0.05;   ///< weight of each bonus row's printed number (its threshold or points: +1 this
                                  ///< ruleset's, -1 another's; BonusNumberEvidence) added to the label score: one
                                  ///< row's worth of a 20-row match; default 0.05
+  double name_weight = 0.05;     ///< weight of each row whose label prints the game's name (+1, "FiveZee" for
+                                 ///< Jumbo FiveZee) or only another game's (-1, "Yahtzee"; NameInLabelsEvidence),
+                                 ///< added to the label score: a printed name weighs as a printed threshold
+                                 ///< (number_weight); default 0.05
   double evidence_weight = 0.3;  ///< weight of a title, column-header or own how-to words match added to the label
                                  ///< score; default 0.3
   double column_weight = 0.02;   ///< weight of the grids' score-column count being the only one the ruleset's sheets

@@ -347,19 +347,64 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
   return match;
 }
 
+namespace {
+
+// Words any score sheet may print over its grid, whatever its variant
+// ("Score Sheet", "Rules on the back"): the "rules" of "Yahtzee (classic
+// Hasbro rules)" made a Triple Yahtzee sheet classic.
+bool AnySheetWord(const std::string& word) {
+  static const std::set<std::string> kAnySheet = {"rules", "rule",  "score", "scores", "scoring", "card",
+                                                  "sheet", "pad",   "game",  "games",  "official", "edition"};
+  return kAnySheet.count(word) > 0;
+}
+
+// The words of a game's name that name it: three letters or more, none that
+// any sheet prints ("Jumbo FiveZee" -> jumbo, fivezee).
+std::set<std::string> GameNameWords(const Ruleset& ruleset) {
+  std::set<std::string> words;
+  for (const std::string& word : TitleWords(ruleset.name))
+    if (word.size() >= 3 && !AnySheetWord(word)) words.insert(word);
+  return words;
+}
+
+// Whether `label` prints one of `names`: a word of it, or two words run
+// together ("Five Zee"), read closely (OCR noise: "Yahtree", "Fivelee");
+// words shorter than four letters only exactly.
+bool PrintsAName(const std::string& label, const std::set<std::string>& names) {
+  std::vector<std::string> words = Words(NormalizeLabel(label));
+  for (size_t i = 0, n = words.size(); i + 1 < n; ++i) words.push_back(words[i] + words[i + 1]);
+  for (const std::string& word : words)
+    for (const std::string& name : names)
+      if (name.size() >= 4 ? LabelSimilarity(word, name) >= 0.75 : word == name) return true;
+  return false;
+}
+
+}  // namespace
+
+double NameInLabelsEvidence(const std::vector<std::string>& labels, const RulesetMatch& match, const Ruleset& ruleset,
+                            const std::vector<const Ruleset*>& all) {
+  const std::set<std::string> own = GameNameWords(ruleset);
+  std::set<std::string> others;
+  for (const Ruleset* other : all)
+    for (const std::string& word : GameNameWords(*other))
+      if (!own.count(word)) others.insert(word);
+  double evidence = 0;
+  for (const RowMatch& row : match.rows) {
+    if (row.part == CellPart::kPoints || row.printed_row < 0 || row.printed_row >= static_cast<int>(labels.size())) continue;
+    if (PrintsAName(labels[row.printed_row], own)) evidence += 1;
+    else if (PrintsAName(labels[row.printed_row], others)) evidence -= 1;
+  }
+  return evidence;
+}
+
 double TitleEvidence(std::string_view text, const Ruleset& ruleset, const std::vector<const Ruleset*>& all) {
   std::set<std::string> others;
   for (const Ruleset* other : all)
     if (other->id != ruleset.id)
       for (const std::string& word : TitleWords(other->name)) others.insert(word);
-  // Words any score sheet may print over its grid, whatever its variant
-  // ("Score Sheet", "Rules on the back"): the "rules" of "Yahtzee (classic
-  // Hasbro rules)" made a Triple Yahtzee sheet classic.
-  static const std::set<std::string> kAnySheet = {"rules", "rule",  "score", "scores", "scoring", "card",
-                                                  "sheet", "pad",   "game",  "games",  "official", "edition"};
   std::vector<std::string> distinctive;
   for (const std::string& word : TitleWords(ruleset.name))
-    if (word.size() >= 3 && !others.count(word) && !kAnySheet.count(word) &&
+    if (word.size() >= 3 && !others.count(word) && !AnySheetWord(word) &&
         std::find(distinctive.begin(), distinctive.end(), word) == distinctive.end())
       distinctive.push_back(word);
   if (distinctive.empty()) return 0;

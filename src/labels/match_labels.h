@@ -97,6 +97,19 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
 /// sheet title). 0 when the name has no word of its own.
 double TitleEvidence(std::string_view text, const Ruleset& ruleset, const std::vector<const Ruleset*>& all);
 
+/// -n..n: the game's name printed in the labels. Most variants name their
+/// five-of-a-kind row after the game ("Yahtzee", "Yahtzee bonus" on the
+/// sheets of the rulesets called "... Yahtzee"; "FiveZee" on Jumbo
+/// FiveZee's), and a ruleset may read a row by another's word ("Yahtzee" on
+/// a FiveZee sheet is still its five of a kind) without that word speaking
+/// for it. For each row `match` placed (the bonus's points row not), +1
+/// when its label (`labels`: label text, one per printed row) prints a word
+/// of `ruleset`'s name, -1 when it prints a word only other names in `all`
+/// have. Words any sheet prints ("score", "game") and words no name holds
+/// ("Sixes", "Nulls", "Chance") say nothing.
+double NameInLabelsEvidence(const std::vector<std::string>& labels, const RulesetMatch& match, const Ruleset& ruleset,
+                            const std::vector<const Ruleset*>& all);
+
 /// 0..1: how alike the printed score-column header text (read left to right,
 /// e.g. "x1 x2 x3") is to `ruleset`'s fixed headers ("×1 ×2 ×3") or another
 /// wording of them ("Single Double Triple"), the closest, compared over as

@@ -340,6 +340,38 @@ TEST(EvidenceTest, TitleWordsOfItsOwnNameARuleset) {
   EXPECT_GT(TitleEvidence("Classic Yahtzee score card", rulesets.Get("classic"), all), 0.9);
 }
 
+// The game's name printed in a row's label speaks for the rulesets named so
+// and against those that are not: a sheet printing "Yahtzee" and "Yahtzee
+// bonus" is no Jumbo FiveZee sheet, though FiveZee's rows are read by those
+// words too. Words no game's name holds say nothing ("Nulls" is
+// Piecepack's word for sixes, "Sixes" everyone's).
+TEST(EvidenceTest, TheGamesNameInItsLabels) {
+  const std::vector<const Ruleset*> all = AllRulesets();
+  const RulesetLibrary& rulesets = ShippedRulesets();
+  RulesetMatch match;
+  match.rows = {{0, "sixes", CellPart::kValue, 1},
+                {1, "yahtzee", CellPart::kValue, 1},
+                {2, "chance", CellPart::kValue, 1},
+                {3, "yahtzee_bonus", CellPart::kChecks, 1},
+                {4, "yahtzee_bonus", CellPart::kPoints, 1}};
+  // The bonus label printed the other way round, how-to text under it; the
+  // points row's words are not a row's label.
+  std::vector<std::string> labels = {"Sixes", "YAHTZEE!", "Chance (any)", "Bonus Yahtzee\nTick per extra",
+                                     "100 per FiveZee"};
+  for (const char* id : {"classic", "triple", "rock", "piecepack"})
+    EXPECT_EQ(NameInLabelsEvidence(labels, match, rulesets.Get(id), all), 2) << id;
+  EXPECT_EQ(NameInLabelsEvidence(labels, match, rulesets.Get("fivezee"), all), -2);
+  EXPECT_EQ(NameInLabelsEvidence(labels, match, rulesets.Get("rollem"), all), -2);
+  // Read through OCR noise, or printed as two words.
+  labels = {"NULLS", "Five Zee", "Chance", "Fivelee bonus", ""};
+  EXPECT_EQ(NameInLabelsEvidence(labels, match, rulesets.Get("fivezee"), all), 2);
+  EXPECT_EQ(NameInLabelsEvidence(labels, match, rulesets.Get("classic"), all), -2);
+  EXPECT_EQ(NameInLabelsEvidence(labels, match, rulesets.Get("piecepack"), all), -2);
+  // Words every variant prints, or nothing read.
+  labels = {"6s", "5 of a kind", "Freebie", "Extra bonus", "Score 100 per check"};
+  for (const std::string& id : rulesets.Ids()) EXPECT_EQ(NameInLabelsEvidence(labels, match, rulesets.Get(id), all), 0) << id;
+}
+
 TEST(EvidenceTest, MultiplierHeadersPointToTriple) {
   const RulesetLibrary& rulesets = ShippedRulesets();
   EXPECT_GT(HeaderEvidence("x1 x2 x3", 3, rulesets.Get("triple")), 0.9);
