@@ -258,6 +258,10 @@ std::set<int> LabelNeighbours(const std::vector<ColumnProfile>& profiles, int la
 
 }  // namespace
 
+bool ReadsAsPrint(const ColumnReading& reading, const ColumnProfile& profile, const ColumnRoleOptions& options) {
+  return SureWordRows(reading, options) >= options.min_text_rows && 2 * TextRows(reading.rows) >= profile.marked_rows;
+}
+
 std::vector<int> HowToPlaces(const std::vector<ColumnProfile>& profiles, int label, const ColumnRoleOptions& options) {
   std::set<int> places = LabelNeighbours(profiles, label, options);
   // The table's sides.
@@ -376,18 +380,13 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
   });
   std::sort(roles.maybe_how_to.begin(), roles.maybe_how_to.end());
   // Words where how-to text is printed: beside the labels it explains (left
-  // or right), or at a side of the table past the scores. Small print
-  // blurred in a low-resolution photo reads as half-words in most rows
-  // ("Tone ot Os erty", "30 powes") and surely in a few ("Score 25", "40
-  // pts"), and the OCR reads something in most of the rows that hold a
-  // mark; blurred handwriting taken for letters ("oi BG", "Gael F") is read
-  // unsure in every row. Only while other score columns remain.
+  // or right), or at a side of the table past the scores, read as print is
+  // read however blurred (ReadsAsPrint). Only while other score columns
+  // remain.
   for (int c : HowToPlaces(profiles, roles.label, options)) {
     const auto reading = std::find_if(readings.begin(), readings.end(), [&](const ColumnReading& r) { return r.column == c; });
     if (reading == readings.end() || roles.score.size() < 2) continue;
-    const bool words = SureWordRows(*reading, options) >= options.min_text_rows &&
-                       2 * TextRows(reading->rows) >= profiles[c].marked_rows;
-    if (words && std::erase(roles.maybe_how_to, c) > 0) {
+    if (ReadsAsPrint(*reading, profiles[c], options) && std::erase(roles.maybe_how_to, c) > 0) {
       std::erase(roles.score, c);
       roles.how_to.push_back(c);
     }

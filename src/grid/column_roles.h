@@ -122,6 +122,16 @@ struct ColumnRoles {
 /// Letters (a-z, A-Z) in the median row of those of `rows` that hold text.
 double LettersPerTextRow(const std::vector<std::string>& rows);
 
+/// Whether the OCR reads `reading` (one column, `profile` its ink) as it
+/// reads print, however blurred: words (min_letters) it is sure of
+/// (min_print_confidence) in min_text_rows rows or more, and something in
+/// at least half the rows that hold a mark. Small print blurred in a
+/// low-resolution photo reads as half-words in most rows ("Tone ot Os
+/// erty", "30 powes") and surely in a few ("Score 25", "40 pts"); blurred
+/// handwriting taken for letters ("oi BG", "Gael F") is read unsure in
+/// every row.
+bool ReadsAsPrint(const ColumnReading& reading, const ColumnProfile& profile, const ColumnRoleOptions& options = {});
+
 /// The columns where a how-to column may be printed: beside the labels it
 /// explains (the nearest column on each side, past the columns too narrow
 /// to write in and those printing the same mark in every row, dice icons),

@@ -19,9 +19,10 @@ double LabelFit(const std::vector<std::string>& texts, const std::vector<const R
 }
 
 // `grid` with each score column that holds several equal ones unruled
-// (EqualScoreSplits) split apart; `roles` and `readings` renumbered to match.
+// (EqualScoreSplits) split apart; `roles` and `readings` renumbered to match,
+// `parts` the columns a split made (every part of each column split).
 Lattice SplitScoreColumns(const cv::Mat& flat, const Lattice& grid, double px_per_mm, const ScoreColumnOptions& options,
-                          ColumnRoles& roles, std::vector<ColumnReading>& readings) {
+                          ColumnRoles& roles, std::vector<ColumnReading>& readings, std::vector<int>& parts) {
   std::vector<int> added(grid.columns(), 0);  // lines put into each column
   Lattice split = grid;
   split.column_x = {grid.column_x.front()};
@@ -42,7 +43,10 @@ Lattice SplitScoreColumns(const cv::Mat& flat, const Lattice& grid, double px_pe
         split.column_inferred.push_back(true);
         ++added[c];
       }
-      for (int part = 0; part <= added[c]; ++part) new_score.push_back(first + part);
+      for (int part = 0; part <= added[c]; ++part) {
+        new_score.push_back(first + part);
+        if (added[c] > 0) parts.push_back(first + part);
+      }
     }
     split.column_x.push_back(grid.column_x[c + 1]);
     split.column_inferred.push_back(grid.column_inferred[c + 1]);
@@ -62,6 +66,37 @@ Lattice SplitScoreColumns(const cv::Mat& flat, const Lattice& grid, double px_pe
   for (int& c : roles.side_print) c = renumber(c);
   for (ColumnReading& reading : readings) reading.column = renumber(reading.column);
   return split;
+}
+
+// `roles` with each part of a split score column (`parts`, columns of
+// `split`) that stands where how-to text is printed and reads as print, read
+// on its own, taken for how-to text (ReadsAsPrint). An open table rules no
+// line between its how-to column and the first players' column: small print
+// blurred past looking printed went with the numbers beside it into one
+// score column, which then came apart into the two, both taken for scores.
+// Read whole, the handwriting had hidden the print's words. The parts read
+// replace the reading of the column they came from.
+ColumnRoles HowToAmongParts(const cv::Mat& flat, const Lattice& split, const std::vector<int>& parts, ColumnRoles roles,
+                            std::vector<ColumnReading>& readings, double px_per_mm, const ColumnRoleOptions& options,
+                            TextReader& reader) {
+  if (parts.empty() || roles.label < 0) return roles;
+  std::vector<ColumnProfile> profiles;
+  for (int c = 0; c < split.columns(); ++c) profiles.push_back(ProfileColumn(flat, split, c, px_per_mm, options));
+  for (int c : HowToPlaces(profiles, roles.label, options)) {
+    if (std::find(parts.begin(), parts.end(), c) == parts.end() || roles.score.size() < 2) continue;
+    ColumnReading reading;
+    reading.column = c;
+    BandText text = ReadColumnBand(flat, split, c, reader);
+    reading.rows = std::move(text.rows);
+    reading.confidence = std::move(text.confidence);
+    std::erase_if(readings, [&](const ColumnReading& r) { return r.column == c; });
+    readings.push_back(reading);
+    if (!ReadsAsPrint(reading, profiles[c], options)) continue;
+    std::erase(roles.score, c);
+    std::erase(roles.maybe_how_to, c);
+    roles.how_to.insert(std::upper_bound(roles.how_to.begin(), roles.how_to.end(), c), c);
+  }
+  return roles;
 }
 
 }  // namespace
@@ -215,7 +250,9 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
     }
     roles = HowToWithoutAHeader(flat, grid, std::move(roles), px_per_mm, options.roles);
     read[g] = readings;
-    Lattice split = SplitScoreColumns(flat, grid, px_per_mm, options.score_columns, roles, readings);
+    std::vector<int> parts;
+    Lattice split = SplitScoreColumns(flat, grid, px_per_mm, options.score_columns, roles, readings, parts);
+    roles = HowToAmongParts(flat, split, parts, std::move(roles), readings, px_per_mm, options.roles, reader);
     roles = WideWordsAreHowTo(split, std::move(roles), options.roles);
     for (const ColumnReading& reading : readings)
       if (reading.column == roles.label) table.fit += reading.label_fit / grid_count;

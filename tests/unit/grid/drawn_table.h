@@ -41,6 +41,7 @@ struct DrawnTable {
   std::vector<double> widths;
   std::vector<std::vector<std::string>> columns;  // per column, per row
   std::vector<bool> handwritten;                  // per column
+  std::vector<double> print_scale;                // per column: Hershey scale of its print (none: 0.9)
 
   Lattice Lines() const {
     std::vector<double> ys, xs = {x};
@@ -66,8 +67,9 @@ struct DrawnTable {
           cv::putText(page, text, cv::Point(static_cast<int>(cell.x) + 6 + dx, static_cast<int>(cell.br().y) - 12 + static_cast<int>(rng() % 6)),
                       cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
         } else {
+          const double scale = c < print_scale.size() ? print_scale[c] : 0.9;
           cv::putText(page, text, cv::Point(static_cast<int>(cell.x) + 12, static_cast<int>(cell.br().y) - 22),
-                      cv::FONT_HERSHEY_SIMPLEX, 0.9, cv::Scalar(20, 20, 20), 2, cv::LINE_AA);
+                      cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(20, 20, 20), scale < 0.6 ? 1 : 2, cv::LINE_AA);
         }
       }
     for (float y_px : lattice.row_y)

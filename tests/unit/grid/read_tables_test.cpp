@@ -5,15 +5,25 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
 #include <vector>
 
+#include <opencv2/imgproc.hpp>
+
+#include "grid/locate_grid.h"
+#include "grid/printed_text.h"
+#include "labels/text_reader.h"
+#include "support/test_support.h"
 #include "unit/grid/drawn_table.h"
 
 namespace scorecheck {
 namespace {
 
+using testing::DrawnTable;
 using testing::kPxPerMm;
 using testing::LinesAt;
+using testing::ShippedRulesets;
 
 // A grid at `left` (mm): a 40 mm label column, then score columns ending
 // at `ends` (mm from the label column's right side).
@@ -95,6 +105,46 @@ TEST(ReadTablesTest, AGridWhoseLabelsTookInItsFirstScoreColumnTakesTheColumnsOfO
   other.readings = {{}, {}};
   ShareColumns(other, 6, kPxPerMm);
   EXPECT_EQ(other.grids[1].columns(), 6);
+}
+
+// An open table: no line between its how-to column and the first players'
+// column, the two read as one score column that then came apart in two
+// (EqualScoreSplits). Its words in the part beside the labels are how-to
+// text, not a player's numbers: read on their own, the handwriting beside
+// them no longer hides them (card 0228 of the dev300 development set, a
+// low-resolution photo, read every player's column one column off).
+TEST(ReadTablesTest, HowToTextAColumnCameApartFromIsNotAPlayersColumn) {
+  DrawnTable table = testing::OnePlayerSheet();
+  const std::vector<std::string> how_to = table.columns[2], first = table.columns[1];
+  std::vector<std::string> second = first, third = first;
+  std::rotate(second.begin(), second.begin() + 3, second.end());
+  std::rotate(third.begin(), third.begin() + 7, third.end());
+  table.columns = {table.columns[0], how_to, first, second, third};
+  table.handwritten = {false, false, true, true, true};
+  table.widths = {50, 24, 24, 24, 24};
+  table.print_scale = {0.9, 0.45};  // small print, as a how-to column prints it
+  table.column_rules = false;
+  // A low-resolution photo: about 3 px a millimetre, blurred there.
+  cv::Mat photo;
+  cv::resize(table.Draw(), photo, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
+  cv::GaussianBlur(photo, photo, cv::Size(0, 0), 0.6);
+  cv::resize(photo, photo, cv::Size(), 1 / 0.5, 1 / 0.5, cv::INTER_LINEAR);
+  const cv::Mat flat = FlattenForText(photo, kPxPerMm);
+  LatticeResult lattice;
+  lattice.status = LatticeStatus::kFound;
+  Lattice lines = table.Lines();
+  lines.column_x.erase(lines.column_x.begin() + 2);  // no line between the how-to text and the first player
+  lines.column_inferred.erase(lines.column_inferred.begin() + 2);
+  lattice.grids = {lines};
+  std::vector<const Ruleset*> rulesets;
+  for (const std::string& id : ShippedRulesets().Ids()) rulesets.push_back(&ShippedRulesets().Get(id));
+  const auto reader = TextReader::Create();
+  const TableReading read = ReadTables(lattice, flat, kPxPerMm, rulesets, LabelVocabulary(rulesets), GridOptions{}, *reader);
+  ASSERT_EQ(read.roles.size(), 1u);
+  ASSERT_EQ(read.grids[0].columns(), 5) << "the merged column came apart";
+  EXPECT_EQ(read.roles[0].label, 0);
+  EXPECT_EQ(read.roles[0].how_to, std::vector<int>{1});
+  EXPECT_EQ(read.roles[0].score, (std::vector<int>{2, 3, 4}));
 }
 
 }  // namespace
