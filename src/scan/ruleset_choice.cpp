@@ -36,6 +36,26 @@ double RulesetPlausibility(double entries, double behind, const Verification& ve
       if (finding.code == codes::kIncomplete) ++empty_boxes[finding.column];
     for (const auto& [column, count] : empty_boxes) plausibility += PastTheFirstSlip(count, choice);
   }
+  // A multiplied column's total written as its entries add up, not
+  // multiplied (or multiplied twice): the value choice takes it as adding
+  // up, for it does not know whether the column's entries are written raw
+  // or multiplied; the verifier, which tells that from the entries, finds it
+  // MULTIPLIER_WRONG. The first is a slip a Triple player makes, weighed as
+  // a total a slip away from its sum; each further one as a total no slip
+  // away, as the value choice weighs a multiplied total under rules that
+  // multiply nothing: a game whose multiplied columns are none multiplied
+  // is no Triple game (three games of classic on a page that cannot tell
+  // classic from Triple Yahtzee were as plausible under both). A total
+  // multiplied by another column's factor (3/2 or 2/3 of it) the value
+  // choice has weighed already.
+  int unmultiplied = 0;
+  for (const GridCheck& grid : verified.grids)
+    for (const Finding& finding : grid.findings) {
+      if (finding.code != codes::kMultiplierWrong || !finding.written || !finding.expected) continue;
+      const int low = std::min(*finding.written, *finding.expected), high = std::max(*finding.written, *finding.expected);
+      if (low > 0 && high % low == 0 && (high / low == 2 || high / low == 3))
+        plausibility += std::log(unmultiplied++ == 0 ? choice.mismatch_factor : choice.far_mismatch_factor);
+    }
   return plausibility;
 }
 
@@ -45,6 +65,33 @@ std::vector<std::string> ToldByEntries(double chosen, const std::vector<std::pai
   for (const auto& [id, plausibility] : others)
     if (chosen - plausibility >= margin) told.push_back(id);
   return told;
+}
+
+int EmptyBoxesOfAFinishedGame(const Ruleset& ruleset, const Card& card) {
+  const RowSpec* final_total = ruleset.FinalTotal();
+  if (!ruleset.HasMultipliers() || !final_total) return 0;
+  const int columns = static_cast<int>(ruleset.multipliers.size());
+  int boxes = 0;
+  for (const CardGrid& grid : card.grids) {
+    auto column_at = [&](int index) -> const CardColumn* {
+      for (const CardColumn& column : grid.columns)
+        if (column.index == index) return &column;
+      return nullptr;
+    };
+    auto finished = [&](const CardColumn* column) {
+      return column && column->At(final_total->id).state == CellState::kNumber;
+    };
+    bool any_finished = false;
+    for (int c = 0; c < columns; ++c) any_finished |= finished(column_at(c));
+    if (!any_finished) continue;
+    for (int c = 0; c < columns; ++c) {
+      const CardColumn* column = column_at(c);
+      if (finished(column)) continue;  // its own total written: the verifier's INCOMPLETE counts its boxes
+      for (const RowSpec& row : ruleset.rows)
+        if (row.kind == RowKind::kEntry && (!column || column->At(row.id).empty())) ++boxes;
+    }
+  }
+  return boxes;
 }
 
 int BoxesWithoutAColumn(const Ruleset& ruleset, const std::vector<int>& printed_columns) {

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "card/card.h"
 #include "rules/ruleset.h"
 #include "scan/choose_values.h"
 #include "verify/verify.h"
@@ -23,13 +24,17 @@ double PastTheFirstSlip(int boxes, const ChoiceOptions& choice);
 /// rule-aware value choice's log weight under it), less `favourite_weight`
 /// times `behind` (0..1: how far the printed page favours another ruleset
 /// over it, as a share of the tie margin; 0 for the page's favourite and for
-/// a ruleset it ties with), less what its own findings `verified` say the
-/// value choice does not weigh: past the ruleset's limit of boxes scored
-/// (TOO_MANY_SCORES), one box is a player's slip, and every further box is an
-/// entry its rules cannot hold, weighed as an illegal entry
-/// (ChoiceOptions::illegal_factor); and boxes left empty in a column whose
-/// total is written (INCOMPLETE), past the first, weighed alike: a finished
-/// game under rules of thirteen turns fills every box.
+/// a ruleset it ties with), less what its own findings `verified` say the value choice does not weigh:
+/// past the ruleset's limit of boxes scored (TOO_MANY_SCORES), one box is a
+/// player's slip, and every further box is an entry its rules cannot hold,
+/// weighed as an illegal entry (ChoiceOptions::illegal_factor); boxes left
+/// empty in a column whose total is written (INCOMPLETE), past the first,
+/// weighed alike: a finished game under rules of thirteen turns fills every
+/// box; and a multiplied column's total written unmultiplied
+/// (MULTIPLIER_WRONG, the base × 1, or multiplied twice), which the value
+/// choice took as adding up: the first weighed as a slip
+/// (ChoiceOptions::mismatch_factor), each further one as a total no slip
+/// away (far_mismatch_factor).
 double RulesetPlausibility(double entries, double behind, const Verification& verified, double favourite_weight,
                            const ChoiceOptions& choice);
 
@@ -41,6 +46,17 @@ double RulesetPlausibility(double entries, double behind, const Verification& ve
 /// is not FiveZee's).
 std::vector<std::string> ToldByEntries(double chosen, const std::vector<std::pair<std::string, double>>& others,
                                        double margin);
+
+/// The entry boxes of `ruleset`'s games on `card` left empty in a finished
+/// game that the verifier does not count (INCOMPLETE counts a column's empty
+/// boxes when its own final total is written): a game whose columns are
+/// multiplied (Triple: ×1 ×2 ×3) is one game played in all of them, and
+/// once one of its columns has its final total written it is finished, its
+/// other columns' boxes filled too. Per grid with a final total written,
+/// the empty entry boxes of its other columns, those never written in
+/// (two games of classic on a three-column page) included; 0 for a ruleset
+/// whose columns are separate games.
+int EmptyBoxesOfAFinishedGame(const Ruleset& ruleset, const Card& card);
 
 /// The boxes of a game of `ruleset` that a page of `printed_columns` score
 /// columns per grid has no column for: a game whose columns are multiplied

@@ -213,11 +213,14 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
     trial.verification = VerifyCard(trial.card, rulesets, verify);
     // Behind the favourite by its lead (the favourite itself by none).
     const double behind = i == 0 ? 0 : (i - 1 < lead.size() ? lead[i - 1] : 1.0);
-    // A game the page has no column for (Triple's three on a page of two)
-    // is boxes left empty: one is a slip, each further one weighs as an
-    // illegal entry, as RulesetPlausibility weighs empty boxes.
-    const double without_a_column =
-        PastTheFirstSlip(BoxesWithoutAColumn(rulesets.Get(candidates[i]), result.grid.columns), options.choice);
+    // A game the page has no column for (Triple's three on a page of two),
+    // or whose columns are left empty though it is finished, is boxes left
+    // empty: one is a slip, each further one weighs as an illegal entry, as
+    // RulesetPlausibility weighs empty boxes.
+    const Ruleset& candidate = rulesets.Get(candidates[i]);
+    const double without_a_column = PastTheFirstSlip(
+        BoxesWithoutAColumn(candidate, result.grid.columns) + EmptyBoxesOfAFinishedGame(candidate, trial.card),
+        options.choice);
     // The entries' own say, then the page's head start for its favourite.
     const double own = RulesetPlausibility(log_weight + without_a_column, 0.0, trial.verification, 0.0, options.choice);
     plausibilities.push_back(own);

@@ -125,5 +125,68 @@ TEST(RulesetChoiceTest, ATripleGameNeedsAllThreeColumns) {
   EXPECT_EQ(BoxesWithoutAColumn(ShippedRulesets().Get("piecepack"), {6, 6}), 0);
 }
 
+// Three games of classic on a page that cannot tell classic from Triple
+// Yahtzee: read by Triple's rules, the ×2 and ×3 columns' grand totals are
+// written unmultiplied. The value choice took them as adding up (it does not
+// know whether a column's entries are raw or multiplied); weighed, the first
+// as a slip, the second as a total no slip away from its sum, Triple is told
+// apart. One column left unmultiplied (a Triple player's slip) weighs as a
+// slip only: less than a total written multiplied under classic rules.
+TEST(RulesetChoiceTest, TotalsLeftUnmultipliedInEveryMultipliedColumnAreNoTripleGame) {
+  const ChoiceOptions choice;
+  const double margin = 2 * -std::log(choice.illegal_factor);
+  const double far = std::log(choice.far_mismatch_factor), slip = std::log(choice.mismatch_factor);
+  const Verification as_classic =
+      Check(MakeCard("classic", {CorrectColumn("classic"), CorrectColumn("classic"), CorrectColumn("classic")}));
+  ASSERT_TRUE(as_classic.clean()) << Describe(as_classic);
+  const Verification as_triple =
+      Check(MakeCard("triple", {CorrectColumn("classic"), CorrectColumn("classic"), CorrectColumn("classic")}));
+  ASSERT_EQ(FindingsWith(as_triple, codes::kMultiplierWrong).size(), 2u) << Describe(as_triple);
+  const double classic = RulesetPlausibility(-1.0, 0.0, as_classic, 3.0, choice);
+  const double triple = RulesetPlausibility(-1.0, 0.0, as_triple, 3.0, choice);
+  EXPECT_DOUBLE_EQ(classic, -1.0);
+  EXPECT_LE(triple, -1.0 + slip + far);
+  EXPECT_EQ(ToldByEntries(classic, {{"triple", triple}}, margin), std::vector<std::string>{"triple"});
+
+  const Cells triple_x2 = CorrectColumn("triple", 1);
+  const Verification right = Check(MakeCard("triple", {CorrectColumn("triple", 0), triple_x2, CorrectColumn("triple", 2)}));
+  ASSERT_TRUE(right.clean()) << Describe(right);
+  EXPECT_DOUBLE_EQ(RulesetPlausibility(-1.0, 0.0, right, 3.0, choice), -1.0);
+  const int base = At(triple_x2, "grand_total").number / 2;
+  const Verification one_slip = Check(MakeCard(
+      "triple", {CorrectColumn("triple", 0), With(triple_x2, "grand_total", CellValue::Number(base)), CorrectColumn("triple", 2)}));
+  ASSERT_EQ(FindingsWith(one_slip, codes::kMultiplierWrong).size(), 1u) << Describe(one_slip);
+  EXPECT_DOUBLE_EQ(RulesetPlausibility(-1.0, 0.0, one_slip, 3.0, choice), -1.0 + slip);
+  EXPECT_GT(slip, far);
+}
+
+// A Triple game is one game in three columns: once a column's final total
+// is written, the game is over and every box of every column is filled.
+// Two games of classic on a three-column page, read by Triple's rules,
+// leave the third column's thirteen boxes empty; the verifier counts a
+// column's empty boxes only when its own total is written (INCOMPLETE).
+TEST(RulesetChoiceTest, AFinishedTripleGameFillsEveryColumn) {
+  const Ruleset& triple = ShippedRulesets().Get("triple");
+  const Card two_games = MakeCard("triple", {CorrectColumn("classic"), CorrectColumn("classic")});
+  EXPECT_EQ(EmptyBoxesOfAFinishedGame(triple, two_games), 13);
+  EXPECT_EQ(EmptyBoxesOfAFinishedGame(ShippedRulesets().Get("classic"), two_games), 0);
+  const Card whole = MakeCard("triple", {CorrectColumn("triple", 0), CorrectColumn("triple", 1), CorrectColumn("triple", 2)});
+  EXPECT_EQ(EmptyBoxesOfAFinishedGame(triple, whole), 0);
+  // The third column two boxes short, its total not written: two boxes; its
+  // total written, the verifier's INCOMPLETE counts them instead.
+  const Cells short_of_two = Without(Without(Without(CorrectColumn("triple", 2), "chance"), "aces"), "grand_total");
+  EXPECT_EQ(EmptyBoxesOfAFinishedGame(
+                triple, MakeCard("triple", {CorrectColumn("triple", 0), CorrectColumn("triple", 1), short_of_two})),
+            2);
+  const Cells totalled = With(short_of_two, "grand_total", At(CorrectColumn("triple", 2), "grand_total"));
+  EXPECT_EQ(EmptyBoxesOfAFinishedGame(
+                triple, MakeCard("triple", {CorrectColumn("triple", 0), CorrectColumn("triple", 1), totalled})),
+            0);
+  // No final total anywhere: a game in progress.
+  const Card in_progress =
+      MakeCard("triple", {Without(CorrectColumn("triple", 0), "grand_total"), Without(CorrectColumn("triple", 1), "grand_total")});
+  EXPECT_EQ(EmptyBoxesOfAFinishedGame(triple, in_progress), 0);
+}
+
 }  // namespace
 }  // namespace scorecheck
