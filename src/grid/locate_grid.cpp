@@ -361,14 +361,18 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
   const double second = scored.size() > 1 ? scored[1].total : 0;
   for (size_t i = 1; i < scored.size(); ++i) {
     // Rows placed by order say nothing between the rulesets left: all are
-    // the entries' to decide.
-    bool same = (source == "layout" || scored[i].total >= best.total - options.tie_margin) &&
+    // the entries' to decide. Rulesets the page puts a little further
+    // behind (entries_margin) are weighed by the entries too, the page's
+    // lead counted in: one printed number misread ("83 or over" read as
+    // "63" in a blurred photo) had put R.O.C.K. past the tie margin, and its
+    // five boxes were read by classic rules, eight boxes empty.
+    bool same = (source == "layout" || scored[i].total >= best.total - options.entries_margin) &&
                 scored[i].columns == best.columns;
     for (int g = 0; g < grid_count && same; ++g) same = SameCells(scored[i].per_grid[g], best.per_grid[g]);
     if (same) {
       grid.ruleset_alternatives.push_back(scored[i].ruleset->id);
       const double lead = options.tie_margin > 0 ? (best.total - scored[i].total) / options.tie_margin : 1.0;
-      grid.ruleset_alternative_lead.push_back(std::clamp(lead, 0.0, 1.0));
+      grid.ruleset_alternative_lead.push_back(std::clamp(lead, 0.0, options.entries_margin / options.tie_margin));
     }
     if (scored[i].total >= best.total - options.tie_margin) grid.ruleset_undecided.push_back(scored[i].ruleset->id);
   }

@@ -48,9 +48,10 @@ struct Grid {
   double ruleset_confidence = 0;    ///< 1 when read from the sheet code; from the labels' likeness otherwise
   std::vector<std::string> ruleset_alternatives;  ///< other rulesets the labels fit as well, with the
                                                   ///< same cells (the scan stage lets the entries decide)
-  std::vector<double> ruleset_alternative_lead;   ///< per alternative, 0..1: how far the page favours
-                                                  ///< ruleset_id over it (its score's lead over the
-                                                  ///< alternative's, as a share of tie_margin); 0 = a tie
+  std::vector<double> ruleset_alternative_lead;   ///< per alternative: how far the page favours ruleset_id
+                                                  ///< over it (its score's lead over the alternative's, in
+                                                  ///< tie margins); 0 = a tie, 1 = a whole tie margin, up to
+                                                  ///< entries_margin / tie_margin
   std::vector<std::string> ruleset_undecided;  ///< other rulesets the printed page fits as well (labels and printed
                                                  ///< numbers within tie_margin): the page cannot tell them apart
   std::vector<std::string> ruleset_told_by_entries;  ///< rulesets the printed page fits as well that the entries
@@ -73,7 +74,12 @@ struct GridOptions {
   ColumnHeaderOptions headers;   ///< columns a table does not rule, counted by the headers printed over them
   ScoreColumnOptions score_columns;  ///< score columns of equal width a table does not rule apart
   ColumnRoleOptions roles;       ///< which columns hold labels, how-to text and scores
-  double tie_margin = 0.03;      ///< rulesets whose label score is this close to the best one are alternatives; default 0.03
+  double tie_margin = 0.03;      ///< rulesets whose label score is this close to the best one are alternatives the
+                                 ///< page cannot tell apart (ruleset_undecided); default 0.03
+  double entries_margin = 0.15;  ///< ... and those this close, with the same cells, are alternatives the entries
+                                 ///< weigh (ruleset_alternatives), the page's lead counted in; a ruleset past the
+                                 ///< tie margin is told apart by the page unless the entries overturn it: three
+                                 ///< printed numbers' worth (number_weight); default 0.15
   double number_weight = 0.05;   ///< weight of each bonus row's printed number (its threshold or points: +1 this
                                  ///< ruleset's, -1 another's; BonusNumberEvidence) added to the label score: one
                                  ///< row's worth of a 20-row match; default 0.05

@@ -22,9 +22,10 @@ double PastTheFirstSlip(int boxes, const ChoiceOptions& choice);
 
 /// The log plausibility of a card under one candidate ruleset: `entries` (the
 /// rule-aware value choice's log weight under it), less `favourite_weight`
-/// times `behind` (0..1: how far the printed page favours another ruleset
-/// over it, as a share of the tie margin; 0 for the page's favourite and for
-/// a ruleset it ties with), less what its own findings `verified` say the value choice does not weigh:
+/// times `behind` (how far the printed page favours another ruleset over
+/// it, in tie margins: 0 for the page's favourite and for a ruleset it ties
+/// with, 1 a whole tie margin, more for one the page tells apart), less
+/// what its own findings `verified` say the value choice does not weigh:
 /// past the ruleset's limit of boxes scored (TOO_MANY_SCORES), one box is a
 /// player's slip, and every further box is an entry its rules cannot hold,
 /// weighed as an illegal entry (ChoiceOptions::illegal_factor); boxes left

@@ -34,9 +34,10 @@ struct ScanOptions {
   bool rule_aware = true;       ///< prefer legal, adding-up alternatives among plausible readings
   ChoiceOptions choice;         ///< how the rule-aware choice weighs them
   StrayMarkOptions stray;       ///< when a column's few marks are not a game
-  double label_favourite_log_weight = 3.0;  ///< head start (log weight) of the labels' favourite over rulesets
-                                            ///< the labels cannot tell from it (one total or bonus
-                                            ///< that fits only another ruleset outweighs it); default 3.0
+  double label_favourite_log_weight = 3.0;  ///< head start (log weight) of the labels' favourite over a ruleset
+                                            ///< per tie margin of its lead on the page (one total or bonus
+                                            ///< that fits only the other ruleset outweighs a whole tie
+                                            ///< margin); default 3.0
   double entries_tell_illegal = 2;  ///< a ruleset the page cannot tell from the one chosen is told apart by the
                                     ///< entries when they are less plausible under it by this many illegal
                                     ///< entries' weight (ChoiceOptions::illegal_factor) or more; default 2

@@ -230,6 +230,47 @@ class GarblingTextReader : public TextReader {
   std::unique_ptr<TextReader> tesseract_ = TextReader::Create();
 };
 
+// Tesseract, but every "83" it reads comes out "63": a blurred photo's
+// eight taken for a six.
+class EightAsSixTextReader : public TextReader {
+ public:
+  std::vector<TextLine> ReadLines(const cv::Mat& block) override {
+    std::vector<TextLine> lines = tesseract_->ReadLines(block);
+    for (TextLine& line : lines)
+      for (size_t at = line.text.find("83"); at != std::string::npos; at = line.text.find("83", at)) line.text[at] = '6';
+    return lines;
+  }
+
+ private:
+  std::unique_ptr<TextReader> tesseract_ = TextReader::Create();
+};
+
+// A R.O.C.K. sheet whose "83 or over" was read as "63": the page puts
+// R.O.C.K. a printed number behind classic, past the tie margin, and does
+// not name it as a ruleset it cannot tell apart. Its rows are the same
+// cells, so it stays an alternative for the entries to weigh (its five boxes
+// read by classic rules leave eight empty), the page's lead, in tie margins,
+// counted against it. Roll-Em, further behind (its rows are not named
+// "Yahtzee"), is none.
+TEST(LocateGridTest, ARulesetThePageTellsApartIsStillWeighedByTheEntries) {
+  SheetOptions options;
+  options.style.markers = options.style.qr = options.style.title = false;
+  options.style.how_to_column = true;
+  const SheetLayout rock = LayoutSheet(ShippedRulesets().Get("rock"), options);
+  EightAsSixTextReader reader;
+  const Grid grid = LocateGrid(FindPage(RenderSheetImage(rock, 150)), ShippedRulesets(), {}, &reader);
+  ASSERT_TRUE(grid.ok()) << grid.detail;
+  EXPECT_EQ(grid.ruleset_id, "classic");
+  const auto as_rock = std::find(grid.ruleset_alternatives.begin(), grid.ruleset_alternatives.end(), "rock");
+  ASSERT_NE(as_rock, grid.ruleset_alternatives.end());
+  const double lead = grid.ruleset_alternative_lead[as_rock - grid.ruleset_alternatives.begin()];
+  EXPECT_GT(lead, 1.0);
+  EXPECT_LE(lead, GridOptions().entries_margin / GridOptions().tie_margin);
+  EXPECT_EQ(std::find(grid.ruleset_undecided.begin(), grid.ruleset_undecided.end(), "rock"), grid.ruleset_undecided.end());
+  EXPECT_EQ(std::find(grid.ruleset_alternatives.begin(), grid.ruleset_alternatives.end(), "rollem"),
+            grid.ruleset_alternatives.end());
+}
+
 // Where the cells of `grid` lie against where `layout` printed their rows;
 // rows from `last_row_id` down are not looked at.
 void ExpectCellsOnTheirRows(const Grid& grid, const Page& page, const SheetLayout& layout, const std::string& last_row_id = "") {
