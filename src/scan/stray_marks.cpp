@@ -1,8 +1,11 @@
 #include "scan/stray_marks.h"
 
+#include <algorithm>
+
 namespace scorecheck {
 
 bool HoldsOnlyStrayMarks(const std::vector<const Reading*>& column, const StrayMarkOptions& options) {
+  const int most = std::max(options.max_marks, static_cast<int>(options.max_share * static_cast<double>(column.size())));
   int marks = 0;
   for (const Reading* reading : column) {
     switch (reading->status) {
@@ -14,7 +17,7 @@ bool HoldsOnlyStrayMarks(const std::vector<const Reading*>& column, const StrayM
       case ReadingStatus::kCrossed:
       case ReadingStatus::kChecks: return false;
     }
-    if (++marks > options.max_marks) return false;
+    if (++marks > most) return false;
   }
   return marks > 0;
 }
