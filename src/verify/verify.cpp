@@ -517,8 +517,22 @@ GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyO
       unused.index = column.index;
       unused.multiplier = ruleset.Multiplier(column.index);
       result.columns.push_back(unused);
-      for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence, true))
-        result.findings.push_back(std::move(finding));
+      // One look for the column, however many marks: a person asks once
+      // whether anybody played it (a tinted column's edges left four ghosts
+      // in twenty boxes of a blurred photo).
+      std::vector<Finding> marks = UncertainReads(column, ruleset, options.min_confidence, true);
+      if (marks.size() > 1) {
+        std::vector<std::string> rows;
+        for (const Finding& mark : marks) rows.push_back(ruleset.FindRow(*mark.row)->name);
+        const std::string last = rows.back();
+        rows.pop_back();
+        marks.front().message = Join(rows, ", ") + " and " + last +
+                                ": hold marks in a column nobody plays, taken for stray ones (a speck, a hair, "
+                                "the edge of a tint or a line); the column is not checked; a person should look at "
+                                "this column";
+        marks.resize(1);
+      }
+      for (Finding& finding : marks) result.findings.push_back(std::move(finding));
       continue;
     }
     const std::set<std::string> none;

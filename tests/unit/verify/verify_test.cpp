@@ -318,6 +318,23 @@ TEST(VerifyTest, AnUnreadableMarkInAnUnusedColumnIsUncertainOnly) {
   EXPECT_NE(FindingsWith(v, "UNCERTAIN_READ")[0].message.find("column nobody plays"), std::string::npos);
 }
 
+// Several such marks in one unused column are one look: the person asks once
+// whether anybody played it.
+TEST(VerifyTest, StrayMarksInAnUnusedColumnAreOneLook) {
+  CellValue unread;
+  unread.confidence = 0;
+  const Verification v = Check(MakeCard(
+      "classic", {CorrectColumn("classic"), Cells{{"fives", unread}, {"upper_total", unread}, {"four_kind", unread}}}));
+  EXPECT_FALSE(v.grids[0].columns[1].used);
+  EXPECT_EQ(v.ErrorCount(), 0) << Describe(v);
+  const std::vector<Finding> looks = FindingsWith(v, "UNCERTAIN_READ");
+  ASSERT_EQ(looks.size(), 1u) << Describe(v);
+  EXPECT_EQ(looks[0].column, 1);
+  EXPECT_EQ(looks[0].row, "fives");
+  for (const char* name : {"Fives", "4 of a kind", "column nobody plays"})
+    EXPECT_NE(looks[0].message.find(name), std::string::npos) << looks[0].message;
+}
+
 // --- UNCERTAIN_READ --------------------------------------------------------------
 
 TEST(VerifyTest, LowConfidenceReadsAreFlagged) {
