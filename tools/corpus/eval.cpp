@@ -386,6 +386,9 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.faint_strong_sigmas", &options.cells.faint_strong_sigmas},
       {"cells.faint_weak_sigmas", &options.cells.faint_weak_sigmas},
       {"stray.sure_mark", &options.stray.sure_mark},
+      {"stray.max_share", &options.stray.max_share},
+      {"grid.entries_margin", &options.grid.entries_margin},
+      {"grid.name_weight", &options.grid.name_weight},
   };
   const std::map<std::string, int*> whole_fields = {
       {"choice.far_from_legal", &options.choice.far_from_legal},
