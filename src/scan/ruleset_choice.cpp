@@ -85,10 +85,12 @@ int EmptyBoxesOfAFinishedGame(const Ruleset& ruleset, const Card& card) {
     for (int c = 0; c < columns; ++c) any_finished |= finished(column_at(c));
     if (!any_finished) continue;
     for (int c = 0; c < columns; ++c) {
+      // A column the page does not print is BoxesWithoutAColumn's; one whose
+      // own total is written, the verifier's INCOMPLETE's.
       const CardColumn* column = column_at(c);
-      if (finished(column)) continue;  // its own total written: the verifier's INCOMPLETE counts its boxes
+      if (!column || finished(column)) continue;
       for (const RowSpec& row : ruleset.rows)
-        if (row.kind == RowKind::kEntry && (!column || column->At(row.id).empty())) ++boxes;
+        if (row.kind == RowKind::kEntry && column->At(row.id).empty()) ++boxes;
     }
   }
   return boxes;

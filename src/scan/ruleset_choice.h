@@ -54,9 +54,10 @@ std::vector<std::string> ToldByEntries(double chosen, const std::vector<std::pai
 /// multiplied (Triple: ×1 ×2 ×3) is one game played in all of them, and
 /// once one of its columns has its final total written it is finished, its
 /// other columns' boxes filled too. Per grid with a final total written,
-/// the empty entry boxes of its other columns, those never written in
-/// (two games of classic on a three-column page) included; 0 for a ruleset
-/// whose columns are separate games.
+/// the empty entry boxes of its other columns on `card`, those never written
+/// in (two games of classic on a three-column page) included; columns the
+/// page does not print are BoxesWithoutAColumn's. 0 for a ruleset whose
+/// columns are separate games.
 int EmptyBoxesOfAFinishedGame(const Ruleset& ruleset, const Card& card);
 
 /// The boxes of a game of `ruleset` that a page of `printed_columns` score

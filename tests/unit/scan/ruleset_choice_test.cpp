@@ -167,9 +167,11 @@ TEST(RulesetChoiceTest, TotalsLeftUnmultipliedInEveryMultipliedColumnAreNoTriple
 // column's empty boxes only when its own total is written (INCOMPLETE).
 TEST(RulesetChoiceTest, AFinishedTripleGameFillsEveryColumn) {
   const Ruleset& triple = ShippedRulesets().Get("triple");
-  const Card two_games = MakeCard("triple", {CorrectColumn("classic"), CorrectColumn("classic")});
+  const Card two_games = MakeCard("triple", {CorrectColumn("classic"), CorrectColumn("classic"), Cells{}});
   EXPECT_EQ(EmptyBoxesOfAFinishedGame(triple, two_games), 13);
   EXPECT_EQ(EmptyBoxesOfAFinishedGame(ShippedRulesets().Get("classic"), two_games), 0);
+  // A page of two columns: the third is not printed, BoxesWithoutAColumn's.
+  EXPECT_EQ(EmptyBoxesOfAFinishedGame(triple, MakeCard("triple", {CorrectColumn("classic"), CorrectColumn("classic")})), 0);
   const Card whole = MakeCard("triple", {CorrectColumn("triple", 0), CorrectColumn("triple", 1), CorrectColumn("triple", 2)});
   EXPECT_EQ(EmptyBoxesOfAFinishedGame(triple, whole), 0);
   // The third column two boxes short, its total not written: two boxes; its
