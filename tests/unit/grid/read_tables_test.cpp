@@ -124,7 +124,7 @@ TEST(ReadTablesTest, HowToTextAColumnCameApartFromIsNotAPlayersColumn) {
   table.widths = {50, 24, 24, 24, 24};
   table.print_scale = {0.9, 0.45};  // small print, as a how-to column prints it
   table.column_rules = false;
-  // A low-resolution photo: about 3 px a millimetre, blurred there.
+  // A low-resolution photo: 4 px a millimetre, blurred there.
   cv::Mat photo;
   cv::resize(table.Draw(), photo, cv::Size(), 0.5, 0.5, cv::INTER_AREA);
   cv::GaussianBlur(photo, photo, cv::Size(0, 0), 0.6);
