@@ -18,6 +18,17 @@ double LabelFit(const std::vector<std::string>& texts, const std::vector<const R
   return best;
 }
 
+// The OCR's reading of column `column` of `grid`, row by row (its label fit
+// left for the caller).
+ColumnReading ReadColumn(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader) {
+  ColumnReading reading;
+  reading.column = column;
+  BandText text = ReadColumnBand(flat, grid, column, reader);
+  reading.rows = std::move(text.rows);
+  reading.confidence = std::move(text.confidence);
+  return reading;
+}
+
 // `grid` with each score column that holds several equal ones unruled
 // (EqualScoreSplits) split apart; `roles` and `readings` renumbered to match,
 // `parts` the columns a split made (every part of each column split).
@@ -84,14 +95,11 @@ ColumnRoles HowToAmongParts(const cv::Mat& flat, const Lattice& split, const std
   for (int c = 0; c < split.columns(); ++c) profiles.push_back(ProfileColumn(flat, split, c, px_per_mm, options));
   for (int c : HowToPlaces(profiles, roles.label, options)) {
     if (std::find(parts.begin(), parts.end(), c) == parts.end() || roles.score.size() < 2) continue;
-    ColumnReading reading;
-    reading.column = c;
-    BandText text = ReadColumnBand(flat, split, c, reader);
-    reading.rows = std::move(text.rows);
-    reading.confidence = std::move(text.confidence);
+    ColumnReading reading = ReadColumn(flat, split, c, reader);
+    const bool print = ReadsAsPrint(reading, profiles[c], options);
     std::erase_if(readings, [&](const ColumnReading& r) { return r.column == c; });
-    readings.push_back(reading);
-    if (!ReadsAsPrint(reading, profiles[c], options)) continue;
+    readings.push_back(std::move(reading));
+    if (!print) continue;
     std::erase(roles.score, c);
     std::erase(roles.maybe_how_to, c);
     roles.how_to.insert(std::upper_bound(roles.how_to.begin(), roles.how_to.end(), c), c);
@@ -195,11 +203,7 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
       if (lattice.grids[earlier].rows() == grid.rows() && lattice.grids[earlier].columns() == grid.columns())
         readings = read[earlier];
     auto read_column = [&](int c) {
-      ColumnReading reading;
-      reading.column = c;
-      BandText text = ReadColumnBand(flat, grid, c, reader);
-      reading.rows = std::move(text.rows);
-      reading.confidence = std::move(text.confidence);
+      ColumnReading reading = ReadColumn(flat, grid, c, reader);
       reading.label_fit = LabelFit(reading.rows, rulesets, vocabulary, options.labels);
       readings.push_back(std::move(reading));
     };
