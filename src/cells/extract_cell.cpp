@@ -134,9 +134,13 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
   // Beside a box whose margins lie on other paper (a stripe), its side lines
   // are measured over the box alone (PenAlongSide).
   const bool box_alone = result.shaded || MarginsOnOtherPaper(page.gray_paper, crop, result.cell_in_crop);
+  const cv::Mat ink_with_lines = mask.clone();
   const cv::Mat pen_on_side = RemoveBorderLines(mask, gray, result.cell_in_crop, options, beside, box_alone);
   const bool any_pen = cv::countNonZero(pen_on_side) > 0;  // most cells have none: no per-blob masks then
   RemoveColumnLines(mask, result.cell_in_crop);
+  // The pixels the line removal took out, and the pixels touching them.
+  cv::Mat against_lines = ink_with_lines & ~mask;
+  cv::dilate(against_lines, against_lines, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
 
   // Components that belong to this cell: most of their pixels inside it.
   cv::Mat labels, stats, centroids;
@@ -196,8 +200,17 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
     // corner onto a row line (the blurred edge of a thick frame beside the
     // box, the row line's end joined to it): its box is no sliver's, but
     // nothing in it is a pen's width.
+    // So, wherever it lies, is such a piece lying against the pixels the line
+    // removal took out: a line thicker than the band it is looked for in (a
+    // blurred low-resolution page upsampled to 8 px/mm: lines of 8-12 px,
+    // their middle a few pixels off the lattice's) leaves its far edge
+    // standing a little further into the box than the side band reaches, a
+    // pixel wide and half the box tall, and it read as a leading 1 ("130"
+    // for 30, "153" for 53).
+    const bool thin = NoThickerThanTwoPixels(labels(box) == i);
     const bool sliver = (box.height <= 2 && near_top_or_bottom) || (box.width <= 2 && near_side) ||
-                        ((near_side || near_top_or_bottom) && NoThickerThanTwoPixels(labels(box) == i));
+                        ((near_side || near_top_or_bottom) && thin) ||
+                        (thin && cv::countNonZero(against_lines(box) & (labels(box) == i)) > 0);
     // A thin upright piece through both row lines (to within the line band
     // of each) and running off the crop's top or bottom edge is a column
     // line, wherever it lies: no digit runs that far out of its box. A page

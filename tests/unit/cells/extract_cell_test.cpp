@@ -406,6 +406,42 @@ TEST(ExtractCellTest, AThickBlurredLineUnderDigitsWrittenLowIsNotInk) {
   for (const cv::Rect& blob : ink.blobs) EXPECT_LE(ink.crop_in_page.y + blob.y + blob.height, 72);
 }
 
+TEST(ExtractCellTest, ASideLineThickerThanItsBandIsNotInk) {
+  // A low-resolution page upsampled to 8 px/mm: a 180 x 60 cell whose side
+  // lines are 16 px thick and soft, their middles 5 px inside the box (the
+  // lattice a little off them), and "30" written in the middle. Cut at the
+  // band the removal looks in, each line's inner edge stayed: a pixel-wide
+  // upright piece (a leading 1, "130") and, where the line's edges stood on
+  // both sides of what was taken, the line itself as if a stroke crossed it:
+  // the empty box held a mark.
+  cv::Mat page(120, 280, CV_8U, cv::Scalar(250));
+  for (int y : {30, 90}) cv::line(page, cv::Point(25, y), cv::Point(255, y), cv::Scalar(40), 5);
+  for (int x : {45, 215}) cv::line(page, cv::Point(x, 15), cv::Point(x, 105), cv::Scalar(40), 16);
+  cv::Mat empty = page.clone();
+  cv::ellipse(page, cv::Point(115, 60), cv::Size(11, 15), 0, -90, 90, cv::Scalar(60), 5);
+  cv::line(page, cv::Point(104, 45), cv::Point(115, 45), cv::Scalar(60), 5);
+  cv::line(page, cv::Point(104, 75), cv::Point(115, 75), cv::Scalar(60), 5);
+  cv::ellipse(page, cv::Point(150, 60), cv::Size(11, 15), 0, 0, 360, cv::Scalar(60), 5);
+  // Blur and a JPEG's grain: the lines' edges waver by a pixel or two.
+  cv::RNG rng(7);
+  for (cv::Mat* m : {&page, &empty}) {
+    cv::GaussianBlur(*m, *m, cv::Size(0, 0), 1.6);
+    cv::Mat grain(m->size(), CV_16S);
+    rng.fill(grain, cv::RNG::NORMAL, 0, 10);
+    cv::Mat noisy;
+    m->convertTo(noisy, CV_16S);
+    noisy += grain;
+    noisy.convertTo(*m, CV_8U);
+  }
+  const cv::Rect2f cell(40, 30, 180, 60);
+  EXPECT_EQ(ExtractCell(empty, cell, CellPart::kValue).kind, InkKind::kEmpty);
+  const CellInk ink = ExtractCell(page, cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kNumber);
+  ASSERT_EQ(ink.blobs.size(), 2u);
+  // Nothing of the left line: the first blob is the 3, 50 px from it.
+  EXPECT_GT(ink.crop_in_page.x + ink.blobs[0].x, 90);
+}
+
 TEST(ExtractCellTest, CrossOutsAreCrossed) {
   CellPage x;
   cv::line(x.page, cv::Point(60, 50), cv::Point(180, 110), cv::Scalar(50), 3);
