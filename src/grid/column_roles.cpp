@@ -47,7 +47,7 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   profile.width_mm = (grid.column_x[column + 1] - grid.column_x[column]) / px_per_mm;
   const int min_area = std::max(3, static_cast<int>(std::lround(0.06 * px_per_mm * px_per_mm)));
   const double thin_px = 0.6 * px_per_mm;
-  std::vector<double> lefts, rights, centres, pieces, widths, heights, sides;
+  std::vector<double> lefts, rights, centres, pieces, mark_counts, widths, heights, sides;
   std::vector<int> inked_at;  // the row of each entry of the vectors above: the rows holding ink
   for (int r = 0; r < grid.rows(); ++r) {
     const cv::Rect area = InsideCell(grid, r, column, px_per_mm, flat.size());
@@ -55,8 +55,8 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
     cv::Mat ink;
     // Light writing (pencil) too: rows that hold any mark at all.
     cv::threshold(flat(area), ink, options.light_ink_level, 255, cv::THRESH_BINARY_INV);
-    cv::Mat light_stats, unused;
-    const int light = cv::connectedComponentsWithStats(ink, unused, light_stats, unused, 8, CV_32S);
+    cv::Mat light_labels, light_stats, unused;
+    const int light = cv::connectedComponentsWithStats(ink, light_labels, light_stats, unused, 8, CV_32S);
     for (int i = 1; i < light; ++i)
       if (light_stats.at<int>(i, cv::CC_STAT_AREA) >= min_area && !AlongASide(light_stats, i, area.size(), thin_px)) {
         ++profile.marked_rows;
@@ -66,17 +66,30 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
     cv::Mat labels, stats, centroids;
     const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
     int count = 0, x0 = area.width, x1 = -1, y0 = area.height, y1 = -1;
+    std::vector<bool> kept(n, false);
     for (int i = 1; i < n; ++i) {
       if (stats.at<int>(i, cv::CC_STAT_AREA) < min_area || AlongASide(stats, i, area.size(), thin_px)) continue;
       ++count;
+      kept[i] = true;
       x0 = std::min(x0, stats.at<int>(i, cv::CC_STAT_LEFT));
       x1 = std::max(x1, stats.at<int>(i, cv::CC_STAT_LEFT) + stats.at<int>(i, cv::CC_STAT_WIDTH));
       y0 = std::min(y0, stats.at<int>(i, cv::CC_STAT_TOP));
       y1 = std::max(y1, stats.at<int>(i, cv::CC_STAT_TOP) + stats.at<int>(i, cv::CC_STAT_HEIGHT));
     }
     if (count == 0) continue;
+    // The light marks that hold ink (hysteresis, as an edge detector joins
+    // weak edges to strong ones): see ColumnProfile::marks.
+    std::vector<bool> holds_ink(light, false);
+    for (int y = 0; y < labels.rows; ++y) {
+      const int* strong = labels.ptr<int>(y);
+      const int* weak = light_labels.ptr<int>(y);
+      for (int x = 0; x < labels.cols; ++x)
+        if (kept[strong[x]]) holds_ink[weak[x]] = true;
+    }
+    const auto marks = std::count(holds_ink.begin(), holds_ink.end(), true);
     inked_at.push_back(r);
     pieces.push_back(count);
+    mark_counts.push_back(static_cast<double>(marks));
     lefts.push_back(x0);
     rights.push_back(x1);
     centres.push_back((x0 + x1) / 2.0);
@@ -89,6 +102,7 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   profile.marked_fill = static_cast<double>(profile.marked_rows) / grid.rows();
   profile.inked_rows = inked;
   profile.pieces = Median(pieces);
+  profile.marks = Median(mark_counts);
   profile.align_mm = std::min({RobustSpread(lefts), RobustSpread(rights), RobustSpread(centres)}) / px_per_mm;
   profile.printed_text = profile.inked_rows >= options.min_text_rows && profile.pieces >= options.text_pieces &&
                          profile.align_mm <= options.text_align_mm;

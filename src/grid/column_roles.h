@@ -29,6 +29,12 @@ struct ColumnProfile {
   int inked_rows = 0;         ///< rows whose cell holds ink
   int marked_rows = 0;        ///< rows whose cell holds any mark, light pencil too (light_ink_level)
   double pieces = 0;          ///< median count of ink pieces in a cell that holds ink
+  double marks = 0;           ///< median count of marks holding ink in such a cell: pieces of light ink
+                              ///< (light_ink_level) with ink in them, as an edge detector joins weak edges
+                              ///< to strong ones. A thin pen blurred in a low-resolution photo is ink only
+                              ///< along the middle of its strokes: a "79" is four pieces or more, as many as
+                              ///< a printed word's letters, and one or two marks. Blurred small print runs
+                              ///< together at the light level too: few marks alone do not say writing
   double align_mm = 1e9;      ///< spread of the ink's left edges, right edges or centres, whichever is
                               ///< least (robust: scaled median absolute deviation), millimetres
   double width_mm = 0;        ///< the column's width, millimetres

@@ -180,8 +180,16 @@ std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, 
   // stands in a third of the rows at least, as a column of labels or how-to
   // text does (not the first words of the three longest labels).
   const double text_pieces = ColumnRoleOptions{}.text_pieces;
+  // Numbers written with a thin pen and blurred (a low-resolution photo)
+  // come in more pieces, each still a mark or two (ColumnProfile::marks),
+  // and do not line up as print does: beside a how-to column they touched
+  // in a row ("79Add upper boxes"), they were taken for its print. Few
+  // marks alone are not enough: a how-to column's small print, blurred,
+  // runs together into a mark or two a box as well, lined up (a R.O.C.K.
+  // sheet then read two score columns, dev300 0231).
   auto numbers_beside_print = [&](const ColumnProfile& print, const ColumnProfile& numbers) {
-    return print.printed_text && 3 * print.inked_rows >= grid.rows() && numbers.pieces < text_pieces &&
+    const bool written = numbers.pieces < text_pieces || (numbers.marks < text_pieces && !numbers.printed_text);
+    return print.printed_text && 3 * print.inked_rows >= grid.rows() && written &&
            2 * numbers.inked_rows >= print.inked_rows;
   };
   auto parts_print_from_numbers = [&](float at, const std::vector<float>& xs) {

@@ -9,6 +9,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "grid/column_roles.h"
 #include "grid/printed_text.h"
 #include "unit/grid/drawn_table.h"
 
@@ -153,6 +154,50 @@ TEST(UnruledColumnsTest, NumbersWrittenCloseBesideTheLabelsStillPartTheColumns) 
   // The labels themselves are not cut: no line inside them.
   for (size_t i = 1; i + 1 < split.column_x.size(); ++i)
     EXPECT_GT(split.column_x[i], drawn.column_x[1] - 2 * kPxPerMm) << "a line in the labels at " << split.column_x[i];
+}
+
+// A one-player sheet photographed at low resolution, nothing ruled across:
+// the numbers written against the how-to text with a thin pen, one of them
+// touching it. Blurred, a thin stroke is ink only here and there along its
+// middle and light grey between: drawn so, light strokes with dark dashes
+// along them. Counted at the ink level, each number broke into as many
+// pieces as a printed word has letters and read as print, and nothing
+// parted it from the how-to text; counted as light marks holding ink
+// (ColumnProfile::marks), it is a mark or two, as a written number is.
+TEST(UnruledColumnsTest, NumbersInkedInPlacesPartFromTheHowToTextTheyTouch) {
+  DrawnTable table = OnePlayerSheet();
+  const std::vector<std::string> scores = table.columns[1];
+  table.columns[1].assign(scores.size(), "");
+  table.widths = {60, 24, 62};
+  table.column_rules = false;
+  cv::Mat page = table.Draw();
+  const Lattice drawn = table.Lines();
+  for (size_t r = 0; r < scores.size(); ++r) {
+    if (scores[r].empty()) continue;
+    // Ending 1 mm before the how-to text and up to 4 mm more, as a hand
+    // puts them, not lined up as print is; row 5's touches it.
+    const cv::Rect2f cell = drawn.Cell(static_cast<int>(r), 1);
+    const double end = cell.br().x + (r == 5 ? 1.5 : 0.5 - static_cast<double>(r * 7 % 5)) * kPxPerMm;
+    const cv::Size size = cv::getTextSize(scores[r], cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.3, 1, nullptr);
+    const cv::Point at(static_cast<int>(end) - size.width, static_cast<int>(cell.br().y) - 14);
+    cv::putText(page, scores[r], at, cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.3, cv::Scalar(185, 185, 185), 3, cv::LINE_AA);
+    cv::Mat core = cv::Mat::zeros(page.size(), CV_8U);
+    cv::putText(core, scores[r], at, cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.3, cv::Scalar(255), 1, cv::LINE_8);
+    for (int y = 0; y < core.rows; ++y)
+      if ((y / 4) % 2) core.row(y).setTo(0);
+    page.setTo(cv::Scalar(60, 60, 60), core);
+  }
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  // The numbers as the split sees them: many pieces, few marks.
+  Lattice numbers = drawn;
+  numbers.column_x = {drawn.column_x[1] - 3 * static_cast<float>(kPxPerMm), drawn.column_x[2] + 6, drawn.column_x[3]};
+  const ColumnProfile written = ProfileColumn(flat, numbers, 0, kPxPerMm);
+  ASSERT_GE(written.pieces, ColumnRoleOptions{}.text_pieces) << "the table does not test what it says";
+  EXPECT_LT(written.marks, ColumnRoleOptions{}.text_pieces);
+  EXPECT_FALSE(written.printed_text);
+  const Lattice split = SplitUnruledColumns(flat, AsOneColumn(table), kPxPerMm);
+  ASSERT_EQ(split.columns(), 3) << "lines at " << ::testing::PrintToString(split.column_x);
+  EXPECT_LT(std::abs(split.column_x[2] - drawn.column_x[2]), 2 * kPxPerMm);
 }
 
 // A section band across the open table ("Lower section" on a tinted bar)
