@@ -41,8 +41,12 @@ LatticeResult WithUnruledColumns(LatticeResult lattice, const cv::Mat& flat, dou
   if (lattice.upright.channels() == 3) cv::cvtColor(lattice.upright, gray, cv::COLOR_BGR2GRAY);
   else gray = lattice.upright;
   for (Lattice& grid : lattice.grids) {
+    const std::vector<float> ruled = grid.column_x;
     grid = SplitTintedColumns(gray, std::move(grid), px_per_mm, options.tints);
-    grid = SplitUnruledColumns(flat, std::move(grid), px_per_mm, options.unruled);
+    std::vector<float> tint_edges;
+    for (float x : grid.column_x)
+      if (std::find(ruled.begin(), ruled.end(), x) == ruled.end()) tint_edges.push_back(x);
+    grid = SplitUnruledColumns(flat, std::move(grid), px_per_mm, options.unruled, tint_edges);
     grid = SplitHeadedColumns(flat, std::move(grid), px_per_mm, options.headers);
   }
   return lattice;

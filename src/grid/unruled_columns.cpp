@@ -226,19 +226,35 @@ Lattice WithColumnLines(Lattice grid, const std::function<std::vector<float>(con
   return grid;
 }
 
-Lattice SplitUnruledColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const UnruledColumnOptions& options) {
+Lattice SplitUnruledColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const UnruledColumnOptions& options,
+                            const std::vector<float>& printed_edges) {
   // A column ruled on both sides as wide as another so ruled is one column:
   // a table that rules its score columns rules every one of them, alike.
   // Numbers written with their digits apart, row under row, had parted a
-  // ruled score column in two like the blocks of two columns.
-  auto ruled = [&](int c) { return !grid.ColumnLineInferred(c) && !grid.ColumnLineInferred(c + 1); };
+  // ruled score column in two like the blocks of two columns. So does a
+  // pad that tints every other column: a tint's edge is printed as a rule
+  // is (a piecepack page's six tinted game columns came apart in eight
+  // where numbers stood apart, rot160 0008). Tints alternate over the score
+  // columns, so a column a tint's edge bounds needs two such siblings: the
+  // labels with the first players' column, unruled between them, from
+  // the frame to the first tint, came as wide as the how-to column from
+  // the last tint to the frame, and stayed whole (photo100 0060: the first
+  // game's numbers were lost in the labels).
+  auto tint_edge = [&](int line) {
+    return grid.ColumnLineInferred(line) &&
+           std::any_of(printed_edges.begin(), printed_edges.end(),
+                       [&](float x) { return std::abs(x - grid.column_x[line]) < 0.5f; });
+  };
+  auto printed = [&](int line) { return !grid.ColumnLineInferred(line) || tint_edge(line); };
+  auto ruled = [&](int c) { return printed(c) && printed(c + 1); };
   auto width = [&](int c) { return grid.column_x[c + 1] - grid.column_x[c]; };
   auto has_ruled_twin = [&](int column) {
     if (!ruled(column)) return false;
+    int siblings = 0;
     for (int other = 0; other < grid.columns(); ++other)
       if (other != column && ruled(other) && std::abs(width(other) - width(column)) <= options.twin_share * width(column))
-        return true;
-    return false;
+        ++siblings;
+    return siblings >= (tint_edge(column) || tint_edge(column + 1) ? 2 : 1);
   };
   std::vector<bool> twin(grid.columns());
   for (int c = 0; c < grid.columns(); ++c) twin[c] = has_ruled_twin(c);

@@ -76,7 +76,12 @@ std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, 
 Lattice WithColumnLines(Lattice grid, const std::function<std::vector<float>(const Lattice&, int)>& lines_in);
 
 /// `grid` with every column's missing lines (UnruledColumnLines) put in,
-/// marked inferred.
-Lattice SplitUnruledColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const UnruledColumnOptions& options = {});
+/// marked inferred. A column ruled on both sides, as wide as another so
+/// ruled, is not parted. `printed_edges` (grid image x) are lines marked
+/// inferred that the page prints all the same (a tint's edges,
+/// SplitTintedColumns): they count as ruled, and a column one of them
+/// bounds needs two such siblings.
+Lattice SplitUnruledColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, const UnruledColumnOptions& options = {},
+                            const std::vector<float>& printed_edges = {});
 
 }  // namespace scorecheck

@@ -359,5 +359,72 @@ TEST(UnruledColumnsTest, ARuledColumnAsWideAsItsRuledSiblingsIsNotParted) {
   EXPECT_EQ(split.columns(), 4) << "lines at " << ::testing::PrintToString(split.column_x);
 }
 
+// The same on a pad that tints every other column instead of ruling it:
+// the lines between the score columns are put in at the tints' edges
+// (inferred, SplitTintedColumns), and the page prints them all the same.
+TEST(UnruledColumnsTest, AColumnAsWideAsItsSiblingsBetweenTintEdgesIsNotParted) {
+  DrawnTable table = OnePlayerSheet();
+  const std::vector<std::string> labels = table.columns[0], scores = table.columns[1];
+  table.widths = {62, 30, 30, 30};
+  table.columns = {labels, std::vector<std::string>(labels.size(), ""), scores, scores};
+  table.handwritten = {false, true, true, true};
+  table.column_rules = false;
+  cv::Mat page = table.Draw();
+  Lattice drawn = table.Lines();
+  for (int r = 0; r < drawn.rows(); ++r) {
+    const cv::Rect2f cell = drawn.Cell(r, 1);
+    const int baseline = static_cast<int>(cell.br().y) - 14;
+    cv::putText(page, std::to_string(1 + r % 9), cv::Point(static_cast<int>(cell.x + 1.5 * kPxPerMm), baseline),
+                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
+    cv::putText(page, std::to_string(r % 10), cv::Point(static_cast<int>(cell.br().x - 7 * kPxPerMm), baseline),
+                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
+  }
+  for (int c : {1, 3}) {  // the tinted columns
+    const cv::Rect tint(cv::Point(static_cast<int>(drawn.column_x[c]), static_cast<int>(drawn.row_y.front())),
+                        cv::Point(static_cast<int>(drawn.column_x[c + 1]), static_cast<int>(drawn.row_y.back())));
+    page(tint) *= 0.9;
+  }
+  // The frame and the labels' side are ruled; the tints' edges are not.
+  drawn.column_inferred = {false, false, true, true, false};
+  const std::vector<float> tint_edges = {drawn.column_x[2], drawn.column_x[3]};
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  EXPECT_GT(SplitUnruledColumns(flat, drawn, kPxPerMm).columns(), 4);
+  const Lattice split = SplitUnruledColumns(flat, drawn, kPxPerMm, {}, tint_edges);
+  EXPECT_EQ(split.columns(), 4) << "lines at " << ::testing::PrintToString(split.column_x);
+}
+
+// Tints alternate over the score columns; the labels with the first
+// players' column, unruled between them, from the frame to the first
+// tint's edge, may come as wide as the how-to column from the last tint
+// to the frame. One such sibling is no pattern: the block is parted
+// between the labels and the numbers.
+TEST(UnruledColumnsTest, LabelsAndNumbersAsWideAsTheHowToColumnArePartedBesideTints) {
+  DrawnTable table = OnePlayerSheet();
+  const std::vector<std::string> labels = table.columns[0], scores = table.columns[1], how_to = table.columns[2];
+  const std::vector<std::string> empty(labels.size(), "");
+  table.widths = {40, 22, 30, 30, 30, 62};
+  table.columns = {labels, scores, empty, empty, empty, how_to};
+  table.handwritten = {false, true, true, true, true, false};
+  table.column_rules = false;
+  cv::Mat page = table.Draw();
+  const Lattice drawn = table.Lines();
+  for (int c : {2, 4}) {  // the tinted columns
+    const cv::Rect tint(cv::Point(static_cast<int>(drawn.column_x[c]), static_cast<int>(drawn.row_y.front())),
+                        cv::Point(static_cast<int>(drawn.column_x[c + 1]), static_cast<int>(drawn.row_y.back())));
+    page(tint) *= 0.9;
+  }
+  // The lattice: the frame, and the tints' edges put in (inferred).
+  Lattice lattice = drawn;
+  lattice.column_x = {drawn.column_x[0], drawn.column_x[2], drawn.column_x[3], drawn.column_x[4], drawn.column_x[5],
+                      drawn.column_x[6]};
+  lattice.column_inferred = {false, true, true, true, true, false};
+  const std::vector<float> tint_edges(lattice.column_x.begin() + 1, lattice.column_x.end() - 1);
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const Lattice split = SplitUnruledColumns(flat, lattice, kPxPerMm, {}, tint_edges);
+  const bool parted = std::any_of(split.column_x.begin() + 1, split.column_x.end() - 1,
+                                  [&](float x) { return std::abs(x - drawn.column_x[1]) < 6 * kPxPerMm; });
+  EXPECT_TRUE(parted) << "lines at " << ::testing::PrintToString(split.column_x);
+}
+
 }  // namespace
 }  // namespace scorecheck
