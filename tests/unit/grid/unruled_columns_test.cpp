@@ -332,6 +332,26 @@ TEST(UnruledColumnsTest, TheInnerStrokeOfADoubleRuleMakesNoColumn) {
       << ::testing::PrintToString(UnruledColumnLines(flat, lattice, 2, kPxPerMm));
 }
 
+// Row after row, a number written with its digits apart in column
+// `column`: one against the left side, one 7 mm short of the right.
+void WriteDigitsApart(cv::Mat& page, const Lattice& drawn, int column) {
+  for (int r = 0; r < drawn.rows(); ++r) {
+    const cv::Rect2f cell = drawn.Cell(r, column);
+    const int baseline = static_cast<int>(cell.br().y) - 14;
+    cv::putText(page, std::to_string(1 + r % 9), cv::Point(static_cast<int>(cell.x + 1.5 * kPxPerMm), baseline),
+                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
+    cv::putText(page, std::to_string(r % 10), cv::Point(static_cast<int>(cell.br().x - 7 * kPxPerMm), baseline),
+                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
+  }
+}
+
+// Column `column` tinted 10% darker than the paper, top to bottom.
+void Tint(cv::Mat& page, const Lattice& drawn, int column) {
+  const cv::Rect tint(cv::Point(static_cast<int>(drawn.column_x[column]), static_cast<int>(drawn.row_y.front())),
+                      cv::Point(static_cast<int>(drawn.column_x[column + 1]), static_cast<int>(drawn.row_y.back())));
+  page(tint) *= 0.9;
+}
+
 // Three score columns ruled alike; in the first, every number written with
 // its digits far apart, one against each side of the box. The strip between
 // them, row under row, looks like the paper between two columns, but a
@@ -344,14 +364,7 @@ TEST(UnruledColumnsTest, ARuledColumnAsWideAsItsRuledSiblingsIsNotParted) {
   table.handwritten = {false, true, true, true};
   cv::Mat page = table.Draw();
   const Lattice drawn = table.Lines();
-  for (int r = 0; r < drawn.rows(); ++r) {
-    const cv::Rect2f cell = drawn.Cell(r, 1);
-    const int baseline = static_cast<int>(cell.br().y) - 14;
-    cv::putText(page, std::to_string(1 + r % 9), cv::Point(static_cast<int>(cell.x + 1.5 * kPxPerMm), baseline),
-                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
-    cv::putText(page, std::to_string(r % 10), cv::Point(static_cast<int>(cell.br().x - 7 * kPxPerMm), baseline),
-                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
-  }
+  WriteDigitsApart(page, drawn, 1);
   const cv::Mat flat = FlattenForText(page, kPxPerMm);
   // Looked at alone, the column parts where its digits do.
   EXPECT_FALSE(UnruledColumnLines(flat, drawn, 1, kPxPerMm).empty());
@@ -371,19 +384,8 @@ TEST(UnruledColumnsTest, AColumnAsWideAsItsSiblingsBetweenTintEdgesIsNotParted) 
   table.column_rules = false;
   cv::Mat page = table.Draw();
   Lattice drawn = table.Lines();
-  for (int r = 0; r < drawn.rows(); ++r) {
-    const cv::Rect2f cell = drawn.Cell(r, 1);
-    const int baseline = static_cast<int>(cell.br().y) - 14;
-    cv::putText(page, std::to_string(1 + r % 9), cv::Point(static_cast<int>(cell.x + 1.5 * kPxPerMm), baseline),
-                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
-    cv::putText(page, std::to_string(r % 10), cv::Point(static_cast<int>(cell.br().x - 7 * kPxPerMm), baseline),
-                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 3, cv::LINE_AA);
-  }
-  for (int c : {1, 3}) {  // the tinted columns
-    const cv::Rect tint(cv::Point(static_cast<int>(drawn.column_x[c]), static_cast<int>(drawn.row_y.front())),
-                        cv::Point(static_cast<int>(drawn.column_x[c + 1]), static_cast<int>(drawn.row_y.back())));
-    page(tint) *= 0.9;
-  }
+  WriteDigitsApart(page, drawn, 1);
+  for (int c : {1, 3}) Tint(page, drawn, c);
   // The frame and the labels' side are ruled; the tints' edges are not.
   drawn.column_inferred = {false, false, true, true, false};
   const std::vector<float> tint_edges = {drawn.column_x[2], drawn.column_x[3]};
@@ -408,11 +410,7 @@ TEST(UnruledColumnsTest, LabelsAndNumbersAsWideAsTheHowToColumnArePartedBesideTi
   table.column_rules = false;
   cv::Mat page = table.Draw();
   const Lattice drawn = table.Lines();
-  for (int c : {2, 4}) {  // the tinted columns
-    const cv::Rect tint(cv::Point(static_cast<int>(drawn.column_x[c]), static_cast<int>(drawn.row_y.front())),
-                        cv::Point(static_cast<int>(drawn.column_x[c + 1]), static_cast<int>(drawn.row_y.back())));
-    page(tint) *= 0.9;
-  }
+  for (int c : {2, 4}) Tint(page, drawn, c);
   // The lattice: the frame, and the tints' edges put in (inferred).
   Lattice lattice = drawn;
   lattice.column_x = {drawn.column_x[0], drawn.column_x[2], drawn.column_x[3], drawn.column_x[4], drawn.column_x[5],
