@@ -241,9 +241,10 @@ cv::Mat PenAlongSide(const cv::Mat& mask, const cv::Range& columns, const cv::Ma
 // extent is the median of those runs' ends, so a stroke along part of the
 // line does not widen it. A blurred low-resolution page upsampled to 8
 // px/mm rules lines of 12-14 px beside boxes 60 px tall: cut at the band,
-// the line's outer edge stayed as ink (a leading "1": "130" for 30) and,
-// standing on both sides of what was taken, looked like a stroke across
-// the line (KeepCrossingStrokes), which kept the line there too.
+// the line's part beyond it stayed as ink (a leading "1" in the box: "130"
+// for 30) and, standing on both sides of what was taken, looked like a
+// stroke across the line (KeepCrossingStrokes), which kept the line there
+// too.
 cv::Range SideLineColumns(const cv::Mat& lines, int at, int band) {
   const int from = std::max(0, at - band), to = std::min(lines.cols, at + band);
   if (to <= from) return cv::Range(from, from);

@@ -201,12 +201,11 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
     // box, the row line's end joined to it): its box is no sliver's, but
     // nothing in it is a pen's width.
     // So, wherever it lies, is such a piece lying against the pixels the line
-    // removal took out: a line thicker than the band it is looked for in (a
-    // blurred low-resolution page upsampled to 8 px/mm: lines of 8-12 px,
-    // their middle a few pixels off the lattice's) leaves its far edge
-    // standing a little further into the box than the side band reaches, a
-    // pixel wide and half the box tall, and it read as a leading 1 ("130"
-    // for 30, "153" for 53).
+    // removal took out: the pale edge of a blurred line (a low-resolution
+    // page upsampled to 8 px/mm: lines of 12-14 px, their middle a few
+    // pixels off the lattice's) stood a pixel wide and half the box tall
+    // beside it, a little further into the box than the side band reaches,
+    // and read as a leading 1 ("130" for 30, "153" for 53).
     const bool thin = NoThickerThanTwoPixels(labels(box) == i);
     const bool sliver = (box.height <= 2 && near_top_or_bottom) || (box.width <= 2 && near_side) ||
                         ((near_side || near_top_or_bottom) && thin) ||
