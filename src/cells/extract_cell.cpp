@@ -206,10 +206,12 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
     // pixels off the lattice's) stood a pixel wide and half the box tall
     // beside it, a little further into the box than the side band reaches,
     // and read as a leading 1 ("130" for 30, "153" for 53).
-    const bool thin = NoThickerThanTwoPixels(labels(box) == i);
+    // Each piece is looked at closely only when it lies where such edges do
+    // (every cell's every piece passes here).
+    auto against_a_line = [&] { return cv::countNonZero(against_lines(box) & (labels(box) == i)) > 0; };
     const bool sliver = (box.height <= 2 && near_top_or_bottom) || (box.width <= 2 && near_side) ||
-                        ((near_side || near_top_or_bottom) && thin) ||
-                        (thin && cv::countNonZero(against_lines(box) & (labels(box) == i)) > 0);
+                        ((near_side || near_top_or_bottom || against_a_line()) &&
+                         NoThickerThanTwoPixels(labels(box) == i));
     // A thin upright piece through both row lines (to within the line band
     // of each) and running off the crop's top or bottom edge is a column
     // line, wherever it lies: no digit runs that far out of its box. A page
