@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   using namespace scorecheck::app;
   CLI::App app{"scorecheck: checks the totals and rules of filled-in Yahtzee-style scorecards", "scorecheck"};
   app.require_subcommand(1);
+  app.fallthrough();  // global options may follow the command: `scorecheck batch photos/ -q`
   app.set_version_flag("--version", SCORECHECK_VERSION);
   GlobalOptions global;
   app.add_option("--templates", global.templates_dir, "Folder with rulesets/ (default: the shipped templates)");
@@ -28,6 +29,7 @@ int main(int argc, char** argv) {
   Command rules = AddRulesCommand(app, global);
   Command sheet = AddSheetCommand(app, global);
   Command scan = AddScanCommand(app, global);
+  Command batch = AddBatchCommand(app, global);
 
   try {
     app.parse(argc, argv);
@@ -47,6 +49,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("rules")) return rules();
     if (app.got_subcommand("sheet")) return sheet();
     if (app.got_subcommand("scan")) return scan();
+    if (app.got_subcommand("batch")) return batch();
   } catch (const scorecheck::Error& e) {
     spdlog::error("{}", e.what());
     return kExitFailed;

@@ -217,6 +217,7 @@ Ruleset ParseRuleset(const std::string& json_text) {
   ruleset.id = Require<std::string>(json, "id", "ruleset");
   ruleset.name = Get<std::string>(json, "name", "ruleset", ruleset.id);
   ruleset.source = Get<std::string>(json, "source", "ruleset", "");
+  ruleset.tie_break = Get<std::string>(json, "tie_break", "ruleset", "");
   ruleset.layout_version = Get<int>(json, "layout_version", "ruleset", 1);
 
   SC_CHECK(json.contains("columns") && json["columns"].is_object(), "ruleset is missing \"columns\"");

@@ -107,6 +107,8 @@ struct Ruleset {
   std::string id;                           ///< e.g. "triple"
   std::string name;                         ///< e.g. "Triple Yahtzee"
   std::string source;                       ///< where the rules come from
+  std::string tie_break;                    ///< how the rules break a tie for the win, in words
+                                            ///< ("cut cards"); empty when they do not say
   int layout_version = 1;                   ///< printed-sheet layout version
   int min_columns = 1;                      ///< score columns a card may use
   int max_columns = 1;

@@ -1,8 +1,6 @@
 // Runs the scorecheck binary: exit codes, one-line errors naming the file,
 // batches that go on past a bad file, and report files written whole.
 
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -13,6 +11,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "support/cli_fixture.h"
 #include "support/test_support.h"
 
 namespace scorecheck {
@@ -20,49 +19,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct CliRun {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string Slurp(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
-
-class CliTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("scorecheck_cli_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path Write(const std::string& name, const std::string& contents) {
-    const fs::path path = dir_ / name;
-    fs::create_directories(path.parent_path());
-    std::ofstream(path, std::ios::binary) << contents;
-    return path;
-  }
-
-  CliRun Scorecheck(const std::string& args) {
-    const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    const std::string command = std::string(SCORECHECK_BINARY_DIR) + "/scorecheck " + args + " >" + out.string() +
-                                " 2>" + err.string() + " </dev/null";
-    const int status = std::system(command.c_str());
-    CliRun run;
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    run.out = Slurp(out);
-    run.err = Slurp(err);
-    return run;
-  }
-
-  fs::path dir_;
-};
+using CliTest = testing::CliFixture;
+using testing::CliRun;
+using testing::Slurp;
 
 const char* kCleanRock = R"({"ruleset": "rock", "columns": [{"index": 0, "cells": {
   "threes": 15, "fours": 20, "fives": 25, "sixes": 30, "upper_subtotal": 90, "upper_bonus": 35, "upper_total": 125,
@@ -238,6 +197,19 @@ TEST_F(CliTest, EveryPageOfAMultiPageTiffIsScanned) {
   const auto json = nlohmann::json::parse(Slurp(dir_ / "stack-p1.report.json"));
   EXPECT_EQ(json["grids"][0]["ruleset"], "rock");
   EXPECT_FALSE(fs::exists(dir_ / "stack-p2.report.json"));
+}
+
+TEST_F(CliTest, ScanOutDirKeepsPhotosOfTheSameNameApart) {
+  const std::string card = std::string(SCORECHECK_SOURCE_DIR) + "/samples/synthetic/0003-rock-scan.jpg";
+  fs::create_directories(dir_ / "in/a");
+  fs::create_directories(dir_ / "in/b");
+  fs::copy_file(card, dir_ / "in/a/IMG_0001.jpg");
+  fs::copy_file(card, dir_ / "in/b/IMG_0001.jpg");
+  const CliRun run = Scorecheck("scan " + (dir_ / "in").string() + " --out-dir " + (dir_ / "out").string());
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  for (const char* name : {"a/IMG_0001.report.json", "b/IMG_0001.report.json", "a/IMG_0001.overlay.png",
+                           "b/IMG_0001.overlay.png"})
+    EXPECT_TRUE(fs::exists(dir_ / "out" / name)) << name;
 }
 
 TEST_F(CliTest, BrokenTemplatesFolderIsReported) {

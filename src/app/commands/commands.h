@@ -21,6 +21,9 @@ Command AddSheetCommand(CLI::App& app, const GlobalOptions& global);
 /// `scorecheck scan IMAGE|DIR ... [--ruleset ID|auto] [--json] [--overlay] [--out-dir] [--triple-entries]`
 Command AddScanCommand(CLI::App& app, const GlobalOptions& global);
 
+/// `scorecheck batch DIR... [-o REPORT_DIR] [--jobs N] [--ruleset ID|auto] [--resume]`
+Command AddBatchCommand(CLI::App& app, const GlobalOptions& global);
+
 /// `scorecheck rules [ID]`
 Command AddRulesCommand(CLI::App& app, const GlobalOptions& global);
 

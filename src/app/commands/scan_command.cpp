@@ -4,13 +4,14 @@
 #include <iostream>
 #include <memory>
 
-#include <opencv2/imgcodecs.hpp>
 #include <spdlog/spdlog.h>
 
 #include "app/batch.h"
 #include "app/commands/commands.h"
+#include "batch/batch_inputs.h"
 #include "core/error.h"
 #include "core/text.h"
+#include "image/save_image.h"
 #include "readings/digit_reader.h"
 #include "report/overlay.h"
 #include "report/report.h"
@@ -27,20 +28,6 @@ struct ScanArgs {
   std::string model;
   double min_confidence = 0.5;
 };
-
-bool IsImageName(const std::string& name) {
-  const std::string ext = ToLower(std::filesystem::path(name).extension().string());
-  for (const char* known : {".jpg", ".jpeg", ".png", ".tif", ".tiff", ".bmp", ".webp"})
-    if (ext == known) return true;
-  return false;
-}
-
-void WriteImageAtomic(const std::string& path, const cv::Mat& image) {
-  std::vector<uchar> bytes;
-  const std::string ext = std::filesystem::path(path).extension().string();
-  SC_CHECK(cv::imencode(ext.empty() ? ".png" : ext, image, bytes), path << ": cannot encode the overlay");
-  WriteFileAtomic(path, std::string(bytes.begin(), bytes.end()));
-}
 
 int Run(const ScanArgs& args, const GlobalOptions& global) {
   const RulesetLibrary rulesets = LoadRulesets(global);
@@ -64,17 +51,20 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
   options.verify.triple_entries = *ParseEntryConvention(args.triple_entries);
   options.min_confidence = args.min_confidence;
 
-  // Overlays written into a scanned folder are not scanned again.
-  const std::vector<std::string> files = ExpandInputs(
-      args.inputs,
-      [](const std::string& path) { return IsImageName(path) && path.find(".overlay.") == std::string::npos; }, "image");
-  SC_CHECK(!files.empty(), "no image to scan");
-  SC_CHECK((args.json_out.empty() && args.overlay_out.empty()) || files.size() == 1,
-           "--json and --overlay take one image; use --out-dir for " << files.size());
+  // Overlays written into a scanned folder are not scanned again; outputs are
+  // named after each image's path below its folder, so a/1.jpg and b/1.jpg
+  // do not overwrite each other.
+  const BatchInputs inputs = FindBatchInputs(args.inputs, args.out_dir);
+  for (const std::string& warning : inputs.warnings) spdlog::warn("{}", warning);
+  SC_CHECK(!inputs.files.empty(), "no image to scan");
+  const size_t file_count = inputs.files.size();
+  SC_CHECK((args.json_out.empty() && args.overlay_out.empty()) || file_count == 1,
+           "--json and --overlay take one image; use --out-dir for " << file_count);
 
   BatchTally tally;
   size_t scanned = 0;
-  for (const std::string& file : files) {
+  for (const BatchInput& input : inputs.files) {
+    const std::string& file = input.path;
     // A multi-page TIFF is a stack of cards: each page is scanned on its own
     // and named "<file> page <n>" (outputs "<stem>-p<n>.*").
     const std::vector<LoadedImage> pages = LoadImagePages(file, options.image);
@@ -100,8 +90,9 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
           std::cout << path << ": " << report.substr(0, first_line) << ScanSummary(scan, rulesets)
                     << report.substr(first_line) << std::flush;
         }
-        const std::string stem =
-            std::filesystem::path(file).stem().string() + (pages.size() == 1 ? "" : "-p" + std::to_string(p + 1));
+        const std::filesystem::path name(input.name);
+        const std::string stem = (name.parent_path() / name.stem()).string() +
+                                 (pages.size() == 1 ? "" : "-p" + std::to_string(p + 1));
         const std::string json_path = !args.json_out.empty() ? args.json_out
                                       : !args.out_dir.empty() ? args.out_dir + "/" + stem + ".report.json"
                                                               : std::string();

@@ -1,0 +1,155 @@
+// `scorecheck batch`: the organiser's job. A folder of photos in, one report
+// out (report.json, cards.csv, index.html, an overlay per card).
+
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+#include <opencv2/core.hpp>
+#include <spdlog/spdlog.h>
+
+#include "app/commands/commands.h"
+#include "app/progress.h"
+#include "batch/batch_inputs.h"
+#include "batch/batch_report.h"
+#include "batch/index_html.h"
+#include "batch/run_batch.h"
+#include "core/error.h"
+#include "core/text.h"
+#include "labels/text_reader.h"
+
+namespace scorecheck::app {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+struct BatchArgs {
+  std::vector<std::string> inputs;
+  std::string report_dir = "scorecheck-report";
+  int jobs = 0;
+  std::string ruleset = "auto";
+  std::string triple_entries = "auto";
+  std::string model;
+  double min_confidence = 0.5;
+  bool resume = false;
+};
+
+// What decides a card's record: a resumed batch takes a card only when made
+// under the same.
+std::string Settings(const BatchArgs& args, const std::string& model_path) {
+  std::error_code ec;
+  const auto model_size = fs::file_size(model_path, ec);
+  const auto model_time = fs::last_write_time(model_path, ec).time_since_epoch().count();
+  return Json({{"version", SCORECHECK_VERSION},
+               {"ruleset", args.ruleset},
+               {"triple_entries", args.triple_entries},
+               {"min_confidence", args.min_confidence},
+               {"model", model_path},
+               {"model_bytes", ec ? 0 : model_size},
+               {"model_mtime", ec ? 0 : model_time}})
+      .dump();
+}
+
+// "OK (grand total 245)", "2 errors, 1 warning; ...", "unreadable: why".
+std::string Outcome(const Json& record) {
+  if (record["status"] == "unreadable") return "unreadable: " + record.value("reason", "");
+  return record.value("summary", "");
+}
+
+int Run(const BatchArgs& args, const GlobalOptions& global) {
+  const std::string templates_dir = FindTemplatesDir(global.templates_dir);
+  const RulesetLibrary rulesets = LoadRulesets(global);
+  SC_CHECK(args.ruleset == "auto" || rulesets.Find(args.ruleset),
+           "unknown ruleset \"" << args.ruleset << "\" (known: " << Join(rulesets.Ids(), ", ") << ")");
+  SC_CHECK(fs::is_regular_file(fs::path(templates_dir) / "report" / "index.html"),
+           templates_dir << "/report/index.html: missing (the report's template)");
+
+  const BatchInputs inputs = FindBatchInputs(args.inputs, args.report_dir);
+  for (const std::string& warning : inputs.warnings) spdlog::warn("{}", warning);
+  SC_CHECK(!inputs.files.empty(), "no image to read in " << Join(args.inputs, ", "));
+
+  BatchOptions options;
+  options.report_dir = args.report_dir;
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  options.jobs = args.jobs > 0 ? args.jobs : static_cast<int>(cores);
+  options.resume = args.resume;
+  options.scan.grid.ruleset = args.ruleset;
+  options.scan.verify.triple_entries = *ParseEntryConvention(args.triple_entries);
+  options.scan.min_confidence = args.min_confidence;
+  options.record.min_confidence = args.min_confidence;
+  options.reader.model_path = args.model.empty() ? FindDigitModel(templates_dir) : args.model;
+  SC_CHECK(!options.reader.model_path.empty(), "cannot find the digit model models/digits.onnx; pass --model FILE");
+  options.settings = Settings(args, options.reader.model_path);
+  try {
+    TextReader::Create();  // Tesseract missing: own sheets still read, others say why not
+  } catch (const Error& e) {
+    spdlog::warn("{}", e.what());
+    options.read_labels = false;
+  }
+  // Workers share the cores; OpenCV's own threads inside each would only compete.
+  if (options.jobs > 1) cv::setNumThreads(1);
+
+  fs::create_directories(args.report_dir);
+  // -q: nothing but the files that could not be read (stderr).
+  ProgressPrinter printer(std::cout, inputs.files.size(), StdoutIsTerminal());
+  const std::vector<Json> records = RunBatch(inputs.files, rulesets, options, [&](const BatchProgress& done) {
+    for (const Json& record : done.records) {
+      if (global.quiet) {
+        if (record["status"] == "unreadable") spdlog::error("{}: {}", record["file"].get<std::string>(), Outcome(record));
+        continue;
+      }
+      printer.Done(done.done, record["file"], Outcome(record) + (done.resumed ? " (from the earlier run)" : ""),
+                   record["status"] == "clean");
+    }
+  });
+  printer.Finish();
+
+  const Json report = BatchReportJson(records, rulesets);
+  const fs::path dir(args.report_dir);
+  WriteFileAtomic((dir / "report.json").string(), report.dump(2) + "\n");
+  WriteFileAtomic((dir / "cards.csv").string(), CardsCsv(records));
+  WriteFileAtomic((dir / "index.html").string(), IndexHtml(report, templates_dir));
+
+  const Json& summary = report["summary"];
+  const int clean = summary["clean"], errors = summary["errors"], review = summary["review"],
+            unreadable = summary["unreadable"];
+  if (!global.quiet) {
+    std::cout << records.size() << (records.size() == 1 ? " card: " : " cards: ") << clean << " clean, " << errors
+              << " with errors, " << review << " need a look, " << unreadable << " unreadable\n";
+    for (const Json& bad : summary["unreadable_files"])
+      std::cout << "  unreadable: " << bad["file"].get<std::string>() << ": " << bad["reason"].get<std::string>()
+                << "\n";
+    std::cout << "report: " << (dir / "index.html").string() << " (also report.json, cards.csv)\n";
+  }
+  if (unreadable) return kExitFailed;
+  return errors + review ? kExitFindings : kExitClean;
+}
+
+}  // namespace
+
+Command AddBatchCommand(CLI::App& app, const GlobalOptions& global) {
+  auto args = std::make_shared<BatchArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "batch", "Read a folder of photos: one report for all cards (the organiser's job)");
+  cmd->add_option("folders", args->inputs, "Folders of photos (searched recursively), or image files")->required();
+  cmd->add_option("-o,--out", args->report_dir, "Report folder: index.html, report.json, cards.csv, cards/")
+      ->capture_default_str();
+  cmd->add_option("-j,--jobs", args->jobs, "Photos read at once (default: all cores)")->check(CLI::Range(0, 256));
+  cmd->add_option("--ruleset", args->ruleset, "Ruleset id, or auto (from each sheet)")->capture_default_str();
+  cmd->add_flag("--resume", args->resume, "Keep cards an interrupted run already read (same photos, same settings)");
+  cmd->add_option("--triple-entries", args->triple_entries, "How ×k columns are written: raw, multiplied or auto")
+      ->check(CLI::IsMember({"auto", "raw", "multiplied"}))
+      ->capture_default_str();
+  cmd->add_option("--min-confidence", args->min_confidence, "Readings below this need a look (UNCERTAIN_READ)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  cmd->add_option("--model", args->model, "Digit model (default: models/digits.onnx)");
+  cmd->footer(
+      "Example:\n  scorecheck batch photos/ -o report/ && open report/index.html\n"
+      "Exit codes: 0 every card clean, 1 some cards have findings or need a look, 2 some files could not be read.");
+  return [args, &global] { return Run(*args, global); };
+}
+
+}  // namespace scorecheck::app

@@ -1,0 +1,189 @@
+#include "batch/card_record.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <opencv2/imgproc.hpp>
+
+#include "report/overlay.h"
+#include "report/report.h"
+#include "verify/finding.h"
+
+namespace scorecheck {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string ReadingText(const CellValue& cell) {
+  switch (cell.state) {
+    case CellState::kEmpty: return "empty";
+    case CellState::kCrossed: return "crossed out";
+    case CellState::kNumber: return std::to_string(cell.number);
+    case CellState::kChecks: {
+      std::string text = std::to_string(cell.checks) + (cell.checks == 1 ? " tick" : " ticks");
+      if (cell.points) text += ", " + std::to_string(*cell.points) + " points";
+      return text;
+    }
+  }
+  return "";
+}
+
+std::string RowName(const Ruleset& ruleset, const std::string& row_id) {
+  for (const RowSpec& row : ruleset.rows)
+    if (row.id == row_id) return row.name;
+  return row_id;
+}
+
+const CardColumn* FindColumn(const CardGrid& grid, int index) {
+  for (const CardColumn& column : grid.columns)
+    if (column.index == index) return &column;
+  return nullptr;
+}
+
+// The part of `image` inside `box`, `margin` (share of its size) added around, clipped.
+cv::Mat Crop(const cv::Mat& image, cv::Rect2f box, double margin) {
+  const float dx = static_cast<float>(box.width * margin), dy = static_cast<float>(box.height * margin);
+  const cv::Rect wanted(cv::Point(static_cast<int>(std::floor(box.x - dx)), static_cast<int>(std::floor(box.y - dy))),
+                        cv::Point(static_cast<int>(std::ceil(box.br().x + dx)),
+                                  static_cast<int>(std::ceil(box.br().y + dy))));
+  const cv::Rect inside = wanted & cv::Rect(0, 0, image.cols, image.rows);
+  if (inside.area() <= 0) return {};
+  return image(inside).clone();
+}
+
+// Every cell rectangle of the scan in (grid, column) and, when given, row.
+std::vector<cv::Rect2f> CellBoxes(const ScanResult& scan, int grid, int column, const std::string* row_id) {
+  std::vector<cv::Rect2f> boxes;
+  for (const GridCell& cell : scan.grid.cells)
+    if (cell.grid == grid && cell.column == column && (!row_id || cell.row_id == *row_id))
+      boxes.push_back(cell.cell_in_page);
+  return boxes;
+}
+
+// Where a player's name is written: the band above the column's first cell,
+// as tall as one and a half boxes (a "Player 1" or "Name" header box, or the
+// column's head on sheets without one). Empty when the column is at the top.
+cv::Mat NameCrop(const ScanResult& scan, int grid, int column) {
+  const std::vector<cv::Rect2f> boxes = CellBoxes(scan, grid, column, nullptr);
+  if (boxes.empty() || scan.grid.image.empty()) return {};
+  const cv::Rect2f top = *std::min_element(boxes.begin(), boxes.end(),
+                                           [](const cv::Rect2f& a, const cv::Rect2f& b) { return a.y < b.y; });
+  const float height = std::min(top.height * 1.5f, top.y);
+  if (height < top.height * 0.5f) return {};
+  return Crop(scan.grid.image, cv::Rect2f(top.x, top.y - height, top.width, height), 0.0);
+}
+
+std::string ColumnStatus(int errors, int warnings) { return errors ? "errors" : warnings ? "review" : "clean"; }
+
+}  // namespace
+
+CardOutput ScannedCardOutput(const std::string& name, const std::string& base, const ScanResult& scan,
+                             const RulesetLibrary& rulesets, const CardRecordOptions& options) {
+  CardOutput out;
+  Json& record = out.record;
+  const Verification& verification = scan.verification;
+  record["file"] = name;
+  record["status"] = ColumnStatus(verification.ErrorCount(), verification.WarningCount());
+  record["summary"] = SummaryLine(scan.card, verification, rulesets);
+  std::string sheet = ScanSummary(scan, rulesets);
+  sheet.erase(0, sheet.find_first_not_of(' '));
+  if (sheet.rfind("sheet: ", 0) == 0) sheet.erase(0, 7);
+  if (!sheet.empty() && sheet.back() == '\n') sheet.pop_back();
+  record["sheet"] = sheet;
+  record["ruleset"] = scan.card.grids.empty() ? scan.grid.ruleset_id : scan.card.grids[0].ruleset;
+
+  const cv::Mat overlay = DrawOverlay(scan, rulesets, options.min_confidence);
+  record["overlay"] = base + ".overlay.jpg";
+  out.images.emplace_back(base + ".overlay.jpg", overlay);
+  if (!overlay.empty()) {
+    const int width = std::min(options.thumbnail_width, overlay.cols);
+    cv::Mat thumbnail;
+    cv::resize(overlay, thumbnail, cv::Size(width, std::max(1, overlay.rows * width / overlay.cols)), 0, 0,
+               cv::INTER_AREA);
+    record["thumbnail"] = base + ".thumb.jpg";
+    out.images.emplace_back(base + ".thumb.jpg", thumbnail);
+  }
+
+  Json columns = Json::array(), findings = Json::array(), uncertain = Json::array();
+  for (size_t g = 0; g < scan.card.grids.size() && g < verification.grids.size(); ++g) {
+    const CardGrid& grid = scan.card.grids[g];
+    const GridCheck& check = verification.grids[g];
+    const Ruleset& ruleset = rulesets.Get(grid.ruleset);
+    const RowSpec* final_total = ruleset.FinalTotal();
+    const int grid_number = static_cast<int>(g) + 1;
+    for (const ColumnCheck& column : check.columns) {
+      if (!column.used) continue;
+      int errors = 0, warnings = 0, unsure = 0;
+      for (const Finding& f : check.findings) {
+        if (f.column != column.index) continue;
+        (f.severity == Severity::kError ? errors : warnings)++;
+        if (f.code == codes::kUncertainRead) ++unsure;
+      }
+      Json entry = {{"grid", grid_number}, {"column", column.index + 1}, {"ruleset", grid.ruleset}};
+      const CardColumn* written = FindColumn(grid, column.index);
+      const CellValue total = written && final_total ? written->At(final_total->id) : CellValue::Empty();
+      entry["written_total"] = total.state == CellState::kNumber ? Json(total.number) : Json(nullptr);
+      entry["recomputed_total"] = final_total && column.computed.count(final_total->id)
+                                      ? Json(column.computed.at(final_total->id))
+                                      : Json(nullptr);
+      entry["errors"] = errors;
+      entry["warnings"] = warnings;
+      entry["uncertain"] = unsure;
+      entry["status"] = ColumnStatus(errors, warnings);
+      const cv::Mat name_crop = NameCrop(scan, static_cast<int>(g), column.index);
+      if (!name_crop.empty()) {
+        const std::string path = base + ".crops/g" + std::to_string(grid_number) + "-c" +
+                                 std::to_string(column.index + 1) + "-name.png";
+        entry["name_crop"] = path;
+        out.images.emplace_back(path, name_crop);
+      }
+      columns.push_back(entry);
+    }
+    for (const Finding& f : check.findings) {
+      const std::string row_name = f.row ? RowName(ruleset, *f.row) : "";
+      findings.push_back({{"grid", grid_number},
+                          {"column", f.column + 1},
+                          {"severity", SeverityName(f.severity)},
+                          {"code", f.code},
+                          {"row", f.row ? Json(*f.row) : Json(nullptr)},
+                          {"row_name", row_name},
+                          {"message", f.message}});
+      if (f.code != codes::kUncertainRead || !f.row) continue;
+      const CardColumn* column = FindColumn(grid, f.column);
+      const CellValue cell = column ? column->At(*f.row) : CellValue::Empty();
+      Json item = {{"grid", grid_number}, {"column", f.column + 1}, {"row", *f.row}, {"row_name", row_name},
+                   {"reading", ReadingText(cell)}};
+      const std::optional<double> confidence = cell.LeastConfidence();
+      item["confidence"] = confidence ? Json(std::round(*confidence * 100) / 100) : Json(nullptr);
+      const std::vector<cv::Rect2f> boxes = CellBoxes(scan, static_cast<int>(g), f.column, &*f.row);
+      if (!boxes.empty()) {
+        cv::Rect2f box = boxes[0];
+        for (const cv::Rect2f& b : boxes) box |= b;
+        const cv::Mat crop = Crop(scan.grid.image, box, options.crop_margin);
+        if (!crop.empty()) {
+          const std::string path = base + ".crops/g" + std::to_string(grid_number) + "-c" +
+                                   std::to_string(f.column + 1) + "-" + *f.row + ".png";
+          item["crop"] = path;
+          out.images.emplace_back(path, crop);
+        }
+      }
+      uncertain.push_back(item);
+    }
+  }
+  record["columns"] = columns;
+  record["findings"] = findings;
+  record["uncertain"] = uncertain;
+  Json report = ReportJson(scan.card, verification, rulesets, &scan.cells);
+  report["ruleset_confidence"] = scan.grid.ruleset_confidence;
+  report["grid_source"] = scan.grid.source;
+  record["report"] = report;
+  return out;
+}
+
+CardOutput FailedCardOutput(const std::string& name, const std::string& reason) {
+  CardOutput out;
+  out.record = {{"file", name}, {"status", "unreadable"}, {"reason", reason}};
+  return out;
+}
+
+}  // namespace scorecheck

@@ -1,0 +1,53 @@
+#pragma once
+// One card of a batch as the batch's outputs show it: a record (JSON) that
+// report.json, cards.csv and index.html are made from, and the pictures it
+// refers to (overlay, thumbnail, crops of uncertain cells and name fields).
+//
+// Record fields (grid and column numbers count from 1, as people do):
+//   "file"       the card's name in the batch ("a/IMG_0001.jpg", "stack.tif page 2")
+//   "status"     "clean" (no finding), "errors", "review" (no error, but cells or
+//                findings a person should look at) or "unreadable"
+//   "reason"     why, for "unreadable"
+//   "summary"    the text report's first line; "sheet" how the sheet was seen
+//   "ruleset"    ruleset id of the first grid
+//   "overlay", "thumbnail"  picture paths relative to the report folder
+//   "columns"    [{grid, column, ruleset, written_total, recomputed_total, errors,
+//                 warnings, uncertain, status, name_crop}], columns somebody played
+//   "findings"   [{grid, column, severity, code, row, row_name, message}]
+//   "uncertain"  [{grid, column, row, row_name, reading, confidence, crop}]
+//   "report"     the machine report of `scan --json`
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <opencv2/core.hpp>
+
+#include "rules/ruleset_library.h"
+#include "scan/scan_card.h"
+
+namespace scorecheck {
+
+/// Tuning for ScannedCardOutput().
+struct CardRecordOptions {
+  double min_confidence = 0.5;   ///< readings below this are uncertain (as ScanOptions::min_confidence)
+  int thumbnail_width = 360;     ///< thumbnail width, pixels; default 360
+  double crop_margin = 0.15;     ///< a cell crop's margin around the cell, share of its size; default 0.15
+};
+
+/// A record and the pictures it names.
+struct CardOutput {
+  nlohmann::ordered_json record;
+  std::vector<std::pair<std::string, cv::Mat>> images;  ///< path relative to the report folder -> picture
+};
+
+/// The record of a scanned card. `name` is its name in the batch; `base` the
+/// path its files start with, relative to the report folder ("cards/a/IMG_0001.jpg").
+CardOutput ScannedCardOutput(const std::string& name, const std::string& base, const ScanResult& scan,
+                             const RulesetLibrary& rulesets, const CardRecordOptions& options = {});
+
+/// The record of a file that could not be read as a card, and why.
+CardOutput FailedCardOutput(const std::string& name, const std::string& reason);
+
+}  // namespace scorecheck

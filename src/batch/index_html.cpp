@@ -1,0 +1,152 @@
+#include "batch/index_html.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include "core/error.h"
+#include "core/text.h"
+#include "report/html_template.h"
+
+namespace scorecheck {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string Where(const Json& item, bool several_grids) {
+  std::string where;
+  if (several_grids) where = "grid " + std::to_string(item["grid"].get<int>()) + ", ";
+  return where.append("column ").append(std::to_string(item["column"].get<int>()));
+}
+
+std::string StatusText(const std::string& status) {
+  if (status == "clean") return "clean";
+  if (status == "errors") return "errors";
+  if (status == "review") return "needs a look";
+  return "unreadable";
+}
+
+std::string Signed(int value) {
+  std::string text = value > 0 ? "+" : "";
+  return text.append(std::to_string(value));
+}
+
+Json CardContext(const Json& card) {
+  Json out;
+  const std::string status = card.value("status", "unreadable");
+  out["file"] = card["file"];
+  out["status"] = status;
+  out["status_text"] = StatusText(status);
+  out["reason"] = card.value("reason", "");
+  out["summary"] = card.value("summary", "");
+  out["sheet"] = card.value("sheet", "");
+  if (card.contains("overlay")) out["overlay_url"] = UrlPath(card["overlay"]);
+  if (card.contains("thumbnail")) out["thumbnail_url"] = UrlPath(card["thumbnail"]);
+  bool several_grids = false;
+  if (card.contains("columns"))
+    for (const Json& column : card["columns"]) several_grids |= column["grid"].get<int>() > 1;
+  Json findings = Json::array();
+  if (card.contains("findings"))
+    for (const Json& f : card["findings"]) {
+      if (f["code"] == "UNCERTAIN_READ") continue;  // shown with their crops below
+      findings.push_back({{"severity", f["severity"]}, {"where", Where(f, several_grids)}, {"message", f["message"]}});
+    }
+  out["findings"] = findings;
+  out["any_findings"] = !findings.empty();
+  Json uncertain = Json::array();
+  if (card.contains("uncertain"))
+    for (const Json& u : card["uncertain"]) {
+      Json item = {{"where", Where(u, several_grids)}, {"row_name", u["row_name"]}, {"reading", u["reading"]}};
+      item["confidence"] =
+          u["confidence"].is_null() ? "" : std::to_string(std::lround(u["confidence"].get<double>() * 100)) + "%";
+      if (u.contains("crop")) item["crop_url"] = UrlPath(u["crop"]);
+      uncertain.push_back(item);
+    }
+  out["uncertain"] = uncertain;
+  out["any_uncertain"] = !uncertain.empty();
+  return out;
+}
+
+}  // namespace
+
+std::string UrlPath(const std::string& path) {
+  std::string out;
+  for (const unsigned char c : path) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == '/') {
+      out += static_cast<char>(c);
+    } else {
+      char hex[4];
+      std::snprintf(hex, sizeof hex, "%%%02X", c);
+      out += hex;
+    }
+  }
+  return out;
+}
+
+Json IndexHtmlContext(const Json& report) {
+  const Json& summary = report["summary"];
+  Json context;
+  context["summary"] = {{"cards", summary["cards"]},       {"clean", summary["clean"]},
+                        {"errors", summary["errors"]},     {"review", summary["review"]},
+                        {"unreadable", summary["unreadable"]}, {"players", summary["players"]}};
+  Json boards = Json::array();
+  for (const Json& board : summary["leaderboards"]) {
+    Json players = Json::array();
+    for (const Json& p : board["players"]) {
+      Json row;
+      std::string rank = p["tied"].get<bool>() ? "=" : "";
+      row["rank"] = rank.append(std::to_string(p["rank"].get<int>()));
+      row["tied"] = p["tied"];
+      row["file"] = p["file"];
+      row["column"] = "grid " + std::to_string(p["grid"].get<int>()) + ", column " +
+                      std::to_string(p["column"].get<int>());
+      if (p["grid"].get<int>() == 1) row["column"] = "column " + std::to_string(p["column"].get<int>());
+      if (!p["name_crop"].get<std::string>().empty()) row["name_crop_url"] = UrlPath(p["name_crop"]);
+      row["recomputed_total"] = p["recomputed_total"];
+      row["written_total"] = p["written_total"].is_null() ? "—" : std::to_string(p["written_total"].get<int>());
+      const bool wrong = !p["difference"].is_null() && p["difference"].get<int>() != 0;
+      row["wrong"] = wrong;
+      row["difference"] = wrong ? Signed(p["difference"].get<int>()) : "";
+      row["status"] = p["status"];
+      row["status_text"] = StatusText(p["status"]);
+      players.push_back(row);
+    }
+    bool any_tie = false;
+    for (const Json& p : board["players"]) any_tie |= p["tied"].get<bool>();
+    Json b = {{"ruleset_name", board["ruleset_name"]}, {"players", players}};
+    if (any_tie)
+      b["tie_note"] = board["tie_break"].get<std::string>().empty()
+                          ? "Equal totals are ties; this report does not break them."
+                          : "Equal totals are ties; " + board["tie_break"].get<std::string>() +
+                                ". This report does not break them.";
+    boards.push_back(b);
+  }
+  context["leaderboards"] = boards;
+  Json cards = Json::array(), unreadable = Json::array();
+  for (const Json& card : report["cards"]) {
+    if (card.value("status", "") == "unreadable")
+      unreadable.push_back({{"file", card["file"]}, {"reason", card.value("reason", "")}});
+    else
+      cards.push_back(CardContext(card));
+  }
+  context["cards"] = cards;
+  context["unreadable"] = unreadable;
+  context["any_unreadable"] = !unreadable.empty();
+  return context;
+}
+
+std::string IndexHtml(const Json& report, const std::string& templates_dir) {
+  const std::filesystem::path dir = std::filesystem::path(templates_dir) / "report";
+  auto read = [](const std::filesystem::path& path) {
+    try {
+      return ReadTextFile(path.string());
+    } catch (const Error& e) {
+      throw Error(path.string() + ": " + e.what());
+    }
+  };
+  Json context = IndexHtmlContext(report);
+  context["style"] = read(dir / "style.css");
+  return RenderTemplate(read(dir / "index.html"), context, (dir / "index.html").string());
+}
+
+}  // namespace scorecheck

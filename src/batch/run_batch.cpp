@@ -1,0 +1,171 @@
+#include "batch/run_batch.h"
+
+#include <atomic>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "core/error.h"
+#include "core/text.h"
+#include "image/load_image.h"
+#include "image/save_image.h"
+#include "labels/text_reader.h"
+
+namespace scorecheck {
+namespace {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+// What identifies a file's content cheaply: its size and modification time.
+struct FileStamp {
+  Json bytes = nullptr, mtime = nullptr;
+};
+
+FileStamp StampOf(const std::string& path) {
+  std::error_code ec;
+  FileStamp stamp;
+  const auto size = fs::file_size(path, ec);
+  if (ec) return stamp;
+  const auto time = fs::last_write_time(path, ec);
+  if (ec) return stamp;
+  stamp.bytes = size;
+  stamp.mtime = time.time_since_epoch().count();
+  return stamp;
+}
+
+// The records an earlier run left for `input`, when made from the same file
+// content under the same settings; empty otherwise (then it is scanned again).
+std::vector<Json> Resumed(const std::string& card_file, const FileStamp& stamp, const std::string& settings) {
+  if (stamp.bytes.is_null()) return {};
+  std::error_code ec;
+  if (!fs::is_regular_file(card_file, ec)) return {};
+  try {
+    const Json saved = Json::parse(ReadTextFile(card_file));
+    if (saved.value("bytes", Json()) != stamp.bytes || saved.value("mtime", Json()) != stamp.mtime ||
+        saved.value("settings", "") != settings || !saved.contains("cards") || !saved["cards"].is_array() ||
+        saved["cards"].empty())
+      return {};
+    return saved["cards"].get<std::vector<Json>>();
+  } catch (const std::exception&) {
+    return {};  // unreadable: scanned again
+  }
+}
+
+class Worker {
+ public:
+  Worker(const RulesetLibrary& rulesets, const BatchOptions& options, std::unique_ptr<DigitReader> reader)
+      : rulesets_(rulesets), options_(options), reader_(std::move(reader)) {}
+
+  // Scans every page of `input`, writes its pictures and then its card file.
+  std::vector<Json> Run(const BatchInput& input, const FileStamp& stamp) {
+    std::vector<Json> records;
+    std::vector<LoadedImage> pages;
+    try {
+      pages = LoadImagePages(input.path, options_.scan.image);
+    } catch (const std::exception& e) {
+      return {FailedCardOutput(input.name, e.what()).record};
+    }
+    if (pages.empty()) return {FailedCardOutput(input.name, "holds no image").record};
+    const std::string base = CardBase(input.name);
+    for (size_t p = 0; p < pages.size(); ++p) {
+      const bool several = pages.size() > 1;
+      const std::string name = several ? input.name + " page " + std::to_string(p + 1) : input.name;
+      const std::string page_base = several ? base + "-p" + std::to_string(p + 1) : base;
+      records.push_back(ScanPage(pages[p], name, page_base));
+    }
+    Json saved = {{"source", input.path}, {"bytes", stamp.bytes}, {"mtime", stamp.mtime},
+                  {"settings", options_.settings}, {"cards", records}};
+    try {
+      WriteFileAtomic((fs::path(options_.report_dir) / (base + ".json")).string(), saved.dump(1) + "\n");
+    } catch (const Error& e) {
+      // The card is still in this run's report; only --resume will not find it.
+      for (Json& record : records) record["note"] = e.what();
+    }
+    return records;
+  }
+
+ private:
+  Json ScanPage(const LoadedImage& page, const std::string& name, const std::string& base) {
+    if (!page.ok()) return FailedCardOutput(name, page.detail).record;
+    try {
+      if (options_.read_labels && !text_reader_) text_reader_ = TextReader::Create();
+      const ScanResult scan = ScanImage(page.bgr, name, rulesets_, *reader_, options_.scan, text_reader_.get());
+      if (!scan.ok()) return FailedCardOutput(name, scan.detail).record;
+      CardOutput output = ScannedCardOutput(name, base, scan, rulesets_, options_.record);
+      std::error_code ec;
+      fs::remove_all(fs::path(options_.report_dir) / (base + ".crops"), ec);  // crops of an earlier run
+      for (const auto& [path, image] : output.images)
+        if (!image.empty()) WriteImageAtomic((fs::path(options_.report_dir) / path).string(), image);
+      return output.record;
+    } catch (const std::exception& e) {
+      // One bad card never stops the batch (an unwritable report folder stops
+      // every card the same way, and each says so).
+      return FailedCardOutput(name, e.what()).record;
+    }
+  }
+
+  const RulesetLibrary& rulesets_;
+  const BatchOptions& options_;
+  std::unique_ptr<DigitReader> reader_;
+  std::unique_ptr<TextReader> text_reader_;  // started with the worker's first card, then reused
+};
+
+}  // namespace
+
+std::string CardBase(const std::string& name) { return "cards/" + name; }
+
+std::vector<Json> RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrary& rulesets,
+                           const BatchOptions& options, const BatchProgressFn& progress) {
+  SC_CHECK(options.jobs >= 1, "jobs must be at least 1 (got " << options.jobs << ")");
+  SC_CHECK(!options.report_dir.empty(), "no report folder given");
+  const size_t worker_count = std::min<size_t>(static_cast<size_t>(options.jobs), std::max<size_t>(inputs.size(), 1));
+  // Models load before any file is read, once per worker: a missing model is
+  // one clear error, not one per photo.
+  std::vector<std::unique_ptr<Worker>> workers;
+  for (size_t w = 0; w < worker_count; ++w)
+    workers.push_back(std::make_unique<Worker>(rulesets, options, DigitReader::Create(options.reader)));
+
+  std::vector<std::vector<Json>> results(inputs.size());
+  std::atomic<size_t> next{0};
+  std::mutex progress_mutex;
+  size_t done = 0;
+  auto work = [&](Worker& worker) {
+    for (size_t i = next++; i < inputs.size(); i = next++) {
+      const BatchInput& input = inputs[i];
+      const FileStamp stamp = StampOf(input.path);
+      bool resumed = false;
+      if (options.resume) {
+        results[i] = Resumed((fs::path(options.report_dir) / (CardBase(input.name) + ".json")).string(), stamp,
+                             options.settings);
+        resumed = !results[i].empty();
+      }
+      if (!resumed) {
+        try {
+          results[i] = worker.Run(input, stamp);
+        } catch (const std::exception& e) {
+          results[i] = {FailedCardOutput(input.name, e.what()).record};
+        }
+      }
+      std::lock_guard<std::mutex> lock(progress_mutex);
+      ++done;
+      try {
+        if (progress) progress({done, inputs.size(), &input, resumed, results[i]});
+      } catch (const std::exception&) {
+        // A progress display that fails (a closed terminal) does not stop the batch.
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (size_t w = 1; w < worker_count; ++w) threads.emplace_back(work, std::ref(*workers[w]));
+  work(*workers[0]);
+  for (std::thread& thread : threads) thread.join();
+
+  std::vector<Json> records;
+  for (std::vector<Json>& file_records : results)
+    for (Json& record : file_records) records.push_back(std::move(record));
+  return records;
+}
+
+}  // namespace scorecheck

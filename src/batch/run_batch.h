@@ -1,0 +1,60 @@
+#pragma once
+// Runs a batch: every file scanned by a pool of workers (each with its own
+// digit and label readers, loaded once), every card's files written as soon as
+// it is done, results kept in the batch's order whatever the number of workers.
+//
+// Each file's records go to <report>/cards/<name>.json, written last (after its
+// pictures), through a temporary name and a rename: a killed batch leaves only
+// whole files, and --resume takes a file's records again when that JSON names
+// the same file size, modification time and settings.
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "batch/batch_inputs.h"
+#include "batch/card_record.h"
+#include "readings/digit_reader.h"
+#include "rules/ruleset_library.h"
+#include "scan/scan_card.h"
+
+namespace scorecheck {
+
+/// Tuning for RunBatch().
+struct BatchOptions {
+  std::string report_dir;       ///< where cards/ goes; required
+  int jobs = 1;                 ///< workers, >= 1; default 1
+  bool resume = false;          ///< take cards done by an earlier run with the same settings; default false
+  ScanOptions scan;             ///< how each card is scanned
+  DigitReaderOptions reader;    ///< the digit model each worker loads
+  CardRecordOptions record;     ///< what each card's record holds
+  bool read_labels = true;      ///< start a label reader (Tesseract) per worker; false when it cannot start
+                                ///< (own sheets still read; other sheets say why not); default true
+  std::string settings;         ///< what the records are made under (ruleset, thresholds, model, program
+                                ///< version), kept in each card file; records made under others are not resumed
+};
+
+/// One file finished, for a progress display.
+struct BatchProgress {
+  size_t done = 0;           ///< files finished so far (this one included)
+  size_t total = 0;          ///< files in the batch
+  const BatchInput* input = nullptr;
+  bool resumed = false;      ///< taken from an earlier run
+  std::vector<nlohmann::ordered_json> records;  ///< its cards (several for a multi-page TIFF)
+};
+
+/// Called once per finished file, from a worker thread, never two at a time.
+using BatchProgressFn = std::function<void(const BatchProgress&)>;
+
+/// Every card's record, in the order of `inputs` (a multi-page file's pages in
+/// page order). Throws Error before any file is read when the digit model
+/// cannot be loaded; a bad file becomes an "unreadable" record, never an Error.
+std::vector<nlohmann::ordered_json> RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrary& rulesets,
+                                             const BatchOptions& options, const BatchProgressFn& progress = {});
+
+/// Where `name`'s files start, relative to the report folder: "cards/<name>".
+std::string CardBase(const std::string& name);
+
+}  // namespace scorecheck

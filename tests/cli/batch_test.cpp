@@ -1,0 +1,161 @@
+// `scorecheck batch`: a folder in, one report out. Runs the real binary on
+// sample photos: outputs named by path, bad files listed, exit codes, the
+// same results whatever --jobs, and a killed batch resumed to the same end.
+
+#include <signal.h>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "support/cli_fixture.h"
+
+namespace scorecheck {
+namespace {
+
+namespace fs = std::filesystem;
+using BatchTest = testing::CliFixture;
+using testing::Slurp;
+
+const std::string kSamples = std::string(SCORECHECK_SOURCE_DIR) + "/samples/synthetic/";
+const std::string kCleanRock = kSamples + "0003-rock-scan.jpg";     // reads OK, grand total 84
+const std::string kClassic = kSamples + "0000-classic-scan.jpg";    // one cell to look at
+const std::string kRollem = kSamples + "0004-rollem-scan.jpg";
+
+int Lines(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
+
+// Every file below `dir` whose name is not a temporary one.
+std::vector<fs::path> Outputs(const fs::path& dir) {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.is_regular_file() && entry.path().string().find(".tmp-") == std::string::npos)
+      files.push_back(entry.path());
+  return files;
+}
+
+TEST_F(BatchTest, OneReportForAFolderGoingOnPastBadFiles) {
+  fs::create_directories(dir_ / "in/a");
+  fs::create_directories(dir_ / "in/b");
+  fs::copy_file(kCleanRock, dir_ / "in/a/card.jpg");
+  fs::copy_file(kClassic, dir_ / "in/b/card.jpg");
+  const std::string jpeg = Slurp(kCleanRock);
+  Write("in/b/broken.JPG", jpeg.substr(0, jpeg.size() / 2));
+  Write("in/c/text.png", "hello, not a picture");
+  Write("in/notes.txt", "not an image, not read");
+
+  const testing::CliRun run = Scorecheck("batch " + (dir_ / "in").string() + " -o " + (dir_ / "out").string() +
+                                         " --jobs 2");
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_NE(run.out.find("4 cards: 1 clean, 0 with errors, 1 need a look, 2 unreadable"), std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("unreadable: c/text.png: "), std::string::npos) << run.out;
+
+  const auto report = nlohmann::json::parse(Slurp(dir_ / "out/report.json"));
+  EXPECT_EQ(report["summary"]["cards"], 4);
+  EXPECT_EQ(report["summary"]["unreadable"], 2);
+  ASSERT_EQ(report["cards"].size(), 4u);
+  // The batch's order is the names' order, whatever finished first.
+  EXPECT_EQ(report["cards"][0]["file"], "a/card.jpg");
+  EXPECT_EQ(report["cards"][1]["file"], "b/broken.JPG");
+  EXPECT_EQ(report["cards"][2]["file"], "b/card.jpg");
+  EXPECT_EQ(report["cards"][3]["file"], "c/text.png");
+  EXPECT_EQ(report["cards"][0]["status"], "clean");
+  EXPECT_EQ(report["cards"][1]["status"], "unreadable");
+  EXPECT_FALSE(report["cards"][1]["reason"].get<std::string>().empty());
+  EXPECT_EQ(report["cards"][0]["report"]["grids"][0]["ruleset"], "rock");
+  EXPECT_EQ(report["cards"][2]["report"]["grids"][0]["ruleset"], "classic");
+  // Two photos called card.jpg: two overlays, neither overwritten.
+  EXPECT_TRUE(fs::exists(dir_ / "out/cards/a/card.jpg.overlay.jpg"));
+  EXPECT_TRUE(fs::exists(dir_ / "out/cards/b/card.jpg.overlay.jpg"));
+  EXPECT_TRUE(fs::exists(dir_ / "out/cards/b/card.jpg.thumb.jpg"));
+  for (const auto& card : report["cards"])
+    for (const auto& cell : card.value("uncertain", nlohmann::json::array()))
+      EXPECT_TRUE(fs::exists(dir_ / "out" / cell["crop"].get<std::string>())) << cell;
+
+  const std::string csv = Slurp(dir_ / "out/cards.csv");
+  EXPECT_NE(csv.find("a/card.jpg,1,1,rock,84,84,0,0,0,clean,\r\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("b/broken.JPG,,,,,,,,,unreadable,"), std::string::npos) << csv;
+  const std::string html = Slurp(dir_ / "out/index.html");
+  EXPECT_NE(html.find("<b id=\"count-unreadable\">2</b>"), std::string::npos);
+  EXPECT_NE(html.find("c/text.png"), std::string::npos);
+  EXPECT_NE(html.find("src=\"cards/a/card.jpg.thumb.jpg\""), std::string::npos);
+  for (const fs::path& file : Outputs(dir_ / "out")) EXPECT_GT(fs::file_size(file), 0u) << file;
+  EXPECT_EQ(Outputs(dir_ / "out").size(), [&] {
+    size_t n = 0;
+    for (const auto& e : fs::recursive_directory_iterator(dir_ / "out")) n += e.is_regular_file();
+    return n;
+  }()) << "a temporary file was left behind";
+
+  // One worker or two: the same report, byte for byte.
+  const testing::CliRun one = Scorecheck("batch " + (dir_ / "in").string() + " -o " + (dir_ / "out1").string() +
+                                         " --jobs 1 -q");
+  EXPECT_EQ(one.exit_code, 2);
+  EXPECT_TRUE(Slurp(dir_ / "out1/report.json") == Slurp(dir_ / "out/report.json"));
+  EXPECT_TRUE(Slurp(dir_ / "out1/cards.csv") == csv);
+}
+
+TEST_F(BatchTest, ExitCodesSayCleanFindingsOrUnreadable) {
+  fs::create_directories(dir_ / "clean");
+  fs::copy_file(kCleanRock, dir_ / "clean/1.jpg");
+  EXPECT_EQ(Scorecheck("batch " + (dir_ / "clean").string() + " -o " + (dir_ / "r1").string()).exit_code, 0);
+  fs::create_directories(dir_ / "look");
+  fs::copy_file(kClassic, dir_ / "look/1.jpg");
+  EXPECT_EQ(Scorecheck("batch " + (dir_ / "look").string() + " -o " + (dir_ / "r2").string()).exit_code, 1);
+}
+
+TEST_F(BatchTest, AKilledBatchResumesToTheResultsOfAnUninterruptedOne) {
+  fs::create_directories(dir_ / "in");
+  fs::copy_file(kCleanRock, dir_ / "in/1.jpg");
+  fs::copy_file(kClassic, dir_ / "in/2.jpg");
+  fs::copy_file(kRollem, dir_ / "in/3.jpg");
+  const std::string in = (dir_ / "in").string();
+  ASSERT_LE(Scorecheck("batch " + in + " -o " + (dir_ / "whole").string() + " --jobs 1 -q").exit_code, 1);
+
+  // Killed as soon as its first card is written.
+  const fs::path pid_file = dir_ / "pid";
+  ASSERT_EQ(std::system((std::string(SCORECHECK_BINARY_DIR) + "/scorecheck batch " + in + " -o " +
+                         (dir_ / "killed").string() + " --jobs 1 -q >/dev/null 2>&1 & echo $! > " +
+                         pid_file.string())
+                            .c_str()),
+            0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!fs::exists(dir_ / "killed/cards/1.jpg.json") && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  const pid_t pid = std::stoi(Slurp(pid_file));
+  ASSERT_EQ(::kill(pid, SIGKILL), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  EXPECT_FALSE(fs::exists(dir_ / "killed/report.json")) << "the batch ended before it was killed";
+  // What it left under the final names is whole.
+  for (const fs::path& file : Outputs(dir_ / "killed"))
+    if (file.extension() == ".json") EXPECT_NO_THROW(nlohmann::json::parse(Slurp(file))) << file;
+
+  const testing::CliRun resumed = Scorecheck("batch " + in + " -o " + (dir_ / "killed").string() + " --resume");
+  EXPECT_LE(resumed.exit_code, 1) << resumed.err;
+  EXPECT_NE(resumed.out.find("1.jpg: OK (grand total 84) (from the earlier run)"), std::string::npos) << resumed.out;
+  EXPECT_TRUE(Slurp(dir_ / "killed/report.json") == Slurp(dir_ / "whole/report.json"));
+  EXPECT_TRUE(Slurp(dir_ / "killed/cards.csv") == Slurp(dir_ / "whole/cards.csv"));
+  EXPECT_TRUE(Slurp(dir_ / "killed/index.html") == Slurp(dir_ / "whole/index.html"));
+
+  // Other settings: nothing is taken from the earlier run.
+  const testing::CliRun changed =
+      Scorecheck("batch " + in + " -o " + (dir_ / "killed").string() + " --resume --min-confidence 0.6");
+  EXPECT_EQ(changed.out.find("(from the earlier run)"), std::string::npos) << changed.out;
+}
+
+TEST_F(BatchTest, NothingToReadOrABadOptionIsOneClearLine) {
+  fs::create_directories(dir_ / "empty");
+  const testing::CliRun empty = Scorecheck("batch " + (dir_ / "empty").string() + " -o " + (dir_ / "r").string());
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_NE(empty.err.find("no image to read in"), std::string::npos) << empty.err;
+  const testing::CliRun ruleset =
+      Scorecheck("batch " + (dir_ / "empty").string() + " --ruleset yatzy -o " + (dir_ / "r").string());
+  EXPECT_EQ(ruleset.exit_code, 2);
+  EXPECT_EQ(Lines(ruleset.err), 1) << ruleset.err;
+  EXPECT_NE(ruleset.err.find("unknown ruleset \"yatzy\""), std::string::npos) << ruleset.err;
+}
+
+}  // namespace
+}  // namespace scorecheck
