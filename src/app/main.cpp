@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   Command sheet = AddSheetCommand(app, global);
   Command scan = AddScanCommand(app, global);
   Command batch = AddBatchCommand(app, global);
+  Command review = AddReviewCommand(app, global);
 
   try {
     app.parse(argc, argv);
@@ -50,6 +51,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("sheet")) return sheet();
     if (app.got_subcommand("scan")) return scan();
     if (app.got_subcommand("batch")) return batch();
+    if (app.got_subcommand("review")) return review();
   } catch (const scorecheck::Error& e) {
     spdlog::error("{}", e.what());
     return kExitFailed;

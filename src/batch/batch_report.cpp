@@ -49,6 +49,7 @@ Json BatchSummary(const std::vector<Json>& records, const RulesetLibrary& rulese
                      {"grid", column["grid"]},
                      {"column", column["column"]},
                      {"name_crop", column.value("name_crop", "")},
+                     {"name", column.value("name", "")},
                      {"recomputed_total", column["recomputed_total"]},
                      {"written_total", column["written_total"]}};
       player["difference"] = column["written_total"].is_null()

@@ -14,7 +14,7 @@ namespace scorecheck {
 /// The summary of a batch's card records (CardOutput::record, in batch order):
 ///   {"cards", "clean", "errors", "review", "unreadable", "players",
 ///    "leaderboards": [{"ruleset", "ruleset_name", "tie_break", "players":
-///      [{"rank", "tied", "file", "grid", "column", "name_crop", "recomputed_total",
+///      [{"rank", "tied", "file", "grid", "column", "name_crop", "name", "recomputed_total",
 ///        "written_total", "difference", "status"}]}],
 ///    "unreadable_files": [{"file", "reason"}]}
 /// A leaderboard per ruleset (totals of different games do not compare),

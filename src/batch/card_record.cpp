@@ -5,6 +5,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "card/card_json.h"
 #include "report/overlay.h"
 #include "report/report.h"
 #include "verify/finding.h"
@@ -78,7 +79,8 @@ std::string ColumnStatus(int errors, int warnings) { return errors ? "errors" : 
 }  // namespace
 
 CardOutput ScannedCardOutput(const std::string& name, const std::string& base, const ScanResult& scan,
-                             const RulesetLibrary& rulesets, const CardRecordOptions& options) {
+                             const RulesetLibrary& rulesets, const CardRecordOptions& options,
+                             const std::vector<Correction>& answers, const std::vector<std::string>& problems) {
   CardOutput out;
   Json& record = out.record;
   const Verification& verification = scan.verification;
@@ -137,6 +139,9 @@ CardOutput ScannedCardOutput(const std::string& name, const std::string& base, c
         entry["name_crop"] = path;
         out.images.emplace_back(path, name_crop);
       }
+      for (const Correction& answer : answers)
+        if (answer.name && answer.grid == grid_number && answer.column == column.index + 1)
+          entry["name"] = *answer.name;
       columns.push_back(entry);
     }
     for (const Finding& f : check.findings) {
@@ -152,7 +157,7 @@ CardOutput ScannedCardOutput(const std::string& name, const std::string& base, c
       const CardColumn* column = FindColumn(grid, f.column);
       const CellValue cell = column ? column->At(*f.row) : CellValue::Empty();
       Json item = {{"grid", grid_number}, {"column", f.column + 1}, {"row", *f.row}, {"row_name", row_name},
-                   {"reading", ReadingText(cell)}};
+                   {"reading", ReadingText(cell)}, {"value", CellValueToJson(cell)}};
       const std::optional<double> confidence = cell.LeastConfidence();
       item["confidence"] = confidence ? Json(std::round(*confidence * 100) / 100) : Json(nullptr);
       const std::vector<cv::Rect2f> boxes = CellBoxes(scan, static_cast<int>(g), f.column, &*f.row);
@@ -170,9 +175,23 @@ CardOutput ScannedCardOutput(const std::string& name, const std::string& base, c
       uncertain.push_back(item);
     }
   }
+  Json corrected = Json::array();
+  for (const Correction& answer : answers) {
+    if (answer.row.empty() || answer.grid < 1 || answer.grid > static_cast<int>(scan.card.grids.size())) continue;
+    const bool applied = std::any_of(scan.cells.begin(), scan.cells.end(), [&](const ScannedCell& cell) {
+      return cell.by_person && cell.where.grid == answer.grid - 1 && cell.where.column == answer.column - 1 &&
+             cell.where.row_id == answer.row;
+    });
+    if (!applied) continue;
+    const Ruleset& ruleset = rulesets.Get(scan.card.grids[static_cast<size_t>(answer.grid - 1)].ruleset);
+    corrected.push_back({{"grid", answer.grid}, {"column", answer.column}, {"row", answer.row},
+                         {"row_name", RowName(ruleset, answer.row)}, {"value", ReadingText(answer.value)}});
+  }
   record["columns"] = columns;
   record["findings"] = findings;
   record["uncertain"] = uncertain;
+  record["corrected"] = corrected;
+  if (!problems.empty()) record["correction_problems"] = problems;
   Json report = ReportJson(scan.card, verification, rulesets, &scan.cells);
   report["ruleset_confidence"] = scan.grid.ruleset_confidence;
   report["grid_source"] = scan.grid.source;

@@ -12,9 +12,13 @@
 //   "ruleset"    ruleset id of the first grid
 //   "overlay", "thumbnail"  picture paths relative to the report folder
 //   "columns"    [{grid, column, ruleset, written_total, recomputed_total, errors,
-//                 warnings, uncertain, status, name_crop}], columns somebody played
+//                 warnings, uncertain, status, name_crop, name}], columns somebody
+//                 played; "name" when a person typed it in review
+//   "corrected"  [{grid, column, row, row_name, value}]: cells a person corrected
+//   "correction_problems"  answers that fit no cell of the card, one line each
 //   "findings"   [{grid, column, severity, code, row, row_name, message}]
-//   "uncertain"  [{grid, column, row, row_name, reading, confidence, crop}]
+//   "uncertain"  [{grid, column, row, row_name, reading, value, confidence, crop}]: "reading"
+//                in words, "value" in the card format
 //   "report"     the machine report of `scan --json`
 
 #include <string>
@@ -24,6 +28,7 @@
 #include <nlohmann/json.hpp>
 #include <opencv2/core.hpp>
 
+#include "card/corrections.h"
 #include "rules/ruleset_library.h"
 #include "scan/scan_card.h"
 
@@ -44,8 +49,13 @@ struct CardOutput {
 
 /// The record of a scanned card. `name` is its name in the batch; `base` the
 /// path its files start with, relative to the report folder ("cards/a/IMG_0001.jpg").
+/// `answers`: a person's answers about this card (names of players; the
+/// cells are already on the scan, see ApplyCorrections); `problems`: those
+/// that fit no cell.
 CardOutput ScannedCardOutput(const std::string& name, const std::string& base, const ScanResult& scan,
-                             const RulesetLibrary& rulesets, const CardRecordOptions& options = {});
+                             const RulesetLibrary& rulesets, const CardRecordOptions& options = {},
+                             const std::vector<Correction>& answers = {},
+                             const std::vector<std::string>& problems = {});
 
 /// The record of a file that could not be read as a card, and why.
 CardOutput FailedCardOutput(const std::string& name, const std::string& reason);

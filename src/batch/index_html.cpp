@@ -64,6 +64,13 @@ Json CardContext(const Json& card) {
     }
   out["uncertain"] = uncertain;
   out["any_uncertain"] = !uncertain.empty();
+  Json corrected = Json::array();
+  if (card.contains("corrected"))
+    for (const Json& c : card["corrected"])
+      corrected.push_back({{"where", Where(c, several_grids)}, {"row_name", c["row_name"]}, {"value", c["value"]}});
+  out["corrected"] = corrected;
+  out["any_corrected"] = !corrected.empty();
+  out["correction_problems"] = card.value("correction_problems", Json::array());
   return out;
 }
 
@@ -102,6 +109,7 @@ Json IndexHtmlContext(const Json& report) {
                       std::to_string(p["column"].get<int>());
       if (p["grid"].get<int>() == 1) row["column"] = "column " + std::to_string(p["column"].get<int>());
       if (!p["name_crop"].get<std::string>().empty()) row["name_crop_url"] = UrlPath(p["name_crop"]);
+      row["name"] = p.value("name", "");
       row["recomputed_total"] = p["recomputed_total"];
       row["written_total"] = p["written_total"].is_null() ? "—" : std::to_string(p["written_total"].get<int>());
       const bool wrong = !p["difference"].is_null() && p["difference"].get<int>() != 0;

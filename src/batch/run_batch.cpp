@@ -11,12 +11,22 @@
 #include "image/load_image.h"
 #include "image/save_image.h"
 #include "labels/text_reader.h"
+#include "scan/apply_corrections.h"
 
 namespace scorecheck {
 namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
+
+// The settings a file's records are made under: the batch's, and the answers
+// about its cards (a card answered since is read again).
+std::string FileSettings(const BatchOptions& options, const std::string& name) {
+  Corrections mine;
+  for (const Correction& c : options.corrections.items)
+    if (c.file == name || c.file.rfind(name + " page ", 0) == 0) mine.items.push_back(c);
+  return mine.items.empty() ? options.settings : options.settings + "\n" + CorrectionsToJson(mine);
+}
 
 // What identifies a file's content cheaply: its size and modification time.
 struct FileStamp {
@@ -76,7 +86,7 @@ class Worker {
       records.push_back(ScanPage(pages[p], name, page_base));
     }
     Json saved = {{"source", input.path}, {"bytes", stamp.bytes}, {"mtime", stamp.mtime},
-                  {"settings", options_.settings}, {"cards", records}};
+                  {"settings", FileSettings(options_, input.name)}, {"cards", records}};
     try {
       WriteFileAtomic((fs::path(options_.report_dir) / (base + ".json")).string(), saved.dump(1) + "\n");
     } catch (const Error& e) {
@@ -91,9 +101,11 @@ class Worker {
     if (!page.ok()) return FailedCardOutput(name, page.detail).record;
     try {
       if (options_.read_labels && !text_reader_) text_reader_ = TextReader::Create();
-      const ScanResult scan = ScanImage(page.bgr, name, rulesets_, *reader_, options_.scan, text_reader_.get());
+      ScanResult scan = ScanImage(page.bgr, name, rulesets_, *reader_, options_.scan, text_reader_.get());
       if (!scan.ok()) return FailedCardOutput(name, scan.detail).record;
-      CardOutput output = ScannedCardOutput(name, base, scan, rulesets_, options_.record);
+      const std::vector<Correction> answers = options_.corrections.For(name);
+      const std::vector<std::string> problems = ApplyCorrections(scan, answers, rulesets_, options_.scan);
+      CardOutput output = ScannedCardOutput(name, base, scan, rulesets_, options_.record, answers, problems);
       std::error_code ec;
       fs::remove_all(fs::path(options_.report_dir) / (base + ".crops"), ec);  // crops of an earlier run
       for (const auto& [path, image] : output.images)
@@ -138,7 +150,7 @@ std::vector<Json> RunBatch(const std::vector<BatchInput>& inputs, const RulesetL
       bool resumed = false;
       if (options.resume) {
         results[i] = Resumed((fs::path(options.report_dir) / (CardBase(input.name) + ".json")).string(), stamp,
-                             options.settings);
+                             FileSettings(options, input.name));
         resumed = !results[i].empty();
       }
       if (!resumed) {

@@ -6,7 +6,7 @@
 // Each file's records go to <report>/cards/<name>.json, written last (after its
 // pictures), through a temporary name and a rename: a killed batch leaves only
 // whole files, and --resume takes a file's records again when that JSON names
-// the same file size, modification time and settings.
+// the same file size, modification time, settings and corrections.
 
 #include <functional>
 #include <string>
@@ -16,6 +16,7 @@
 
 #include "batch/batch_inputs.h"
 #include "batch/card_record.h"
+#include "card/corrections.h"
 #include "readings/digit_reader.h"
 #include "rules/ruleset_library.h"
 #include "scan/scan_card.h"
@@ -30,6 +31,7 @@ struct BatchOptions {
   ScanOptions scan;             ///< how each card is scanned
   DigitReaderOptions reader;    ///< the digit model each worker loads
   CardRecordOptions record;     ///< what each card's record holds
+  Corrections corrections;      ///< a person's answers (review), put on the cards they name before checking
   bool read_labels = true;      ///< start a label reader (Tesseract) per worker; false when it cannot start
                                 ///< (own sheets still read; other sheets say why not); default true
   std::string settings;         ///< what the records are made under (ruleset, thresholds, model, program

@@ -141,6 +141,13 @@ nlohmann::ordered_json CellToJson(const CellValue& cell) {
 
 }  // namespace
 
+CellValue ParseCellJson(const nlohmann::json& value, const std::string& where) {
+  SC_CHECK(!value.is_object() || !value.contains("confidence"), where << ": a typed value has no \"confidence\"");
+  return ParseCell(value, where);
+}
+
+nlohmann::ordered_json CellValueToJson(const CellValue& cell) { return PlainCellToJson(cell); }
+
 Card ParseCardJson(const std::string& text, const RulesetLibrary& rulesets) {
   Json json;
   try {

@@ -28,6 +28,14 @@ inline constexpr int kMaxChecks = 99;
 /// number, a column index outside the ruleset's columns).
 Card ParseCardJson(const std::string& text, const RulesetLibrary& rulesets);
 
+/// One cell in the card format (an integer, null, "crossed", or {"checks": n}
+/// optionally with "points"), as a person typed it (no confidence). Throws
+/// Error naming `where` for anything else.
+CellValue ParseCellJson(const nlohmann::json& value, const std::string& where);
+
+/// The cell in the card format, without any confidence.
+nlohmann::ordered_json CellValueToJson(const CellValue& cell);
+
 /// Reads and parses a card file; sets Card::source to `path`. Errors as above
 /// (the message does not repeat the path; the caller adds it).
 Card LoadCardFile(const std::string& path, const RulesetLibrary& rulesets);

@@ -42,8 +42,10 @@ void AddScanDetails(Json& cell, const std::vector<ScannedCell>& scanned, int gri
   bool any = false;
   Json raw = Json::array(), alternatives = Json::array();
   double confidence = 1;
+  bool by_person = false;
   for (const ScannedCell& s : scanned) {
     if (s.where.grid != grid || s.where.column != column || s.where.row_id != row_id) continue;
+    by_person |= s.by_person.has_value();
     const cv::Rect2f here = cv::boundingRect(s.quad_in_image);
     box = any ? (box | here) : here;
     any = true;
@@ -52,6 +54,11 @@ void AddScanDetails(Json& cell, const std::vector<ScannedCell>& scanned, int gri
     for (const Candidate& c : s.reading.alternatives) alternatives.push_back(Json::array({c.value, c.score}));
   }
   if (!any) return;
+  if (by_person) {
+    // A person said what the cell holds (review): nothing about it is uncertain.
+    cell["corrected"] = true;
+    confidence = 1;
+  }
   cell["confidence"] = std::round(confidence * 1000) / 1000;
   cell["bbox"] = Json::array({std::lround(box.x), std::lround(box.y), std::lround(box.width), std::lround(box.height)});
   cell["raw"] = raw.size() == 1 ? raw[0] : raw;

@@ -20,7 +20,8 @@ namespace scorecheck {
 /// "row", "column", "written", "expected", "message"}]}]}.
 /// With `scanned` (a scan's cells), every cell also carries "confidence",
 /// "bbox" [x, y, w, h] in the original image's pixels, "raw" (the reading
-/// before any rule-aware correction) and "alternatives" [[value, score]].
+/// before any rule-aware correction) and "alternatives" [[value, score]];
+/// a cell a person corrected in review also "corrected": true.
 nlohmann::ordered_json ReportJson(const Card& card, const Verification& verification,
                                   const RulesetLibrary& rulesets, const std::vector<ScannedCell>* scanned = nullptr);
 

@@ -60,6 +60,8 @@ struct ScannedCell {
   bool stray = false;           ///< one of the few unsure marks of a column nobody plays (HoldsOnlyStrayMarks):
                                 ///< on the card an unreadable mark, so the column is left out of the checks
   std::vector<cv::Point2f> quad_in_image;  ///< the cell's corners in the original image
+  std::optional<CellValue> by_person;      ///< what a person said the cell holds (review; ApplyCorrections):
+                                           ///< the card holds this instead of the reading
 };
 
 /// What the cell holds on the card: the reading's status, except kNumber for

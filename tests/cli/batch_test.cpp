@@ -3,6 +3,7 @@
 // same results whatever --jobs, and a killed batch resumed to the same end.
 
 #include <signal.h>
+#include <sys/wait.h>
 
 #include <chrono>
 #include <filesystem>
@@ -143,6 +144,71 @@ TEST_F(BatchTest, AKilledBatchResumesToTheResultsOfAnUninterruptedOne) {
   const testing::CliRun changed =
       Scorecheck("batch " + in + " -o " + (dir_ / "killed").string() + " --resume --min-confidence 0.6");
   EXPECT_EQ(changed.out.find("(from the earlier run)"), std::string::npos) << changed.out;
+}
+
+TEST_F(BatchTest, ReviewAnswersAreSavedAtOnceAndPutOnTheCards) {
+  fs::create_directories(dir_ / "in");
+  fs::copy_file(kClassic, dir_ / "in/card.jpg");
+  const std::string in = (dir_ / "in").string(), out = (dir_ / "out").string();
+  ASSERT_EQ(Scorecheck("batch " + in + " -o " + out + " -q").exit_code, 1);
+  const auto before = nlohmann::json::parse(Slurp(dir_ / "out/report.json"));
+  ASSERT_EQ(before["cards"][0]["uncertain"].size(), 1u);
+  const std::string row = before["cards"][0]["uncertain"][0]["row"];
+  const int column = before["cards"][0]["uncertain"][0]["column"];
+  const int played = static_cast<int>(before["cards"][0]["columns"].size());
+
+  // A first sitting names the first player and stops; a second skips the
+  // other names and answers the cell.
+  // The fixture's runner reads no input; review reads the answers typed.
+  auto review = [&](const std::string& typed) {
+    const fs::path answers = Write("typed.txt", typed), output = dir_ / "review.txt";
+    const std::string command = std::string(SCORECHECK_BINARY_DIR) + "/scorecheck review " + out + " < " +
+                                answers.string() + " > " + output.string();
+    testing::CliRun run;
+    run.exit_code = WEXITSTATUS(std::system(command.c_str()));
+    run.out = Slurp(output);
+    return run;
+  };
+  const testing::CliRun first = review("Ann\nq\n");
+  EXPECT_EQ(first.exit_code, 0);
+  EXPECT_NE(first.out.find("1 answer saved"), std::string::npos) << first.out;
+  std::string skips;
+  for (int i = 1; i < played; ++i) skips += "\n";
+  const testing::CliRun second = review(skips + "nonsense\n18\n");
+  EXPECT_EQ(second.exit_code, 0);
+  EXPECT_NE(second.out.find("not understood: \"nonsense\""), std::string::npos) << second.out;
+  EXPECT_NE(second.out.find("--corrections"), std::string::npos) << second.out;
+  const auto answers = nlohmann::json::parse(Slurp(dir_ / "out/corrections.json"));
+  ASSERT_EQ(answers["corrections"].size(), 2u) << answers.dump();
+  EXPECT_EQ(answers["corrections"][0]["name"], "Ann");
+  EXPECT_EQ(answers["corrections"][1]["row"], row);
+  EXPECT_EQ(answers["corrections"][1]["value"], 18);
+
+  const testing::CliRun applied = Scorecheck("batch " + in + " -o " + out + " --resume --corrections " + out +
+                                             "/corrections.json");
+  EXPECT_EQ(applied.out.find("(from the earlier run)"), std::string::npos) << "an answered card is read again";
+  const auto after = nlohmann::json::parse(Slurp(dir_ / "out/report.json"));
+  const auto& card = after["cards"][0];
+  EXPECT_EQ(card["columns"][0]["name"], "Ann");
+  ASSERT_EQ(card["corrected"].size(), 1u);
+  EXPECT_EQ(card["corrected"][0]["row"], row);
+  EXPECT_TRUE(card["uncertain"].empty());
+  bool marked = false;
+  for (const auto& cell : card["report"]["grids"][0]["columns"][column - 1]["cells"])
+    if (cell["row"] == row) marked = cell.value("corrected", false) && cell["value"] == 18;
+  EXPECT_TRUE(marked);
+  EXPECT_NE(Slurp(dir_ / "out/index.html").find("Corrected by hand"), std::string::npos);
+  // Left to ask: only the names skipped.
+  const testing::CliRun third = review("q\n");
+  EXPECT_NE(third.out.find(std::to_string(played - 1) + " to look at"), std::string::npos) << third.out;
+  EXPECT_EQ(third.out.find(", " + card["corrected"][0]["row_name"].get<std::string>() + ": read as"),
+            std::string::npos) << third.out;
+
+  Write("bad.json", "{\"corrections\": [{\"file\": 3}]}");
+  const testing::CliRun bad = Scorecheck("batch " + in + " -o " + out + " --corrections " + (dir_ / "bad.json").string());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(Lines(bad.err), 1) << bad.err;
+  EXPECT_NE(bad.err.find("bad.json: corrections[0].file"), std::string::npos) << bad.err;
 }
 
 TEST_F(BatchTest, NothingToReadOrABadOptionIsOneClearLine) {

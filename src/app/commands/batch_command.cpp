@@ -15,6 +15,7 @@
 #include "batch/batch_report.h"
 #include "batch/index_html.h"
 #include "batch/run_batch.h"
+#include "card/corrections.h"
 #include "core/error.h"
 #include "core/text.h"
 #include "labels/text_reader.h"
@@ -32,6 +33,7 @@ struct BatchArgs {
   std::string ruleset = "auto";
   std::string triple_entries = "auto";
   std::string model;
+  std::string corrections;
   double min_confidence = 0.5;
   bool resume = false;
 };
@@ -82,6 +84,7 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
   options.reader.model_path = args.model.empty() ? FindDigitModel(templates_dir) : args.model;
   SC_CHECK(!options.reader.model_path.empty(), "cannot find the digit model models/digits.onnx; pass --model FILE");
   options.settings = Settings(args, options.reader.model_path);
+  if (!args.corrections.empty()) options.corrections = LoadCorrectionsFile(args.corrections);
   try {
     TextReader::Create();  // Tesseract missing: own sheets still read, others say why not
   } catch (const Error& e) {
@@ -106,7 +109,10 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
   });
   printer.Finish();
 
-  const Json report = BatchReportJson(records, rulesets);
+  Json report = BatchReportJson(records, rulesets);
+  // What `scorecheck review` needs to say how to apply its answers.
+  report["inputs"] = args.inputs;
+  if (!args.corrections.empty()) report["corrections"] = args.corrections;
   const fs::path dir(args.report_dir);
   WriteFileAtomic((dir / "report.json").string(), report.dump(2) + "\n");
   WriteFileAtomic((dir / "cards.csv").string(), CardsCsv(records));
@@ -145,6 +151,8 @@ Command AddBatchCommand(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--min-confidence", args->min_confidence, "Readings below this need a look (UNCERTAIN_READ)")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
+  cmd->add_option("--corrections", args->corrections,
+                  "Answers from `scorecheck review` (corrections.json) to put on the cards before checking them");
   cmd->add_option("--model", args->model, "Digit model (default: models/digits.onnx)");
   cmd->footer(
       "Example:\n  scorecheck batch photos/ -o report/ && open report/index.html\n"

@@ -24,6 +24,9 @@ Command AddScanCommand(CLI::App& app, const GlobalOptions& global);
 /// `scorecheck batch DIR... [-o REPORT_DIR] [--jobs N] [--ruleset ID|auto] [--resume]`
 Command AddBatchCommand(CLI::App& app, const GlobalOptions& global);
 
+/// `scorecheck review REPORT_DIR`
+Command AddReviewCommand(CLI::App& app, const GlobalOptions& global);
+
 /// `scorecheck rules [ID]`
 Command AddRulesCommand(CLI::App& app, const GlobalOptions& global);
 

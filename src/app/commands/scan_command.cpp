@@ -9,12 +9,14 @@
 #include "app/batch.h"
 #include "app/commands/commands.h"
 #include "batch/batch_inputs.h"
+#include "card/corrections.h"
 #include "core/error.h"
 #include "core/text.h"
 #include "image/save_image.h"
 #include "readings/digit_reader.h"
 #include "report/overlay.h"
 #include "report/report.h"
+#include "scan/apply_corrections.h"
 #include "scan/scan_card.h"
 
 namespace scorecheck::app {
@@ -27,6 +29,7 @@ struct ScanArgs {
   std::string triple_entries = "auto";
   std::string model;
   double min_confidence = 0.5;
+  std::string corrections;
 };
 
 int Run(const ScanArgs& args, const GlobalOptions& global) {
@@ -61,6 +64,7 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
   SC_CHECK((args.json_out.empty() && args.overlay_out.empty()) || file_count == 1,
            "--json and --overlay take one image; use --out-dir for " << file_count);
 
+  const Corrections corrections = args.corrections.empty() ? Corrections{} : LoadCorrectionsFile(args.corrections);
   BatchTally tally;
   size_t scanned = 0;
   for (const BatchInput& input : inputs.files) {
@@ -78,11 +82,15 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
           tally.Fail(path, pages[p].detail);
           continue;
         }
-        const ScanResult scan = ScanImage(pages[p].bgr, path, rulesets, *reader, options, text_reader.get());
+        ScanResult scan = ScanImage(pages[p].bgr, path, rulesets, *reader, options, text_reader.get());
         if (!scan.ok()) {
           tally.Fail(path, scan.detail);
           continue;
         }
+        // Answers from review are about the card by its name in a batch.
+        const std::string card_name = pages.size() == 1 ? input.name : input.name + " page " + std::to_string(p + 1);
+        for (const std::string& problem : ApplyCorrections(scan, corrections.For(card_name), rulesets, options))
+          spdlog::warn("{}: {}: answer not used: {}", path, args.corrections, problem);
         if (!global.quiet) {
           // The summary line first, then how the sheet was seen, then the findings.
           const std::string report = TextReport(scan.card, scan.verification, rulesets);
@@ -133,6 +141,8 @@ Command AddScanCommand(CLI::App& app, const GlobalOptions& global) {
       ->check(CLI::IsMember({"auto", "raw", "multiplied"}));
   cmd->add_option("--min-confidence", args->min_confidence, "Readings below this are UNCERTAIN_READ")
       ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--corrections", args->corrections,
+                  "Answers from `scorecheck review` (corrections.json) to put on the cards before checking them");
   cmd->add_option("--model", args->model, "Digit model (default: models/digits.onnx)");
   return [args, &global] { return Run(*args, global); };
 }
