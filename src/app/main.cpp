@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   Command scan = AddScanCommand(app, global);
   Command batch = AddBatchCommand(app, global);
   Command review = AddReviewCommand(app, global);
+  Command audit = AddAuditCommand(app, global);
 
   try {
     app.parse(argc, argv);
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("scan")) return scan();
     if (app.got_subcommand("batch")) return batch();
     if (app.got_subcommand("review")) return review();
+    if (app.got_subcommand("audit")) return audit();
   } catch (const scorecheck::Error& e) {
     spdlog::error("{}", e.what());
     return kExitFailed;

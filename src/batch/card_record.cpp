@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <tuple>
 
 #include <opencv2/imgproc.hpp>
 
@@ -107,6 +109,37 @@ CardOutput ScannedCardOutput(const std::string& name, const std::string& base, c
   }
 
   Json columns = Json::array(), findings = Json::array(), uncertain = Json::array();
+  // A cell as a person checks it: where, what was read, how sure, its crop
+  // (each written once, however many lists name it).
+  std::set<std::string> cropped;
+  auto cell_item = [&](int g, int column_index, const std::string& row) {
+    const CardGrid& grid = scan.card.grids[static_cast<size_t>(g)];
+    const CardColumn* column = FindColumn(grid, column_index);
+    const CellValue cell = column ? column->At(row) : CellValue::Empty();
+    Json item = {{"grid", g + 1}, {"column", column_index + 1}, {"row", row},
+                 {"row_name", RowName(rulesets.Get(grid.ruleset), row)}, {"reading", ReadingText(cell)},
+                 {"value", CellValueToJson(cell)}};
+    const std::optional<double> confidence = cell.LeastConfidence();
+    item["confidence"] = confidence ? Json(std::round(*confidence * 100) / 100) : Json(nullptr);
+    const std::vector<cv::Rect2f> boxes = CellBoxes(scan, g, column_index, &row);
+    if (boxes.empty()) return item;
+    cv::Rect2f box = boxes[0];
+    for (const cv::Rect2f& b : boxes) box |= b;
+    const std::string path = base + ".crops/g" + std::to_string(g + 1) + "-c" + std::to_string(column_index + 1) +
+                             "-" + row + ".png";
+    if (cropped.count(path)) {
+      item["crop"] = path;
+      return item;
+    }
+    const cv::Mat crop = Crop(scan.grid.image, box, options.crop_margin);
+    if (!crop.empty()) {
+      item["crop"] = path;
+      cropped.insert(path);
+      out.images.emplace_back(path, crop);
+    }
+    return item;
+  };
+  std::vector<std::tuple<int, int, std::string>> evidence_keys;  // (grid, column, row), in order
   for (size_t g = 0; g < scan.card.grids.size() && g < verification.grids.size(); ++g) {
     const CardGrid& grid = scan.card.grids[g];
     const GridCheck& check = verification.grids[g];
@@ -143,6 +176,7 @@ CardOutput ScannedCardOutput(const std::string& name, const std::string& base, c
         if (answer.name && answer.grid == grid_number && answer.column == column.index + 1)
           entry["name"] = *answer.name;
       columns.push_back(entry);
+      if (final_total) evidence_keys.emplace_back(static_cast<int>(g), column.index, final_total->id);
     }
     for (const Finding& f : check.findings) {
       const std::string row_name = f.row ? RowName(ruleset, *f.row) : "";
@@ -153,25 +187,9 @@ CardOutput ScannedCardOutput(const std::string& name, const std::string& base, c
                           {"row", f.row ? Json(*f.row) : Json(nullptr)},
                           {"row_name", row_name},
                           {"message", f.message}});
+      if (f.row) evidence_keys.emplace_back(static_cast<int>(g), f.column, *f.row);
       if (f.code != codes::kUncertainRead || !f.row) continue;
-      const CardColumn* column = FindColumn(grid, f.column);
-      const CellValue cell = column ? column->At(*f.row) : CellValue::Empty();
-      Json item = {{"grid", grid_number}, {"column", f.column + 1}, {"row", *f.row}, {"row_name", row_name},
-                   {"reading", ReadingText(cell)}, {"value", CellValueToJson(cell)}};
-      const std::optional<double> confidence = cell.LeastConfidence();
-      item["confidence"] = confidence ? Json(std::round(*confidence * 100) / 100) : Json(nullptr);
-      const std::vector<cv::Rect2f> boxes = CellBoxes(scan, static_cast<int>(g), f.column, &*f.row);
-      if (!boxes.empty()) {
-        cv::Rect2f box = boxes[0];
-        for (const cv::Rect2f& b : boxes) box |= b;
-        const cv::Mat crop = Crop(scan.grid.image, box, options.crop_margin);
-        if (!crop.empty()) {
-          const std::string path = base + ".crops/g" + std::to_string(grid_number) + "-c" +
-                                   std::to_string(f.column + 1) + "-" + *f.row + ".png";
-          item["crop"] = path;
-          out.images.emplace_back(path, crop);
-        }
-      }
+      Json item = cell_item(static_cast<int>(g), f.column, *f.row);
       uncertain.push_back(item);
     }
   }
@@ -187,9 +205,14 @@ CardOutput ScannedCardOutput(const std::string& name, const std::string& base, c
     corrected.push_back({{"grid", answer.grid}, {"column", answer.column}, {"row", answer.row},
                          {"row_name", RowName(ruleset, answer.row)}, {"value", ReadingText(answer.value)}});
   }
+  Json evidence = Json::array();
+  std::set<std::tuple<int, int, std::string>> seen;
+  for (const auto& key : evidence_keys)
+    if (seen.insert(key).second) evidence.push_back(cell_item(std::get<0>(key), std::get<1>(key), std::get<2>(key)));
   record["columns"] = columns;
   record["findings"] = findings;
   record["uncertain"] = uncertain;
+  record["evidence"] = evidence;
   record["corrected"] = corrected;
   if (!problems.empty()) record["correction_problems"] = problems;
   Json report = ReportJson(scan.card, verification, rulesets, &scan.cells);

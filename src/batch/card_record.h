@@ -14,6 +14,8 @@
 //   "columns"    [{grid, column, ruleset, written_total, recomputed_total, errors,
 //                 warnings, uncertain, status, name_crop, name}], columns somebody
 //                 played; "name" when a person typed it in review
+//   "evidence"   cells that decide the card's verdict and totals: each played column's
+//                grand total and every cell a finding names, as "uncertain" items
 //   "corrected"  [{grid, column, row, row_name, value}]: cells a person corrected
 //   "correction_problems"  answers that fit no cell of the card, one line each
 //   "findings"   [{grid, column, severity, code, row, row_name, message}]

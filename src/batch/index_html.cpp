@@ -2,9 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 
-#include "core/error.h"
 #include "core/text.h"
 #include "report/html_template.h"
 
@@ -144,17 +142,7 @@ Json IndexHtmlContext(const Json& report) {
 }
 
 std::string IndexHtml(const Json& report, const std::string& templates_dir) {
-  const std::filesystem::path dir = std::filesystem::path(templates_dir) / "report";
-  auto read = [](const std::filesystem::path& path) {
-    try {
-      return ReadTextFile(path.string());
-    } catch (const Error& e) {
-      throw Error(path.string() + ": " + e.what());
-    }
-  };
-  Json context = IndexHtmlContext(report);
-  context["style"] = read(dir / "style.css");
-  return RenderTemplate(read(dir / "index.html"), context, (dir / "index.html").string());
+  return RenderReportPage(templates_dir, "index.html", IndexHtmlContext(report));
 }
 
 }  // namespace scorecheck

@@ -1,10 +1,12 @@
 #include "report/html_template.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <vector>
 
 #include "core/error.h"
+#include "core/text.h"
 
 namespace scorecheck {
 namespace {
@@ -176,6 +178,20 @@ std::string EscapeHtml(const std::string& text) {
     }
   }
   return out;
+}
+
+std::string RenderReportPage(const std::string& templates_dir, const std::string& page,
+                             nlohmann::ordered_json context) {
+  const std::filesystem::path dir = std::filesystem::path(templates_dir) / "report";
+  auto read = [](const std::filesystem::path& path) {
+    try {
+      return ReadTextFile(path.string());
+    } catch (const Error& e) {
+      throw Error(path.string() + ": " + e.what());
+    }
+  };
+  context["style"] = read(dir / "style.css");
+  return RenderTemplate(read(dir / page), context, (dir / page).string());
 }
 
 std::string RenderTemplate(const std::string& text, const nlohmann::ordered_json& context,

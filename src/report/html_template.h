@@ -26,6 +26,12 @@ namespace scorecheck {
 std::string RenderTemplate(const std::string& text, const nlohmann::ordered_json& context,
                            const std::string& template_name);
 
+/// A report page: <templates_dir>/report/<page> rendered against `context`
+/// with report/style.css given to it as "style" (inlined by the page). Throws
+/// Error naming the file when a template is missing or malformed.
+std::string RenderReportPage(const std::string& templates_dir, const std::string& page,
+                             nlohmann::ordered_json context);
+
 /// `text` with &, <, >, " and ' replaced by their HTML entities.
 std::string EscapeHtml(const std::string& text);
 

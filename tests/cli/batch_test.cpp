@@ -211,6 +211,34 @@ TEST_F(BatchTest, ReviewAnswersAreSavedAtOnceAndPutOnTheCards) {
   EXPECT_NE(bad.err.find("bad.json: corrections[0].file"), std::string::npos) << bad.err;
 }
 
+TEST_F(BatchTest, AuditOfPhotosOrOfABatchReport) {
+  const std::string random = std::string(SCORECHECK_SOURCE_DIR) + "/samples/random/";
+  fs::create_directories(dir_ / "in");
+  fs::copy_file(kCleanRock, dir_ / "in/ann.jpg");                    // 84
+  fs::copy_file(random + "0105-rock-photo.jpg", dir_ / "in/bob.jpg");  // 100
+  const std::string in = (dir_ / "in").string();
+  const testing::CliRun photos =
+      Scorecheck("audit " + in + "/ann.jpg " + in + "/bob.jpg --html " + (dir_ / "audit/audit.html").string());
+  EXPECT_EQ(photos.exit_code, 0) << photos.err;
+  EXPECT_NE(photos.out.find("Winner after recomputation: bob.jpg column 1 with 100. The written totals give the same "
+                            "result."),
+            std::string::npos)
+      << photos.out;
+  const std::string html = Slurp(dir_ / "audit/audit.html");
+  const size_t src = html.find("src=\"audit_files/cards/bob.jpg.crops/");
+  ASSERT_NE(src, std::string::npos) << html;
+  const std::string crop = html.substr(src + 5, html.find('"', src + 5) - src - 5);
+  EXPECT_TRUE(fs::exists(dir_ / "audit" / crop)) << crop;
+
+  ASSERT_EQ(Scorecheck("batch " + in + " -o " + (dir_ / "report").string() + " -q").exit_code, 0);
+  const testing::CliRun report = Scorecheck("audit " + (dir_ / "report").string());
+  EXPECT_EQ(report.exit_code, 0) << report.err;
+  EXPECT_NE(report.out.find("Winner after recomputation: bob.jpg column 1 with 100."), std::string::npos)
+      << report.out;
+  EXPECT_NE(report.out.find((dir_ / "report").filename().string() + "/cards/bob.jpg.crops/"), std::string::npos)
+      << report.out;
+}
+
 TEST_F(BatchTest, NothingToReadOrABadOptionIsOneClearLine) {
   fs::create_directories(dir_ / "empty");
   const testing::CliRun empty = Scorecheck("batch " + (dir_ / "empty").string() + " -o " + (dir_ / "r").string());

@@ -27,6 +27,9 @@ Command AddBatchCommand(CLI::App& app, const GlobalOptions& global);
 /// `scorecheck review REPORT_DIR`
 Command AddReviewCommand(CLI::App& app, const GlobalOptions& global);
 
+/// `scorecheck audit IMAGE_OR_REPORT... [--html FILE]`
+Command AddAuditCommand(CLI::App& app, const GlobalOptions& global);
+
 /// `scorecheck rules [ID]`
 Command AddRulesCommand(CLI::App& app, const GlobalOptions& global);
 
