@@ -2,7 +2,11 @@
 // The CLI only parses arguments, sets up logging and maps results to exit
 // codes; all the work is in the libraries under src/.
 
+#include <algorithm>
 #include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -11,7 +15,49 @@
 #include "app/cli_context.h"
 #include "app/commands/commands.h"
 #include "core/error.h"
+#include "core/text.h"
 #include "labels/text_reader.h"
+
+namespace {
+
+// Edits (insertions, deletions, substitutions, swaps of neighbours) from a to b.
+size_t EditDistance(const std::string& a, const std::string& b) {
+  std::vector<std::vector<size_t>> d(a.size() + 1, std::vector<size_t>(b.size() + 1));
+  for (size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (size_t i = 1; i <= a.size(); ++i)
+    for (size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1])});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+// When the first word is no command: "unknown command "scna"; did you mean "scan"?"
+// (or the list of commands when none is close). Nothing when it is one, or an option.
+std::optional<std::string> MistypedCommand(CLI::App& app, int argc, char** argv) {
+  int first = 1;
+  while (first < argc && argv[first][0] == '-') first += std::string(argv[first]) == "--templates" ? 2 : 1;
+  if (first >= argc) return std::nullopt;
+  const std::string word = argv[first];
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  if (std::find(names.begin(), names.end(), word) != names.end()) return std::nullopt;
+  std::string best;
+  size_t best_distance = word.size() / 2 + 1;
+  for (const std::string& name : names) {
+    const size_t distance = EditDistance(scorecheck::ToLower(word), name);
+    const bool prefix = word.size() >= 2 && name.rfind(scorecheck::ToLower(word), 0) == 0;
+    if (prefix || distance < best_distance) {
+      best = name;
+      best_distance = prefix ? 0 : distance;
+    }
+  }
+  if (!best.empty()) return "unknown command \"" + word + "\"; did you mean \"" + best + "\"?";
+  return "unknown command \"" + word + "\" (commands: " + scorecheck::Join(names, ", ") + ")";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   scorecheck::LimitOcrThreads(argv);
@@ -19,6 +65,9 @@ int main(int argc, char** argv) {
   CLI::App app{"scorecheck: checks the totals and rules of filled-in Yahtzee-style scorecards", "scorecheck"};
   app.require_subcommand(1);
   app.fallthrough();  // global options may follow the command: `scorecheck batch photos/ -q`
+  app.option_defaults()->always_capture_default();  // every --help shows each option's default
+  app.footer("Start with: scorecheck batch PHOTO_FOLDER -o report/   (then open report/index.html)\n"
+             "Exit codes: 0 clean, 1 findings, 2 could not process. `scorecheck COMMAND --help` for each command.");
   app.set_version_flag("--version", SCORECHECK_VERSION);
   GlobalOptions global;
   app.add_option("--templates", global.templates_dir, "Folder with rulesets/ (default: the shipped templates)");
@@ -36,6 +85,11 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    // A mistyped command: say which one was meant, in one line.
+    if (const std::optional<std::string> meant = MistypedCommand(app, argc, argv)) {
+      std::cerr << "scorecheck: " << *meant << "\n";
+      return kExitFailed;
+    }
     const int code = app.exit(e);
     return code == 0 ? kExitClean : kExitFailed;
   }

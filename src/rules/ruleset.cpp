@@ -103,6 +103,7 @@ RowSpec ParseRow(const Json& json, const std::string& where) {
   row.section = Get<std::string>(json, "section", at, "");
   row.labels = Get<std::vector<std::string>>(json, "labels", at, {});
   row.how_to_score = Get<std::string>(json, "how_to_score", at, "");
+  row.sheet_hint = Get<std::string>(json, "sheet_hint", at, "");
   if (row.kind == RowKind::kEntry) {
     SC_CHECK(json.contains("score"), at << " is an entry and needs \"score\"");
     row.score = ParseScoreRule(json["score"], at + ".score");

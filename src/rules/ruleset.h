@@ -44,7 +44,9 @@ struct RowSpec {
   RowKind kind = RowKind::kEntry;
   std::string section;              ///< "upper" or "lower"
   std::vector<std::string> labels;  ///< printed label synonyms, preferred first
-  std::string how_to_score;         ///< the sheet's "how to score" text
+  std::string how_to_score;         ///< the sheet's "how to score" text (as rule sheets word it; label matching)
+  std::string sheet_hint;           ///< a shorter one our own sheet prints where how_to_score would not fit at a
+                                    ///< readable size (kMinSheetTextPoints); empty = how_to_score
   ScoreRule score;                  ///< kEntry only
   std::vector<int> legal_raw;       ///< kEntry only: sorted legal raw values,
                                     ///< derived from `score` over all 7776 rolls

@@ -50,10 +50,54 @@ void Line(cairo_t* cr, double x0, double y0, double x1, double y1, double width_
   cairo_stroke(cr);
 }
 
+constexpr double kMmPerPoint = 25.4 / 72;
+constexpr double kMinTextMm = kMinSheetTextPoints * kMmPerPoint;
+
+// Where the text of a sheet goes: the Cairo context, and a list that gets
+// every text placed (SheetTexts()), when given.
+struct Pen {
+  cairo_t* cr;
+  std::vector<SheetText>* placed = nullptr;
+};
+
+// `text` broken at spaces into lines no wider than `width` at the current size.
+std::vector<std::string> WrapText(cairo_t* cr, const std::string& text, double width) {
+  std::vector<std::string> lines;
+  std::string line, word;
+  auto fits = [&](const std::string& s) {
+    cairo_text_extents_t extents;
+    cairo_text_extents(cr, s.c_str(), &extents);
+    return extents.x_advance <= width;
+  };
+  for (size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != ' ') {
+      word += text[i];
+      continue;
+    }
+    if (word.empty()) continue;
+    const std::string joined = line.empty() ? word : line + " " + word;
+    if (line.empty() || fits(joined)) {
+      line = joined;
+    } else {
+      lines.push_back(line);
+      line = word;
+    }
+    word.clear();
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
 // Text fitted into `box`: shrunk until it fits, aligned left (align 0),
-// centred (0.5) or right (1), vertically centred.
-void Text(cairo_t* cr, const std::string& text, const RectMm& box, double size_mm, double align,
-          cairo_font_weight_t weight = CAIRO_FONT_WEIGHT_NORMAL, double gray = 0) {
+// centred (0.5) or right (1), vertically centred. Never below `min_size_mm`
+// when it can be helped: text that would need to be smaller is broken into
+// lines at that size; when even those do not fit the box, a `required` text
+// (a row's label) is shrunk onto one line after all and any other (a note) is
+// left out: a note nobody can read helps nobody.
+void Text(const Pen& pen, const std::string& text, const RectMm& box, double size_mm, double align,
+          cairo_font_weight_t weight = CAIRO_FONT_WEIGHT_NORMAL, double gray = 0, double min_size_mm = 0,
+          bool required = true) {
+  cairo_t* cr = pen.cr;
   if (text.empty() || box.w <= 0) return;
   // Keep the sheet's font family; only the weight changes.
   const std::string family = cairo_toy_font_face_get_family(cairo_get_font_face(cr));
@@ -61,18 +105,44 @@ void Text(cairo_t* cr, const std::string& text, const RectMm& box, double size_m
   cairo_set_font_size(cr, size_mm);
   cairo_text_extents_t extents;
   cairo_text_extents(cr, text.c_str(), &extents);
-  if (extents.x_advance > box.w) {
-    size_mm *= box.w / extents.x_advance;
-    cairo_set_font_size(cr, size_mm);
-    cairo_text_extents(cr, text.c_str(), &extents);
+  std::vector<std::string> lines = {text};
+  const double fitted = extents.x_advance > box.w ? size_mm * box.w / extents.x_advance : size_mm;
+  size_mm = fitted;
+  auto line_height = [&] {
+    cairo_font_extents_t font;
+    cairo_font_extents(cr, &font);
+    return (font.ascent + font.descent) * 1.05;
+  };
+  if (fitted < min_size_mm) {
+    cairo_set_font_size(cr, min_size_mm);
+    std::vector<std::string> wrapped = WrapText(cr, text, box.w);
+    bool fits = line_height() * static_cast<double>(wrapped.size()) <= box.h;
+    for (const std::string& line : wrapped) {
+      cairo_text_extents(cr, line.c_str(), &extents);
+      fits = fits && extents.x_advance <= box.w * 1.01;
+    }
+    if (fits) {
+      size_mm = min_size_mm;
+      lines = wrapped;
+    } else if (!required) {
+      if (pen.placed) pen.placed->push_back({text, 0, 0});
+      return;
+    }
   }
+  cairo_set_font_size(cr, size_mm);
+  if (pen.placed) pen.placed->push_back({text, size_mm / kMmPerPoint, static_cast<int>(lines.size())});
   cairo_font_extents_t font;
   cairo_font_extents(cr, &font);
-  const double x = box.x + (box.w - extents.x_advance) * align;
-  const double y = box.y + box.h / 2 + (font.ascent - font.descent) / 2;
+  const double line_h = line_height();
   cairo_set_source_rgb(cr, gray, gray, gray);
-  cairo_move_to(cr, x, y);
-  cairo_show_text(cr, text.c_str());
+  const double top = box.y + box.h / 2 - line_h * static_cast<double>(lines.size()) / 2;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    cairo_text_extents(cr, lines[i].c_str(), &extents);
+    const double x = box.x + (box.w - extents.x_advance) * align;
+    const double y = top + line_h * static_cast<double>(i) + line_h / 2 + (font.ascent - font.descent) / 2;
+    cairo_move_to(cr, x, y);
+    cairo_show_text(cr, lines[i].c_str());
+  }
   cairo_set_source_rgb(cr, 0, 0, 0);
 }
 
@@ -89,7 +159,8 @@ void DrawModules(cairo_t* cr, const cv::Mat& modules, const RectMm& box, bool wh
   cairo_fill(cr);
 }
 
-void DrawGrid(cairo_t* cr, const GridLayout& grid, const SheetStyle& style) {
+void DrawGrid(const Pen& pen, const GridLayout& grid, const SheetStyle& style) {
+  cairo_t* cr = pen.cr;
   const RectMm& frame = grid.frame;
   for (size_t r = 0; r < grid.rows.size(); ++r) {
     const LayoutRow& row = grid.rows[r];
@@ -104,30 +175,30 @@ void DrawGrid(cairo_t* cr, const GridLayout& grid, const SheetStyle& style) {
     const double pad = row.h * 0.18;
     const double text_h = row.h * 0.5;
     if (banner) {
-      Text(cr, row.label, {frame.x + pad, row.y, grid.label_right - frame.x - 2 * pad, row.h}, text_h, 0,
-           CAIRO_FONT_WEIGHT_BOLD);
+      Text(pen, row.label, {frame.x + pad, row.y, grid.label_right - frame.x - 2 * pad, row.h}, text_h, 0,
+           CAIRO_FONT_WEIGHT_BOLD, 0, kMinTextMm);
       if (style.how_to_column)
-        Text(cr, row.how_to, {grid.label_right + pad, row.y, grid.how_right - grid.label_right - 2 * pad, row.h},
+        Text(pen, row.how_to, {grid.label_right + pad, row.y, grid.how_right - grid.label_right - 2 * pad, row.h},
              text_h * 0.8, 0, CAIRO_FONT_WEIGHT_BOLD);
       for (int c = 0; c < grid.columns(); ++c)
-        Text(cr, grid.column_headers[c], {grid.column_x[c], row.y, grid.column_x[c + 1] - grid.column_x[c], row.h},
+        Text(pen, grid.column_headers[c], {grid.column_x[c], row.y, grid.column_x[c + 1] - grid.column_x[c], row.h},
              text_h, 0.5, CAIRO_FONT_WEIGHT_BOLD);
     } else if (style.how_to_column) {
-      Text(cr, row.label, {frame.x + pad, row.y, grid.label_right - frame.x - 2 * pad, row.h}, text_h, 0,
-           row.total ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-      Text(cr, row.how_to, {grid.label_right + pad, row.y, grid.how_right - grid.label_right - 2 * pad, row.h},
-           text_h * 0.75, 0);
+      Text(pen, row.label, {frame.x + pad, row.y, grid.label_right - frame.x - 2 * pad, row.h}, text_h, 0,
+           row.total ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL, 0, kMinTextMm);
+      Text(pen, row.how_to, {grid.label_right + pad, row.y, grid.how_right - grid.label_right - 2 * pad, row.h},
+           text_h * 0.75, 0, CAIRO_FONT_WEIGHT_NORMAL, 0, kMinTextMm, false);
     } else if (row.h < 6) {
       // Rows this small (four grids a page) leave no room for a readable note.
-      Text(cr, row.label, {frame.x + pad, row.y, grid.label_right - frame.x - 2 * pad, row.h}, text_h, 0,
-           row.total ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+      Text(pen, row.label, {frame.x + pad, row.y, grid.label_right - frame.x - 2 * pad, row.h}, text_h, 0,
+           row.total ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL, 0, kMinTextMm);
     } else {
       // Label on the left, the how-to note small and grey on the right of the label cell.
       const double label_w = (grid.label_right - frame.x) * 0.58;
-      Text(cr, row.label, {frame.x + pad, row.y, label_w - pad, row.h}, text_h, 0,
-           row.total ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-      Text(cr, row.how_to, {frame.x + label_w + pad, row.y, grid.label_right - frame.x - label_w - 2 * pad, row.h},
-           text_h * 0.62, 1, CAIRO_FONT_WEIGHT_NORMAL, 0.35);
+      Text(pen, row.label, {frame.x + pad, row.y, label_w - pad, row.h}, text_h, 0,
+           row.total ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL, 0, kMinTextMm);
+      Text(pen, row.how_to, {frame.x + label_w + pad, row.y, grid.label_right - frame.x - label_w - 2 * pad, row.h},
+           text_h * 0.62, 1, CAIRO_FONT_WEIGHT_NORMAL, 0.35, kMinTextMm, false);
     }
   }
   // Lines: rows, then columns, then the frame.
@@ -143,7 +214,14 @@ void DrawGrid(cairo_t* cr, const GridLayout& grid, const SheetStyle& style) {
   cairo_stroke(cr);
 }
 
-void Draw(cairo_t* cr, const SheetLayout& layout) {
+void Draw(const Pen& pen, const SheetLayout& layout) {
+  cairo_t* cr = pen.cr;
+  // Text measured the same at any resolution (and in the PDF): metrics not
+  // rounded to device pixels, so lines break in the same places everywhere.
+  cairo_font_options_t* font_options = cairo_font_options_create();
+  cairo_font_options_set_hint_metrics(font_options, CAIRO_HINT_METRICS_OFF);
+  cairo_set_font_options(cr, font_options);
+  cairo_font_options_destroy(font_options);
   cairo_set_source_rgb(cr, 1, 1, 1);
   cairo_paint(cr);
   cairo_set_source_rgb(cr, 0, 0, 0);
@@ -152,12 +230,12 @@ void Draw(cairo_t* cr, const SheetLayout& layout) {
   const double left = layout.markers.empty() ? 8 : layout.markers[0].box.right() + 4;
   if (layout.style.title) {
     const double right = layout.qr_box ? layout.qr_box->x - 4 : layout.width_mm - 8;
-    Text(cr, layout.title, {left, 8, right - left, 7}, 6, 0, CAIRO_FONT_WEIGHT_BOLD);
-    Text(cr, "Player: ______________________   Date: ____________", {left, 16, right - left, 6}, 3.6, 0);
+    Text(pen, layout.title, {left, 8, right - left, 7}, 6, 0, CAIRO_FONT_WEIGHT_BOLD);
+    Text(pen, "Player: ______________________   Date: ____________", {left, 16, right - left, 6}, 3.6, 0);
   }
   for (const MarkerLayout& marker : layout.markers) DrawModules(cr, MarkerModules(marker.id), marker.box, true);
   if (layout.qr_box) DrawModules(cr, QrModules(layout.qr_payload), *layout.qr_box, false);
-  for (const GridLayout& grid : layout.grids) DrawGrid(cr, grid, layout.style);
+  for (const GridLayout& grid : layout.grids) DrawGrid(pen, grid, layout.style);
 }
 
 }  // namespace
@@ -188,8 +266,15 @@ cv::Mat RasterizeMm(double width_mm, double height_mm, double dpi, const std::fu
   return bgr;
 }
 
+std::vector<SheetText> SheetTexts(const SheetLayout& layout) {
+  std::vector<SheetText> placed;
+  // Drawn into a tiny raster: only where the text goes is kept.
+  RasterizeMm(layout.width_mm, layout.height_mm, 2, [&](cairo_t* cr) { Draw({cr, &placed}, layout); });
+  return placed;
+}
+
 cv::Mat RenderSheetImage(const SheetLayout& layout, double dpi) {
-  return RasterizeMm(layout.width_mm, layout.height_mm, dpi, [&](cairo_t* cr) { Draw(cr, layout); });
+  return RasterizeMm(layout.width_mm, layout.height_mm, dpi, [&](cairo_t* cr) { Draw({cr}, layout); });
 }
 
 void WriteSheet(const SheetLayout& layout, const std::string& path, double dpi) {
@@ -212,7 +297,7 @@ void WriteSheet(const SheetLayout& layout, const std::string& path, double dpi) 
                                                                    layout.height_mm * kPointsPerMm);
     cairo_t* cr = cairo_create(surface);
     cairo_scale(cr, kPointsPerMm, kPointsPerMm);
-    Draw(cr, layout);
+    Draw({cr}, layout);
     cairo_show_page(cr);
     cairo_destroy(cr);
     cairo_surface_finish(surface);

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include <opencv2/core.hpp>
 
@@ -13,6 +14,21 @@
 typedef struct _cairo cairo_t;  // Cairo's drawing context (cairo.h)
 
 namespace scorecheck {
+
+/// One text a sheet prints.
+struct SheetText {
+  std::string text;    ///< the words
+  double size_pt = 0;  ///< font size, points; 0 = left out (it could not be printed at a readable size)
+  int lines = 1;       ///< lines it was broken into
+};
+
+/// The smallest font size, points, of any note a sheet prints (the how-to-score
+/// hints): smaller than this is not readable on paper.
+inline constexpr double kMinSheetTextPoints = 6;
+
+/// Every text RenderSheetImage() and WriteSheet() print on `layout`, in
+/// drawing order, with the size it is printed at.
+std::vector<SheetText> SheetTexts(const SheetLayout& layout);
 
 /// A page of `width_mm` x `height_mm` that `draw` paints with Cairo in page
 /// millimetres (the context is scaled to `dpi`), as a BGR 8-bit image. Throws

@@ -49,7 +49,7 @@ std::vector<LayoutRow> PrintedRows(const Ruleset& ruleset, const SheetStyle& sty
     row.row_id = spec.id;
     const size_t synonym = std::min<size_t>(style.label_synonym, spec.labels.empty() ? 0 : spec.labels.size() - 1);
     row.label = cased(spec.labels.empty() ? spec.name : spec.labels[synonym]);
-    row.how_to = spec.how_to_score;
+    row.how_to = spec.sheet_hint.empty() ? spec.how_to_score : spec.sheet_hint;
     row.total = spec.kind != RowKind::kEntry;
     if (spec.kind == RowKind::kYahtzeeBonus && style.split_bonus_row) {
       row.part = CellPart::kChecks;
@@ -59,7 +59,7 @@ std::vector<LayoutRow> PrintedRows(const Ruleset& ruleset, const SheetStyle& sty
       const YahtzeeBonusRule& rule = *ruleset.yahtzee_bonus;
       row.label = cased(rule.points_per_check.size() == 1 ? "Score " + std::to_string(rule.points_per_check[0]) + " per tick"
                                                           : "Bonus points");
-      row.how_to = spec.how_to_score;
+      row.how_to = spec.sheet_hint.empty() ? spec.how_to_score : spec.sheet_hint;
     }
     rows.push_back(row);
   }

@@ -212,6 +212,29 @@ TEST_F(CliTest, ScanOutDirKeepsPhotosOfTheSameNameApart) {
     EXPECT_TRUE(fs::exists(dir_ / "out" / name)) << name;
 }
 
+TEST_F(CliTest, AMistypedCommandGetsDidYouMean) {
+  for (const auto& [typed, meant] : std::vector<std::pair<std::string, std::string>>{
+           {"scna", "scan"}, {"bacth", "batch"}, {"veriyf", "verify"}, {"reveiw", "review"}, {"aud", "audit"}}) {
+    const CliRun run = Scorecheck(typed + " x");
+    EXPECT_EQ(run.exit_code, 2) << typed;
+    EXPECT_EQ(run.err, "scorecheck: unknown command \"" + typed + "\"; did you mean \"" + meant + "\"?\n");
+  }
+  const CliRun far = Scorecheck("frobnicate");
+  EXPECT_EQ(far.exit_code, 2);
+  EXPECT_NE(far.err.find("(commands: verify, rules, sheet, scan, batch, review, audit)"), std::string::npos) << far.err;
+}
+
+TEST_F(CliTest, EveryCommandsHelpShowsDefaultsAnExampleAndExitCodes) {
+  for (const char* command : {"verify", "rules", "sheet", "scan", "batch", "review", "audit"}) {
+    const CliRun run = Scorecheck(std::string(command) + " --help");
+    EXPECT_EQ(run.exit_code, 0) << command;
+    EXPECT_NE(run.out.find("Example:"), std::string::npos) << command << ":\n" << run.out;
+    EXPECT_NE(run.out.find("Exit codes:"), std::string::npos) << command;
+  }
+  EXPECT_NE(Scorecheck("batch --help").out.find("--ruleset TEXT=auto"), std::string::npos);
+  EXPECT_NE(Scorecheck("scan --help").out.find("=0.5"), std::string::npos);
+}
+
 TEST_F(CliTest, BrokenTemplatesFolderIsReported) {
   Write("templates/rulesets/bad.json", "{\"id\": 1}");
   const CliRun run = Scorecheck("--templates " + (dir_ / "templates").string() + " rules");

@@ -88,6 +88,7 @@ Command AddRulesCommand(CLI::App& app, const GlobalOptions& global) {
   auto id = std::make_shared<std::string>();
   CLI::App* cmd = app.add_subcommand("rules", "List the rulesets, or show one ruleset's rows and legal values");
   cmd->add_option("id", *id, "Ruleset id (see `scorecheck rules`)");
+  cmd->footer("Example:\n  scorecheck rules\n  scorecheck rules rock\nExit codes: 0 shown, 2 unknown ruleset.");
   return [id, &global] {
     const RulesetLibrary rulesets = LoadRulesets(global);
     return id->empty() ? ListRulesets(rulesets) : ShowRuleset(rulesets.Get(*id));

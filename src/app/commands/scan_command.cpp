@@ -144,6 +144,10 @@ Command AddScanCommand(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--corrections", args->corrections,
                   "Answers from `scorecheck review` (corrections.json) to put on the cards before checking them");
   cmd->add_option("--model", args->model, "Digit model (default: models/digits.onnx)");
+  cmd->footer(
+      "Example:\n  scorecheck scan IMG_0012.jpg --overlay IMG_0012.overlay.png\n"
+      "For a folder of photos and one report for all of them, use `scorecheck batch`.\n"
+      "Exit codes: 0 every card clean, 1 some cards have findings, 2 an image could not be read.");
   return [args, &global] { return Run(*args, global); };
 }
 

@@ -50,6 +50,9 @@ Command AddSheetCommand(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--page", args->page, "Page size: a4 or letter")->check(CLI::IsMember({"a4", "letter"}));
   cmd->add_option("--dpi", args->dpi, "PNG resolution")->check(CLI::Range(50.0, 1200.0));
   cmd->add_option("-o,--output", args->output, "Output file, .png or .pdf")->required();
+  cmd->footer(
+      "Example:\n  scorecheck sheet classic --columns 4 -o classic.pdf\n"
+      "Exit codes: 0 written, 2 bad option or the file could not be written.");
   return [args, &global] { return Run(*args, global); };
 }
 

@@ -76,6 +76,9 @@ Command AddVerifyCommand(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--out-dir", args->out_dir, "Write <card>.report.json for every card into this folder");
   cmd->add_option("--triple-entries", args->triple_entries, "How ×k columns are written: raw, multiplied or auto")
       ->check(CLI::IsMember({"auto", "raw", "multiplied"}));
+  cmd->footer(
+      "Example:\n  scorecheck verify samples/typed/classic-2.card.json\n  scorecheck verify cards/ --out-dir reports/\n"
+      "Exit codes: 0 every card clean, 1 some cards have findings, 2 a card could not be read.");
   return [args, &global] { return Run(*args, global); };
 }
 
