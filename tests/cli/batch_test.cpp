@@ -239,6 +239,28 @@ TEST_F(BatchTest, AuditOfPhotosOrOfABatchReport) {
       << report.out;
 }
 
+TEST_F(BatchTest, OnATerminalAProgressBarElsewhereALinePerCard) {
+  fs::create_directories(dir_ / "in");
+  fs::copy_file(kCleanRock, dir_ / "in/a.jpg");
+  fs::copy_file(kClassic, dir_ / "in/b.jpg");
+  const std::string batch = std::string(SCORECHECK_BINARY_DIR) + "/scorecheck batch " + (dir_ / "in").string() +
+                            " -o " + (dir_ / "out").string() + " --jobs 1";
+  const testing::CliRun piped = Scorecheck("batch " + (dir_ / "in").string() + " -o " + (dir_ / "out").string());
+  EXPECT_NE(piped.out.find("[1/2] "), std::string::npos) << piped.out;
+  EXPECT_NE(piped.out.find("[2/2] "), std::string::npos) << piped.out;
+  EXPECT_EQ(piped.out.find('\r'), std::string::npos) << "no bar redrawn into a file";
+  if (!fs::exists("/usr/bin/script")) GTEST_SKIP() << "/usr/bin/script (bsdutils) missing: no terminal to test the bar on";
+  // `script` gives the batch a terminal.
+  const fs::path typescript = dir_ / "tty.txt";
+  ASSERT_EQ(std::system(("/usr/bin/script -qec '" + batch + "' /dev/null > " + typescript.string()).c_str()) >> 8, 1);
+  const std::string shown = Slurp(typescript);
+  EXPECT_NE(shown.find("\r[############............] 1/2"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("cards/s"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("left"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("b.jpg: 1 warning"), std::string::npos) << "a card that needs a look stays on screen: " << shown;
+  EXPECT_NE(shown.find("2 cards: 1 clean"), std::string::npos) << shown;
+}
+
 TEST_F(BatchTest, NothingToReadOrABadOptionIsOneClearLine) {
   fs::create_directories(dir_ / "empty");
   const testing::CliRun empty = Scorecheck("batch " + (dir_ / "empty").string() + " -o " + (dir_ / "r").string());
