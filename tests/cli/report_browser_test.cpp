@@ -26,7 +26,7 @@ const char* kChromium = "/usr/bin/chromium";
 std::string Chromium(const fs::path& work, const std::string& flags, const std::string& url) {
   const fs::path out = work / "chromium.out";
   const std::string command = std::string(kChromium) +
-                              " --headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir=" +
+                              " --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars --user-data-dir=" +
                               (work / "profile").string() + " " + flags + " " + url + " >" + out.string() +
                               " 2>/dev/null";
   EXPECT_EQ(std::system(command.c_str()), 0) << command;

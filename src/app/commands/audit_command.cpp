@@ -110,7 +110,7 @@ int Run(const AuditArgs& args, const GlobalOptions& global) {
       spdlog::warn("{}", e.what());
       options.read_labels = false;
     }
-    if (options.jobs > 1) cv::setNumThreads(1);
+    cv::setNumThreads(1);  // one thread per worker, as in batch
     const std::string prefix = Prefix(evidence_dir, html_dir);
     for (const Json& record : RunBatch(inputs.files, rulesets, options))
       records.push_back(WithPicturesFrom(record, prefix));

@@ -91,8 +91,9 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
     spdlog::warn("{}", e.what());
     options.read_labels = false;
   }
-  // Workers share the cores; OpenCV's own threads inside each would only compete.
-  if (options.jobs > 1) cv::setNumThreads(1);
+  // One thread per worker: --jobs N uses N cores (OpenCV's own threads inside
+  // each worker would only compete with the other workers).
+  cv::setNumThreads(1);
 
   fs::create_directories(args.report_dir);
   // -q: nothing but the files that could not be read (stderr).
