@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "batch/batch_report.h"
 #include "batch/index_html.h"
 #include "core/text.h"
 #include "report/html_template.h"
@@ -63,34 +64,28 @@ std::string Verdict(const std::vector<Json>& players, const std::vector<std::str
 }  // namespace
 
 Json Audit(const std::vector<Json>& records, const RulesetLibrary& rulesets, const std::string& picture_prefix) {
+  Json unreadable = Json::array();
+  for (const Json& record : records)
+    if (record.value("status", "") == "unreadable")
+      unreadable.push_back({{"file", record["file"]}, {"reason", record.value("reason", "")}});
   std::vector<std::string> order;
   std::vector<std::vector<Json>> players;  // per ruleset
   std::vector<std::vector<const Json*>> sources;
-  Json unreadable = Json::array();
-  for (const Json& record : records) {
-    if (record.value("status", "") == "unreadable") {
-      unreadable.push_back({{"file", record["file"]}, {"reason", record.value("reason", "")}});
-      continue;
-    }
-    for (const Json& column : record.value("columns", Json::array())) {
-      if (column["recomputed_total"].is_null()) continue;
-      const std::string ruleset = column["ruleset"];
-      auto it = std::find(order.begin(), order.end(), ruleset);
-      if (it == order.end()) {
-        order.push_back(ruleset);
-        players.emplace_back();
-        sources.emplace_back();
-        it = order.end() - 1;
-      }
-      const size_t r = static_cast<size_t>(it - order.begin());
+  for (const auto& [ruleset, played] : PlayedColumnsByRuleset(records)) {
+    order.push_back(ruleset);
+    players.emplace_back();
+    sources.emplace_back();
+    for (const PlayedColumn& p : played) {
+      const Json& record = *p.record;
+      const Json& column = *p.column;
       Json player = {{"label", Label(record, column)},  {"file", record["file"]},
                      {"grid", column["grid"]},          {"column", column["column"]},
                      {"name", column.value("name", "")}, {"written_total", column["written_total"]},
                      {"recomputed_total", column["recomputed_total"]}, {"errors", column["errors"]},
                      {"warnings", column["warnings"]},  {"status", column["status"]}};
       if (column.contains("name_crop")) player["name_crop"] = picture_prefix + column["name_crop"].get<std::string>();
-      players[r].push_back(player);
-      sources[r].push_back(&record);
+      players.back().push_back(player);
+      sources.back().push_back(&record);
     }
   }
   Json games = Json::array();

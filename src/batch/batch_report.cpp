@@ -25,26 +25,35 @@ int Count(const std::vector<Json>& records, const std::string& status) {
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::vector<PlayedColumn>>> PlayedColumnsByRuleset(const std::vector<Json>& records) {
+  std::vector<std::pair<std::string, std::vector<PlayedColumn>>> groups;
+  for (const Json& record : records) {
+    if (record.value("status", "") == "unreadable" || !record.contains("columns")) continue;
+    for (const Json& column : record["columns"]) {
+      if (column["recomputed_total"].is_null()) continue;
+      const std::string ruleset = column["ruleset"];
+      auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == ruleset; });
+      if (it == groups.end()) it = groups.insert(groups.end(), {ruleset, {}});
+      it->second.push_back({&record, &column});
+    }
+  }
+  return groups;
+}
+
 Json BatchSummary(const std::vector<Json>& records, const RulesetLibrary& rulesets) {
   Json summary;
   summary["cards"] = records.size();
   for (const char* status : {"clean", "errors", "review", "unreadable"}) summary[status] = Count(records, status);
 
-  // Players by ruleset, in the order the rulesets first appear in the batch.
   std::vector<std::string> order;
   std::vector<std::vector<Json>> players;
   int player_count = 0;
-  for (const Json& record : records) {
-    if (!record.contains("columns")) continue;
-    for (const Json& column : record["columns"]) {
-      if (column["recomputed_total"].is_null()) continue;
-      const std::string ruleset = column["ruleset"];
-      auto it = std::find(order.begin(), order.end(), ruleset);
-      if (it == order.end()) {
-        order.push_back(ruleset);
-        players.emplace_back();
-        it = order.end() - 1;
-      }
+  for (const auto& [ruleset, played] : PlayedColumnsByRuleset(records)) {
+    order.push_back(ruleset);
+    players.emplace_back();
+    for (const PlayedColumn& p : played) {
+      const Json& record = *p.record;
+      const Json& column = *p.column;
       Json player = {{"file", record["file"]},
                      {"grid", column["grid"]},
                      {"column", column["column"]},
@@ -56,7 +65,7 @@ Json BatchSummary(const std::vector<Json>& records, const RulesetLibrary& rulese
                                  ? Json(nullptr)
                                  : Json(column["written_total"].get<int>() - column["recomputed_total"].get<int>());
       player["status"] = column["status"];
-      players[static_cast<size_t>(it - order.begin())].push_back(player);
+      players.back().push_back(player);
       ++player_count;
     }
   }

@@ -3,6 +3,7 @@
 // report.json, and cards.csv (one row per score column somebody played).
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -10,6 +11,19 @@
 #include "rules/ruleset_library.h"
 
 namespace scorecheck {
+
+/// One score column somebody played: its card's record and the record's
+/// "columns" entry (pointers into the records given).
+struct PlayedColumn {
+  const nlohmann::ordered_json* record = nullptr;
+  const nlohmann::ordered_json* column = nullptr;
+};
+
+/// The played columns with a recomputed total, grouped by ruleset (totals of
+/// different games do not compare), rulesets in the order they first appear,
+/// columns in batch order.
+std::vector<std::pair<std::string, std::vector<PlayedColumn>>> PlayedColumnsByRuleset(
+    const std::vector<nlohmann::ordered_json>& records);
 
 /// The summary of a batch's card records (CardOutput::record, in batch order):
 ///   {"cards", "clean", "errors", "review", "unreadable", "players",

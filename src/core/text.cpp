@@ -63,4 +63,28 @@ std::string ToLower(std::string text) {
   return text;
 }
 
+std::vector<std::string> WrapWords(const std::string& text, const std::function<bool(const std::string&)>& fits) {
+  std::vector<std::string> lines;
+  std::string line, word;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != ' ') {
+      word += text[i];
+      continue;
+    }
+    if (word.empty()) continue;
+    std::string joined = line;
+    if (!joined.empty()) joined += ' ';
+    joined += word;
+    if (line.empty() || fits(joined)) {
+      line = joined;
+    } else {
+      lines.push_back(line);
+      line = word;
+    }
+    word.clear();
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
 }  // namespace scorecheck

@@ -2,6 +2,7 @@
 // Small text helpers shared by the layers: file I/O with clear errors and
 // atomic writes, so that no output file is ever left half-written.
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,10 @@ void WriteFileAtomic(const std::string& path, const std::string& contents);
 
 /// Joins `parts` with `separator`.
 std::string Join(const std::vector<std::string>& parts, const std::string& separator);
+
+/// `text` broken at spaces into lines that `fits` accepts, each as long as it
+/// can be; a word `fits` rejects on its own still gets a line of its own.
+std::vector<std::string> WrapWords(const std::string& text, const std::function<bool(const std::string&)>& fits);
 
 /// Lower-cases ASCII letters.
 std::string ToLower(std::string text);

@@ -4,6 +4,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/text.h"
 #include "report/report.h"
 
 namespace scorecheck {
@@ -64,29 +65,10 @@ std::string Ascii(const std::string& text) {
 
 // Lines of `text` no wider than `width` pixels at `scale`, broken at spaces.
 std::vector<std::string> Wrap(const std::string& text, int width, double scale) {
-  std::vector<std::string> lines;
-  std::string line, word;
-  auto fits = [&](const std::string& s) {
+  return WrapWords(text, [&](const std::string& line) {
     int baseline = 0;
-    return cv::getTextSize(s, cv::FONT_HERSHEY_SIMPLEX, scale, 2, &baseline).width <= width;
-  };
-  for (size_t i = 0; i <= text.size(); ++i) {
-    if (i < text.size() && text[i] != ' ') {
-      word += text[i];
-      continue;
-    }
-    if (word.empty()) continue;
-    const std::string joined = line.empty() ? word : line + " " + word;
-    if (fits(joined) || line.empty()) {
-      line = joined;
-    } else {
-      lines.push_back(line);
-      line = word;
-    }
-    word.clear();
-  }
-  if (!line.empty()) lines.push_back(line);
-  return lines;
+    return cv::getTextSize(line, cv::FONT_HERSHEY_SIMPLEX, scale, 2, &baseline).width <= width;
+  });
 }
 
 // "Grand totals (recomputed): column 1 232, column 2 203 (written 213)".

@@ -62,30 +62,11 @@ struct Pen {
 
 // `text` broken at spaces into lines no wider than `width` at the current size.
 std::vector<std::string> WrapText(cairo_t* cr, const std::string& text, double width) {
-  std::vector<std::string> lines;
-  std::string line, word;
-  auto fits = [&](const std::string& s) {
+  return WrapWords(text, [&](const std::string& line) {
     cairo_text_extents_t extents;
-    cairo_text_extents(cr, s.c_str(), &extents);
+    cairo_text_extents(cr, line.c_str(), &extents);
     return extents.x_advance <= width;
-  };
-  for (size_t i = 0; i <= text.size(); ++i) {
-    if (i < text.size() && text[i] != ' ') {
-      word += text[i];
-      continue;
-    }
-    if (word.empty()) continue;
-    const std::string joined = line.empty() ? word : line + " " + word;
-    if (line.empty() || fits(joined)) {
-      line = joined;
-    } else {
-      lines.push_back(line);
-      line = word;
-    }
-    word.clear();
-  }
-  if (!line.empty()) lines.push_back(line);
-  return lines;
+  });
 }
 
 // Text fitted into `box`: shrunk until it fits, aligned left (align 0),
