@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <sstream>
+#include <tuple>
 
 #include <opencv2/imgproc.hpp>
 
+#include "card/card_json.h"
 #include "core/text.h"
 
 namespace scorecheck {
@@ -204,6 +207,22 @@ std::string ScanSummary(const ScanResult& scan, const RulesetLibrary& rulesets) 
                          : scan.page.method == PageMethod::kOutline ? "found by its outline"
                                                                     : "taken as the whole image")
        << "\n";
+  return text.str();
+}
+
+std::string CorrectedCells(const ScanResult& scan, const RulesetLibrary& rulesets) {
+  std::ostringstream text;
+  std::set<std::tuple<int, int, std::string>> shown;  // a bonus row's ticks and points are one cell
+  for (const ScannedCell& cell : scan.cells) {
+    if (!cell.by_person || !shown.insert({cell.where.grid, cell.where.column, cell.where.row_id}).second) continue;
+    const size_t g = static_cast<size_t>(cell.where.grid);
+    if (g >= scan.card.grids.size()) continue;
+    const Ruleset& ruleset = rulesets.Get(scan.card.grids[g].ruleset);
+    const RowSpec* row = ruleset.FindRow(cell.where.row_id);
+    const nlohmann::ordered_json value = CellValueToJson(*cell.by_person);
+    text << "  corrected by hand: " << ColumnName(g, scan.card.grids.size(), cell.where.column, ruleset) << " "
+         << (row ? row->name : cell.where.row_id) << " = " << (value.is_null() ? "empty" : value.dump()) << "\n";
+  }
   return text.str();
 }
 

@@ -39,4 +39,8 @@ std::string TextReport(const Card& card, const Verification& verification, const
 /// printed labels, 73% sure; 1 grid of 6 columns; page found by its outline".
 std::string ScanSummary(const ScanResult& scan, const RulesetLibrary& rulesets);
 
+/// The cells a person corrected (review), one indented line each:
+/// "  corrected by hand: column 3 Sixes = 18"; empty when none.
+std::string CorrectedCells(const ScanResult& scan, const RulesetLibrary& rulesets);
+
 }  // namespace scorecheck

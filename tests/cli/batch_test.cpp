@@ -133,12 +133,18 @@ TEST_F(BatchTest, AKilledBatchResumesToTheResultsOfAnUninterruptedOne) {
   for (const fs::path& file : Outputs(dir_ / "killed"))
     if (file.extension() == ".json") EXPECT_NO_THROW(nlohmann::json::parse(Slurp(file))) << file;
 
+  // As a kill in the middle of a write leaves it:
+  Write("killed/cards/2.jpg.json.tmp-99999", "{\"cards\": [");
   const testing::CliRun resumed = Scorecheck("batch " + in + " -o " + (dir_ / "killed").string() + " --resume");
   EXPECT_LE(resumed.exit_code, 1) << resumed.err;
   EXPECT_NE(resumed.out.find("1.jpg: OK (grand total 84) (from the earlier run)"), std::string::npos) << resumed.out;
   EXPECT_TRUE(Slurp(dir_ / "killed/report.json") == Slurp(dir_ / "whole/report.json"));
   EXPECT_TRUE(Slurp(dir_ / "killed/cards.csv") == Slurp(dir_ / "whole/cards.csv"));
   EXPECT_TRUE(Slurp(dir_ / "killed/index.html") == Slurp(dir_ / "whole/index.html"));
+
+  // Nothing the killed run left under a temporary name survives the next run.
+  for (const auto& entry : fs::recursive_directory_iterator(dir_ / "killed"))
+    EXPECT_EQ(entry.path().string().find(".tmp-"), std::string::npos) << entry.path();
 
   // Other settings: nothing is taken from the earlier run.
   const testing::CliRun changed =
@@ -198,6 +204,12 @@ TEST_F(BatchTest, ReviewAnswersAreSavedAtOnceAndPutOnTheCards) {
     if (cell["row"] == row) marked = cell.value("corrected", false) && cell["value"] == 18;
   EXPECT_TRUE(marked);
   EXPECT_NE(Slurp(dir_ / "out/index.html").find("Corrected by hand"), std::string::npos);
+  // scan takes the same answers, and says which cells a person corrected.
+  const testing::CliRun scan = Scorecheck("scan " + in + "/card.jpg --corrections " + out + "/corrections.json --json " +
+                                          (dir_ / "scan.json").string());
+  EXPECT_NE(scan.out.find("corrected by hand: column " + std::to_string(column) + " "), std::string::npos) << scan.out;
+  EXPECT_NE(Slurp(dir_ / "scan.json").find("\"corrected\": true"), std::string::npos);
+
   // Left to ask: only the names skipped.
   const testing::CliRun third = review("q\n");
   EXPECT_NE(third.out.find(std::to_string(played - 1) + " to look at"), std::string::npos) << third.out;
@@ -259,6 +271,14 @@ TEST_F(BatchTest, OnATerminalAProgressBarElsewhereALinePerCard) {
   EXPECT_NE(shown.find("left"), std::string::npos) << shown;
   EXPECT_NE(shown.find("b.jpg: 1 warning"), std::string::npos) << "a card that needs a look stays on screen: " << shown;
   EXPECT_NE(shown.find("2 cards: 1 clean"), std::string::npos) << shown;
+
+  // -q: no bar even on a terminal; a line for each card that is not clean, nothing else.
+  ASSERT_EQ(std::system(("/usr/bin/script -qec '" + batch + " -q' /dev/null > " + typescript.string()).c_str()) >> 8, 1);
+  const std::string quiet = Slurp(typescript);
+  EXPECT_EQ(quiet.find("cards/s"), std::string::npos) << quiet;
+  EXPECT_NE(quiet.find("b.jpg: 1 warning"), std::string::npos) << quiet;
+  EXPECT_EQ(quiet.find("a.jpg"), std::string::npos) << quiet;
+  EXPECT_EQ(quiet.find("2 cards:"), std::string::npos) << quiet;
 }
 
 TEST_F(BatchTest, NothingToReadOrABadOptionIsOneClearLine) {

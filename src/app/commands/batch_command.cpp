@@ -54,6 +54,18 @@ std::string Settings(const BatchArgs& args, const std::string& model_path) {
       .dump();
 }
 
+// What a killed run may have left: our temporaries ("<file>.tmp-<pid>", see
+// WriteFileAtomic), never anything else.
+void RemoveTemporaries(const std::string& report_dir) {
+  std::error_code ec;
+  std::vector<fs::path> stale;
+  for (auto it = fs::recursive_directory_iterator(report_dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec))
+    if (it->is_regular_file(ec) && it->path().filename().string().find(".tmp-") != std::string::npos)
+      stale.push_back(it->path());
+  for (const fs::path& path : stale) fs::remove(path, ec);
+}
+
 // "OK (grand total 245)", "2 errors, 1 warning; ...", "unreadable: why".
 std::string Outcome(const Json& record) {
   if (record["status"] == "unreadable") return "unreadable: " + record.value("reason", "");
@@ -96,16 +108,16 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
   cv::setNumThreads(1);
 
   fs::create_directories(args.report_dir);
-  // -q: nothing but the files that could not be read (stderr).
-  ProgressPrinter printer(std::cout, inputs.files.size(), StdoutIsTerminal());
+  RemoveTemporaries(args.report_dir);
+  // A bar on a terminal; plain lines elsewhere and with -q (then only for the
+  // cards that are not clean, and no summary).
+  ProgressPrinter printer(std::cout, inputs.files.size(), StdoutIsTerminal() && !global.quiet);
   const std::vector<Json> records = RunBatch(inputs.files, rulesets, options, [&](const BatchProgress& done) {
     for (const Json& record : done.records) {
-      if (global.quiet) {
-        if (record["status"] == "unreadable") spdlog::error("{}: {}", record["file"].get<std::string>(), Outcome(record));
-        continue;
-      }
+      const bool clean = record["status"] == "clean";
+      if (global.quiet && clean) continue;
       printer.Done(done.done, record["file"], Outcome(record) + (done.resumed ? " (from the earlier run)" : ""),
-                   record["status"] == "clean");
+                   clean);
     }
   });
   printer.Finish();

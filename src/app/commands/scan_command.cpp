@@ -96,6 +96,7 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
           const std::string report = TextReport(scan.card, scan.verification, rulesets);
           const size_t first_line = report.find('\n') + 1;
           std::cout << path << ": " << report.substr(0, first_line) << ScanSummary(scan, rulesets)
+                    << CorrectedCells(scan, rulesets)
                     << report.substr(first_line) << std::flush;
         }
         const std::filesystem::path name(input.name);
