@@ -21,6 +21,4 @@ function(scorecheck_add_test)
     SCORECHECK_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
     SCORECHECK_BINARY_DIR="${PROJECT_BINARY_DIR}")
   add_test(NAME ${ARG_NAME} COMMAND ${target})
-  # Tesseract's OpenMP threads only slow small OCR blocks down (see LimitOcrThreads).
-  set_tests_properties(${ARG_NAME} PROPERTIES ENVIRONMENT "OMP_THREAD_LIMIT=1")
 endfunction()

@@ -16,7 +16,6 @@
 #include "app/commands/commands.h"
 #include "core/error.h"
 #include "core/text.h"
-#include "labels/text_reader.h"
 
 namespace {
 
@@ -60,7 +59,6 @@ std::optional<std::string> MistypedCommand(CLI::App& app, int argc, char** argv)
 }  // namespace
 
 int main(int argc, char** argv) {
-  scorecheck::LimitOcrThreads(argv);
   using namespace scorecheck::app;
   CLI::App app{"scorecheck: checks the totals and rules of filled-in Yahtzee-style scorecards", "scorecheck"};
   app.require_subcommand(1);

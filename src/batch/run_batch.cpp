@@ -66,7 +66,7 @@ std::vector<Json> Resumed(const std::string& card_file, const FileStamp& stamp, 
 class Worker {
  public:
   Worker(const RulesetLibrary& rulesets, const BatchOptions& options, std::unique_ptr<DigitReader> reader)
-      : rulesets_(rulesets), options_(options), reader_(std::move(reader)) {}
+      : rulesets_(rulesets), options_(options), reader_(std::move(reader)), text_reader_(TextReader::CreateLazy()) {}
 
   // Scans every page of `input`, writes its pictures and then its card file.
   std::vector<Json> Run(const BatchInput& input, const FileStamp& stamp) {
@@ -100,7 +100,6 @@ class Worker {
   Json ScanPage(const LoadedImage& page, const std::string& name, const std::string& base) {
     if (!page.ok()) return FailedCardOutput(name, page.detail).record;
     try {
-      if (options_.read_labels && !text_reader_) text_reader_ = TextReader::Create();
       ScanResult scan = ScanImage(page.bgr, name, rulesets_, *reader_, options_.scan, text_reader_.get());
       if (!scan.ok()) return FailedCardOutput(name, scan.detail).record;
       const std::vector<Correction> answers = options_.corrections.For(name);
@@ -121,7 +120,7 @@ class Worker {
   const RulesetLibrary& rulesets_;
   const BatchOptions& options_;
   std::unique_ptr<DigitReader> reader_;
-  std::unique_ptr<TextReader> text_reader_;  // started with the worker's first card, then reused
+  std::unique_ptr<TextReader> text_reader_;  // started at the first card that needs its labels read
 };
 
 }  // namespace

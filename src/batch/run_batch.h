@@ -32,8 +32,6 @@ struct BatchOptions {
   DigitReaderOptions reader;    ///< the digit model each worker loads
   CardRecordOptions record;     ///< what each card's record holds
   Corrections corrections;      ///< a person's answers (review), put on the cards they name before checking
-  bool read_labels = true;      ///< start a label reader (Tesseract) per worker; false when it cannot start
-                                ///< (own sheets still read; other sheets say why not); default true
   std::string settings;         ///< what the records are made under (ruleset, thresholds, model, program
                                 ///< version), kept in each card file; records made under others are not resumed
 };

@@ -1,11 +1,10 @@
 // The Tesseract adapter: the only file that sees Tesseract or Leptonica.
 #include "labels/text_reader.h"
 
-#include <unistd.h>
-
 #include <cctype>
 #include <cstdlib>
 
+#include <omp.h>
 #include <opencv2/imgproc.hpp>
 #include <tesseract/baseapi.h>
 
@@ -38,6 +37,7 @@ class TesseractTextReader : public TextReader {
   std::vector<TextLine> ReadLines(const cv::Mat& block) override {
     std::vector<TextLine> lines;
     if (block.empty()) return lines;
+    KeepOcrOnThisThread();
     cv::Mat gray;
     if (block.channels() == 3)
       cv::cvtColor(block, gray, cv::COLOR_BGR2GRAY);
@@ -72,17 +72,30 @@ class TesseractTextReader : public TextReader {
   tesseract::TessBaseAPI api_;
 };
 
+// Starts Tesseract when first asked to read.
+class LazyTextReader : public TextReader {
+ public:
+  explicit LazyTextReader(const TextReaderOptions& options) : options_(options) {}
+  std::vector<TextLine> ReadLines(const cv::Mat& block) override {
+    if (!reader_) reader_ = std::make_unique<TesseractTextReader>(options_);
+    return reader_->ReadLines(block);
+  }
+
+ private:
+  TextReaderOptions options_;
+  std::unique_ptr<TesseractTextReader> reader_;
+};
+
 }  // namespace
 
-void LimitOcrThreads(char** argv) {
-  if (std::getenv("OMP_THREAD_LIMIT") != nullptr || argv == nullptr || argv[0] == nullptr) return;
-  setenv("OMP_THREAD_LIMIT", "1", 1);
-  execv("/proc/self/exe", argv);
-  // Still here: no /proc (not Linux) or exec refused; go on unrestarted.
-}
+void KeepOcrOnThisThread() { omp_set_max_active_levels(0); }
 
 std::unique_ptr<TextReader> TextReader::Create(const TextReaderOptions& options) {
   return std::make_unique<TesseractTextReader>(options);
+}
+
+std::unique_ptr<TextReader> TextReader::CreateLazy(const TextReaderOptions& options) {
+  return std::make_unique<LazyTextReader>(options);
 }
 
 }  // namespace scorecheck

@@ -37,16 +37,19 @@ class TextReader {
   /// Tesseract with `options`. Throws scorecheck::Error naming the language
   /// data when it cannot start (e.g. tesseract-ocr-eng not installed).
   static std::unique_ptr<TextReader> Create(const TextReaderOptions& options = {});
+  /// The same, started at the first ReadLines() (which then throws that
+  /// Error when it cannot start): our own sheets, read by their sheet code,
+  /// never pay for starting Tesseract (about 60 ms).
+  static std::unique_ptr<TextReader> CreateLazy(const TextReaderOptions& options = {});
 };
 
 /// Tesseract's LSTM runs 4 OpenMP threads per line, which makes a label
-/// column ~4x slower on a loaded or 2-core machine, and only the
-/// OMP_THREAD_LIMIT environment variable stops it; the OpenMP runtime reads it
-/// when the program loads, before main(). So a program that reads text calls
-/// this first thing in main(): when OMP_THREAD_LIMIT is unset, it sets it to 1
-/// and starts the program again in place (execv of /proc/self/exe, same
-/// arguments). A user's own setting is kept. Returns only when nothing needs
-/// doing or the restart failed (then text is read more slowly, but read).
-void LimitOcrThreads(char** argv);
+/// column up to 8x slower on a 2-core machine (the threads spin against each
+/// other and against a batch's other workers). This makes the calling
+/// thread's OpenMP regions run on that thread alone (OpenMP's
+/// max-active-levels set to 0, a setting of the calling thread), which the
+/// Tesseract adapters call before reading, on the thread that reads. Cheap;
+/// call it as often as needed.
+void KeepOcrOnThisThread();
 
 }  // namespace scorecheck

@@ -7,6 +7,7 @@
 #include <tesseract/baseapi.h>
 
 #include "core/error.h"
+#include "labels/text_reader.h"
 
 namespace scorecheck {
 namespace {
@@ -40,6 +41,7 @@ class TesseractDigitsImpl : public TesseractDigits {
     TesseractReading reading;
     const cv::Mat image = PrepareForTesseract(ink, options_);
     if (image.empty()) return reading;
+    KeepOcrOnThisThread();
     api_.SetImage(image.data, image.cols, image.rows, 1, static_cast<int>(image.step));
     // The prepared image has no meaningful dpi; saying 300 keeps Tesseract
     // from guessing (and warning) on every cell.

@@ -52,11 +52,10 @@ class TesseractDigits {
   /// An image without ink gives an empty reading.
   virtual TesseractReading Read(const cv::Mat& ink) = 0;
 
-  /// Starts Tesseract with a digits-only whitelist. Tesseract's OpenMP
-  /// threads make single cells ~7x slower on a busy machine, and only
-  /// OMP_THREAD_LIMIT set before the program loads stops them: call
-  /// LimitOcrThreads() (labels/text_reader.h) first in main(), as tools/eval
-  /// does. Throws Error when the options are invalid or the traineddata
+  /// Starts Tesseract with a digits-only whitelist. Each Read() keeps
+  /// Tesseract's OpenMP threads on the reading thread (KeepOcrOnThisThread in
+  /// labels/text_reader.h: they make single cells ~7x slower on a busy
+  /// machine). Throws Error when the options are invalid or the traineddata
   /// cannot be loaded.
   static std::unique_ptr<TesseractDigits> Create(const TesseractDigitsOptions& options = {});
 };

@@ -877,8 +877,6 @@ int main(int argc, char** argv) {
   app.add_flag("--tesseract-binarize", eval.tesseract_binarize, "Give Tesseract black and white instead of gray ink");
   app.add_option("--tesseract-dump", eval.tesseract_dump, "Write each compared cell's ink (bright on black) to DIR, named by truth and Tesseract's reading");
   CLI11_PARSE(app, argc, argv);
-  // Tesseract (labels, and the comparison) with one OpenMP thread: see there.
-  scorecheck::LimitOcrThreads(argv);
   try {
     // The dump folders need not exist beforehand (cv::imwrite does not make them).
     for (const std::string& folder : {eval.dump_errors, eval.tesseract_dump, eval.dump_top_misreads})

@@ -16,7 +16,6 @@
 #include "card/corrections.h"
 #include "core/error.h"
 #include "core/text.h"
-#include "labels/text_reader.h"
 
 namespace scorecheck::app {
 namespace {
@@ -104,12 +103,6 @@ int Run(const AuditArgs& args, const GlobalOptions& global) {
     options.reader.model_path = FindDigitModel(templates_dir);
     SC_CHECK(!options.reader.model_path.empty(), "cannot find the digit model models/digits.onnx");
     if (!args.corrections.empty()) options.corrections = LoadCorrectionsFile(args.corrections);
-    try {
-      TextReader::Create();
-    } catch (const Error& e) {
-      spdlog::warn("{}", e.what());
-      options.read_labels = false;
-    }
     cv::setNumThreads(1);  // one thread per worker, as in batch
     const std::string prefix = Prefix(evidence_dir, html_dir);
     for (const Json& record : RunBatch(inputs.files, rulesets, options))

@@ -18,7 +18,6 @@
 #include "card/corrections.h"
 #include "core/error.h"
 #include "core/text.h"
-#include "labels/text_reader.h"
 
 namespace scorecheck::app {
 namespace {
@@ -97,12 +96,6 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
   SC_CHECK(!options.reader.model_path.empty(), "cannot find the digit model models/digits.onnx; pass --model FILE");
   options.settings = Settings(args, options.reader.model_path);
   if (!args.corrections.empty()) options.corrections = LoadCorrectionsFile(args.corrections);
-  try {
-    TextReader::Create();  // Tesseract missing: own sheets still read, others say why not
-  } catch (const Error& e) {
-    spdlog::warn("{}", e.what());
-    options.read_labels = false;
-  }
   // One thread per worker: --jobs N uses N cores (OpenCV's own threads inside
   // each worker would only compete with the other workers).
   cv::setNumThreads(1);

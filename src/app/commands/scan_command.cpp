@@ -39,15 +39,10 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
   DigitReaderOptions reader_options;
   reader_options.model_path = args.model.empty() ? FindDigitModel(FindTemplatesDir(global.templates_dir)) : args.model;
   const std::unique_ptr<DigitReader> reader = DigitReader::Create(reader_options);
-  // One label reader for the whole batch (starting Tesseract costs more than
-  // reading a label column). Without it own sheets still scan; other sheets
-  // then say why they cannot be read.
-  std::unique_ptr<TextReader> text_reader;
-  try {
-    text_reader = TextReader::Create();
-  } catch (const Error& e) {
-    spdlog::warn("{}", e.what());
-  }
+  // One label reader for the whole run, started only when a sheet without a
+  // sheet code needs its labels read (starting Tesseract costs more than
+  // reading a label column).
+  const std::unique_ptr<TextReader> text_reader = TextReader::CreateLazy();
 
   ScanOptions options;
   options.grid.ruleset = args.ruleset;
