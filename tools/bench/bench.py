@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""How fast scorecheck reads a card, against the time it takes to decode its photo.
+
+Times `scorecheck scan` and a decode-only program (build/decode_only:
+cv::imread and nothing else) on the same 12 MP photos in one run, one after
+the other and alternating, and prints median times, the median ratio of each
+pair and the peak memory of each process (its own rusage, from wait4). Then
+times `scorecheck batch` on 100 photos with --jobs 1 and --jobs 2.
+
+The photos are made with build/synth on development seeds (nothing reserved
+for acceptance) and kept in --work, so a second run times the same files:
+  own          our own sheet (markers, QR code), one grid
+  other        another printer's sheet, one grid (random styles)
+  piecepack4   another printer's piecepack page of four grids
+  batch        100 photos as synth mixes them (a third on our own sheet)
+
+A benchmark that prints figures, not a test: it never fails on a figure.
+Usage: tools/bench/bench.py [--build build] [--work /tmp/scorecheck-bench] [--rounds 5] [--files 3]
+"""
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+MIN_PIXELS = 11_500_000  # "12 MP": 4000 x 3000 and the like
+
+# kind -> (first corpus seed, synth arguments, which cards qualify, target ratio)
+KINDS = {
+    "own": (781000, ["--own-share", "1", "--rulesets", "classic", "fivezee", "rollem"],
+            lambda t: len(t["grids"]) == 1, 1.5),
+    "other": (782000, ["--own-share", "0", "--rulesets", "classic", "fivezee", "rollem", "rock", "triple"],
+              lambda t: len(t["grids"]) == 1, 2.5),
+    "piecepack4": (783000, ["--own-share", "0", "--rulesets", "piecepack"],
+                   lambda t: len(t["grids"]) == 4, 4.0),
+}
+
+
+def run(command, env=None):
+    """Wall seconds and peak resident memory (MB) of one process, its exit code."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return wall, usage.ru_maxrss / 1024.0, process.returncode
+
+
+def photos(build, work, kind, wanted):
+    """`wanted` 12 MP photos of `kind`, made once and kept in work/kind."""
+    folder = os.path.join(work, kind)
+    os.makedirs(folder, exist_ok=True)
+    chosen = sorted(f for f in os.listdir(folder) if f.endswith(".jpg"))
+    first_seed, args, qualifies, _ = KINDS[kind]
+    for seed in range(first_seed, first_seed + 40):
+        if len(chosen) >= wanted:
+            break
+        made = os.path.join(work, "made-%s-%d" % (kind, seed))
+        if not os.path.isdir(made):
+            subprocess.run([os.path.join(build, "synth"), "--seed", str(seed), "--count", "20", "--profiles", "photo",
+                            "--threads", "2", "--jpeg", "-o", made] + args, check=True, stdout=subprocess.DEVNULL)
+        for name in sorted(os.listdir(made)):
+            if not name.endswith(".truth.json") or len(chosen) >= wanted:
+                continue
+            truth = json.load(open(os.path.join(made, name)))
+            width, height = truth["image_size"]
+            image = name.replace(".truth.json", ".jpg")
+            kept = "%d-%s" % (seed, image)  # card numbers repeat from seed to seed
+            if width * height >= MIN_PIXELS and qualifies(truth) and kept not in chosen:
+                shutil.copy(os.path.join(made, image), os.path.join(folder, kept))
+                chosen.append(kept)
+        shutil.rmtree(made)  # only the photos chosen are kept
+    if len(chosen) < wanted:
+        sys.exit("bench: found only %d %s photos of 12 MP in 40 seeds" % (len(chosen), kind))
+    return [os.path.join(folder, f) for f in sorted(chosen)[:wanted]]
+
+
+def bench_kind(build, work, kind, files, rounds):
+    scan_times, decode_times, ratios, scan_peak, decode_peak = [], [], [], 0.0, 0.0
+    images = photos(build, work, kind, files)
+    for _ in range(rounds):
+        for image in images:
+            d_wall, d_peak, d_code = run([os.path.join(build, "decode_only"), image])
+            s_wall, s_peak, s_code = run([os.path.join(build, "scorecheck"), "scan", image])
+            if d_code != 0 or s_code > 2:
+                print("  %s: decode exit %d, scan exit %d" % (image, d_code, s_code))
+            decode_times.append(d_wall)
+            scan_times.append(s_wall)
+            ratios.append(s_wall / d_wall)
+            scan_peak, decode_peak = max(scan_peak, s_peak), max(decode_peak, d_peak)
+    target = KINDS[kind][3]
+    ratio = statistics.median(ratios)
+    print("%-11s %5.2f s  %5.2f s  %5.1fx  (target <= %.1fx: %s)  peak %4.0f MB (decode %3.0f MB)  %d photos x %d"
+          % (kind, statistics.median(scan_times), statistics.median(decode_times), ratio, target,
+             "met" if ratio <= target else "not met", scan_peak, decode_peak, len(images), rounds))
+
+
+def bench_batch(build, work, count):
+    folder = os.path.join(work, "batch%d" % count)
+    if not os.path.isdir(folder):
+        subprocess.run([os.path.join(build, "synth"), "--seed", "784000", "--count", str(count), "--profiles",
+                        "scan", "photo", "lowres", "rotated", "--threads", "2", "--jpeg", "-o", folder],
+                       check=True, stdout=subprocess.DEVNULL)
+    results = {}
+    for jobs in (1, 2):
+        out = os.path.join(work, "batch-out-%d" % jobs)
+        shutil.rmtree(out, ignore_errors=True)
+        wall, peak, code = run([os.path.join(build, "scorecheck"), "batch", folder, "-o", out, "--jobs", str(jobs),
+                                "-q"])
+        results[jobs] = (wall, peak)
+        print("batch --jobs %d: %d photos in %6.1f s, %4.2f photos/s, process peak %4.0f MB (%4.0f MB per worker), "
+              "exit %d" % (jobs, count, wall, count / wall, peak, peak / jobs, code))
+    same = open(os.path.join(work, "batch-out-1", "report.json")).read() == \
+        open(os.path.join(work, "batch-out-2", "report.json")).read()
+    speedup = results[1][0] / results[2][0]
+    print("batch throughput --jobs 2 / --jobs 1: %.2fx (target >= 1.8x: %s); per worker peak %s 250 MB; "
+          "the two reports are %s" % (speedup, "met" if speedup >= 1.8 else "not met",
+                                       "<=" if max(p / j for j, (w, p) in results.items()) <= 250 else ">",
+                                       "identical" if same else "DIFFERENT"))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"), help="build folder (scorecheck, synth, decode_only)")
+    parser.add_argument("--work", default="/tmp/scorecheck-bench", help="where the photos are made and kept")
+    parser.add_argument("--rounds", type=int, default=5, help="times each photo is timed")
+    parser.add_argument("--files", type=int, default=3, help="photos of each kind")
+    parser.add_argument("--batch", type=int, default=100, help="photos in the batch run (0: no batch run)")
+    parser.add_argument("--kinds", nargs="*", default=list(KINDS), help="which single-photo kinds to time")
+    args = parser.parse_args()
+    for tool in ("scorecheck", "synth", "decode_only"):
+        if not os.path.exists(os.path.join(args.build, tool)):
+            sys.exit("bench: %s/%s is missing: build first (tools/setup)" % (args.build, tool))
+    os.makedirs(args.work, exist_ok=True)
+    revision = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True).stdout.strip()
+    print("scorecheck %s, %d cores; scan vs decode_only, one process each, alternating" % (revision, os.cpu_count()))
+    print("%-11s %7s  %7s  %6s" % ("photo", "scan", "decode", "ratio"))
+    for kind in args.kinds:
+        bench_kind(args.build, args.work, kind, args.files, args.rounds)
+    if args.batch > 0:
+        bench_batch(args.build, args.work, args.batch)
+
+
+if __name__ == "__main__":
+    main()
