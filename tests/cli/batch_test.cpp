@@ -291,6 +291,14 @@ TEST_F(BatchTest, NothingToReadOrABadOptionIsOneClearLine) {
   EXPECT_EQ(ruleset.exit_code, 2);
   EXPECT_EQ(Lines(ruleset.err), 1) << ruleset.err;
   EXPECT_NE(ruleset.err.find("unknown ruleset \"yatzy\""), std::string::npos) << ruleset.err;
+  fs::create_directories(dir_ / "in");
+  fs::copy_file(kCleanRock, dir_ / "in/a.jpg");
+  const fs::path not_a_folder = Write("taken", "a file where the report folder should go");
+  const testing::CliRun unwritable = Scorecheck("batch " + (dir_ / "in").string() + " -o " + not_a_folder.string());
+  EXPECT_EQ(unwritable.exit_code, 2);
+  EXPECT_EQ(Lines(unwritable.err), 1) << unwritable.err;
+  EXPECT_NE(unwritable.err.find(not_a_folder.string() + ": cannot make the report folder"), std::string::npos)
+      << unwritable.err;
 }
 
 }  // namespace

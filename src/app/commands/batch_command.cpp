@@ -100,7 +100,10 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
   // each worker would only compete with the other workers).
   cv::setNumThreads(1);
 
-  fs::create_directories(args.report_dir);
+  std::error_code made;
+  fs::create_directories(args.report_dir, made);
+  SC_CHECK(!made && fs::is_directory(args.report_dir, made),
+           args.report_dir << ": cannot make the report folder" << (made ? ": " + made.message() : std::string()));
   RemoveTemporaries(args.report_dir);
   // A bar on a terminal; plain lines elsewhere and with -q (then only for the
   // cards that are not clean, and no summary).
