@@ -97,9 +97,9 @@ CardOutput ScannedCardOutput(const std::string& name, const std::string& base, c
   record["ruleset"] = scan.card.grids.empty() ? scan.grid.ruleset_id : scan.card.grids[0].ruleset;
 
   const cv::Mat overlay = DrawOverlay(scan, rulesets, options.min_confidence);
-  record["overlay"] = base + ".overlay.jpg";
-  out.images.emplace_back(base + ".overlay.jpg", overlay);
   if (!overlay.empty()) {
+    record["overlay"] = base + ".overlay.jpg";
+    out.images.emplace_back(base + ".overlay.jpg", overlay);
     const int width = std::min(options.thumbnail_width, overlay.cols);
     cv::Mat thumbnail;
     cv::resize(overlay, thumbnail, cv::Size(width, std::max(1, overlay.rows * width / overlay.cols)), 0, 0,
