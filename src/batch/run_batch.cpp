@@ -83,7 +83,7 @@ class Worker {
       const bool several = pages.size() > 1;
       const std::string name = several ? input.name + " page " + std::to_string(p + 1) : input.name;
       const std::string page_base = several ? base + "-p" + std::to_string(p + 1) : base;
-      records.push_back(ScanPage(pages[p], name, page_base));
+      records.push_back(ScanPage(std::move(pages[p]), name, page_base));
     }
     Json saved = {{"source", input.path}, {"bytes", stamp.bytes}, {"mtime", stamp.mtime},
                   {"settings", FileSettings(options_, input.name)}, {"cards", records}};
@@ -97,10 +97,12 @@ class Worker {
   }
 
  private:
-  Json ScanPage(const LoadedImage& page, const std::string& name, const std::string& base) {
+  // `page` is moved in: its pixels are freed as soon as the page is found.
+  Json ScanPage(LoadedImage page, const std::string& name, const std::string& base) {
     if (!page.ok()) return FailedCardOutput(name, page.detail).record;
     try {
-      ScanResult scan = ScanImage(page.bgr, name, rulesets_, *reader_, options_.scan, text_reader_.get());
+      ScanResult scan =
+          ScanImage(std::move(page.bgr), name, rulesets_, *reader_, options_.scan, text_reader_.get());
       if (!scan.ok()) return FailedCardOutput(name, scan.detail).record;
       const std::vector<Correction> answers = options_.corrections.For(name);
       const std::vector<std::string> problems = ApplyCorrections(scan, answers, rulesets_, options_.scan);

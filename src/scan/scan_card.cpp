@@ -133,12 +133,14 @@ double CardConfidence(const ScannedCell& cell) {
   return cell.crossed_as_number ? cell.reading.number_confidence : cell.reading.confidence;
 }
 
-ScanResult ScanImage(const cv::Mat& image, const std::string& source, const RulesetLibrary& rulesets,
+ScanResult ScanImage(cv::Mat image, const std::string& source, const RulesetLibrary& rulesets,
                      DigitReader& reader, const ScanOptions& options, TextReader* text_reader) {
   ScanResult result;
-  result.image = image;
   result.card.source = source;
   result.page = FindPage(image, options.page);
+  // Every later stage works on the page (cells keep their corners in the
+  // image as coordinates only): the photo's pixels go now, not at the end.
+  image.release();
   if (!result.page.ok()) {
     result.status = ScanStatus::kNoPage;
     result.detail = "no page found: " + result.page.detail;
@@ -257,7 +259,7 @@ ScanResult ScanImage(const cv::Mat& image, const std::string& source, const Rule
 
 ScanResult ScanCard(const std::string& path, const RulesetLibrary& rulesets, DigitReader& reader,
                     const ScanOptions& options, TextReader* text_reader) {
-  const LoadedImage loaded = LoadImage(path, options.image);
+  LoadedImage loaded = LoadImage(path, options.image);
   if (!loaded.ok()) {
     ScanResult result;
     result.status = ScanStatus::kImageFailed;
@@ -265,7 +267,7 @@ ScanResult ScanCard(const std::string& path, const RulesetLibrary& rulesets, Dig
     result.card.source = path;
     return result;
   }
-  return ScanImage(loaded.bgr, path, rulesets, reader, options, text_reader);
+  return ScanImage(std::move(loaded.bgr), path, rulesets, reader, options, text_reader);
 }
 
 }  // namespace scorecheck

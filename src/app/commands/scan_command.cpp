@@ -66,7 +66,7 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
     const std::string& file = input.path;
     // A multi-page TIFF is a stack of cards: each page is scanned on its own
     // and named "<file> page <n>" (outputs "<stem>-p<n>.*").
-    const std::vector<LoadedImage> pages = LoadImagePages(file, options.image);
+    std::vector<LoadedImage> pages = LoadImagePages(file, options.image);
     SC_CHECK(pages.size() == 1 || (args.json_out.empty() && args.overlay_out.empty()),
              file << " has " << pages.size() << " pages; use --out-dir instead of --json/--overlay");
     for (size_t p = 0; p < pages.size(); ++p) {
@@ -77,7 +77,8 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
           tally.Fail(path, pages[p].detail);
           continue;
         }
-        ScanResult scan = ScanImage(pages[p].bgr, path, rulesets, *reader, options, text_reader.get());
+        // Moved in: the photo's pixels are freed once its page is found.
+        ScanResult scan = ScanImage(std::move(pages[p].bgr), path, rulesets, *reader, options, text_reader.get());
         if (!scan.ok()) {
           tally.Fail(path, scan.detail);
           continue;
