@@ -1,9 +1,13 @@
 #include "app/cli_context.h"
 
 #include <cstdlib>
+#include <algorithm>
 #include <filesystem>
+#include <thread>
 
 #include "core/error.h"
+#include "core/text.h"
+#include "readings/digit_reader.h"
 
 namespace scorecheck::app {
 
@@ -31,6 +35,22 @@ std::string FindTemplatesDir(const std::string& requested) {
 
 RulesetLibrary LoadRulesets(const GlobalOptions& options) {
   return RulesetLibrary::LoadFolder((std::filesystem::path(FindTemplatesDir(options.templates_dir)) / "rulesets").string());
+}
+
+void CheckRulesetOption(const RulesetLibrary& rulesets, const std::string& id) {
+  SC_CHECK(id == "auto" || rulesets.Find(id),
+           "unknown ruleset \"" << id << "\" (known: " << Join(rulesets.Ids(), ", ") << ")");
+}
+
+std::string DigitModelPath(const std::string& requested, const std::string& templates_dir) {
+  if (!requested.empty()) return requested;
+  const std::string found = FindDigitModel(templates_dir);
+  SC_CHECK(!found.empty(), "cannot find the digit model models/digits.onnx; pass --model FILE");
+  return found;
+}
+
+int JobCount(int requested) {
+  return requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
 }  // namespace scorecheck::app

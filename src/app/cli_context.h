@@ -26,4 +26,15 @@ std::string FindTemplatesDir(const std::string& requested);
 /// Loads <templates>/rulesets. Throws Error on a missing or malformed file.
 RulesetLibrary LoadRulesets(const GlobalOptions& options);
 
+/// Throws Error naming the known rulesets unless `id` is "auto" or one of them
+/// (the --ruleset option of scan, batch, audit).
+void CheckRulesetOption(const RulesetLibrary& rulesets, const std::string& id);
+
+/// The digit model to load: `requested` (--model) if given, else the one
+/// shipped beside the templates. Throws Error when none is found.
+std::string DigitModelPath(const std::string& requested, const std::string& templates_dir);
+
+/// Workers for --jobs `requested`: itself when positive, else every core.
+int JobCount(int requested);
+
 }  // namespace scorecheck::app

@@ -134,9 +134,7 @@ Json Audit(const std::vector<Json>& records, const RulesetLibrary& rulesets, con
           if (cell["grid"] != grid || cell["column"] != column || !rows.insert(cell["row"].get<std::string>()).second)
             continue;
           Json item = {{"player", p["label"]}, {"row_name", cell["row_name"]}, {"reading", cell["reading"]}};
-          item["confidence"] = cell["confidence"].is_null()
-                                   ? Json("")
-                                   : Json(std::to_string(std::lround(cell["confidence"].get<double>() * 100)) + "%");
+          item["confidence"] = PercentText(cell["confidence"]);
           if (cell.contains("crop")) item["crop"] = picture_prefix + cell["crop"].get<std::string>();
           evidence.push_back(item);
         }

@@ -55,8 +55,7 @@ Json CardContext(const Json& card) {
   if (card.contains("uncertain"))
     for (const Json& u : card["uncertain"]) {
       Json item = {{"where", Where(u, several_grids)}, {"row_name", u["row_name"]}, {"reading", u["reading"]}};
-      item["confidence"] =
-          u["confidence"].is_null() ? "" : std::to_string(std::lround(u["confidence"].get<double>() * 100)) + "%";
+      item["confidence"] = PercentText(u["confidence"]);
       if (u.contains("crop")) item["crop_url"] = UrlPath(u["crop"]);
       uncertain.push_back(item);
     }
@@ -73,6 +72,11 @@ Json CardContext(const Json& card) {
 }
 
 }  // namespace
+
+std::string PercentText(const Json& confidence) {
+  if (!confidence.is_number()) return "";
+  return std::to_string(std::lround(confidence.get<double>() * 100)) + "%";
+}
 
 std::string UrlPath(const std::string& path) {
   std::string out;

@@ -21,6 +21,9 @@ nlohmann::ordered_json IndexHtmlContext(const nlohmann::ordered_json& report);
 /// a template is missing or malformed.
 std::string IndexHtml(const nlohmann::ordered_json& report, const std::string& templates_dir);
 
+/// A confidence (0..1) as people read it, "45%"; "" for null.
+std::string PercentText(const nlohmann::ordered_json& confidence);
+
 /// `path` ('/'-separated) with every byte but unreserved ones and '/'
 /// percent-encoded, for an href or src.
 std::string UrlPath(const std::string& path);

@@ -4,7 +4,6 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
-#include <thread>
 
 #include <opencv2/core.hpp>
 #include <spdlog/spdlog.h>
@@ -65,8 +64,7 @@ Json WithPicturesFrom(Json record, const std::string& prefix) {
 int Run(const AuditArgs& args, const GlobalOptions& global) {
   const std::string templates_dir = FindTemplatesDir(global.templates_dir);
   const RulesetLibrary rulesets = LoadRulesets(global);
-  SC_CHECK(args.ruleset == "auto" || rulesets.Find(args.ruleset),
-           "unknown ruleset \"" << args.ruleset << "\" (known: " << Join(rulesets.Ids(), ", ") << ")");
+  CheckRulesetOption(rulesets, args.ruleset);
   const fs::path html_dir = args.html.empty() ? fs::current_path() : fs::absolute(args.html).parent_path();
   const fs::path evidence_dir = !args.evidence_dir.empty() ? fs::path(args.evidence_dir)
                                 : !args.html.empty()       ? fs::path(fs::path(args.html).replace_extension("").string() + "_files")
@@ -98,10 +96,9 @@ int Run(const AuditArgs& args, const GlobalOptions& global) {
     for (const std::string& warning : inputs.warnings) spdlog::warn("{}", warning);
     BatchOptions options;
     options.report_dir = evidence_dir.string();
-    options.jobs = args.jobs > 0 ? args.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    options.jobs = JobCount(args.jobs);
     options.scan.grid.ruleset = args.ruleset;
-    options.reader.model_path = FindDigitModel(templates_dir);
-    SC_CHECK(!options.reader.model_path.empty(), "cannot find the digit model models/digits.onnx");
+    options.reader.model_path = DigitModelPath("", templates_dir);
     if (!args.corrections.empty()) options.corrections = LoadCorrectionsFile(args.corrections);
     cv::setNumThreads(1);  // one thread per worker, as in batch
     const std::string prefix = Prefix(evidence_dir, html_dir);

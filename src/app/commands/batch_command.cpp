@@ -4,7 +4,6 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
-#include <thread>
 
 #include <opencv2/core.hpp>
 #include <spdlog/spdlog.h>
@@ -74,8 +73,7 @@ std::string Outcome(const Json& record) {
 int Run(const BatchArgs& args, const GlobalOptions& global) {
   const std::string templates_dir = FindTemplatesDir(global.templates_dir);
   const RulesetLibrary rulesets = LoadRulesets(global);
-  SC_CHECK(args.ruleset == "auto" || rulesets.Find(args.ruleset),
-           "unknown ruleset \"" << args.ruleset << "\" (known: " << Join(rulesets.Ids(), ", ") << ")");
+  CheckRulesetOption(rulesets, args.ruleset);
   SC_CHECK(fs::is_regular_file(fs::path(templates_dir) / "report" / "index.html"),
            templates_dir << "/report/index.html: missing (the report's template)");
 
@@ -85,15 +83,13 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
 
   BatchOptions options;
   options.report_dir = args.report_dir;
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  options.jobs = args.jobs > 0 ? args.jobs : static_cast<int>(cores);
+  options.jobs = JobCount(args.jobs);
   options.resume = args.resume;
   options.scan.grid.ruleset = args.ruleset;
   options.scan.verify.triple_entries = *ParseEntryConvention(args.triple_entries);
   options.scan.min_confidence = args.min_confidence;
   options.record.min_confidence = args.min_confidence;
-  options.reader.model_path = args.model.empty() ? FindDigitModel(templates_dir) : args.model;
-  SC_CHECK(!options.reader.model_path.empty(), "cannot find the digit model models/digits.onnx; pass --model FILE");
+  options.reader.model_path = DigitModelPath(args.model, templates_dir);
   options.settings = Settings(args, options.reader.model_path);
   if (!args.corrections.empty()) options.corrections = LoadCorrectionsFile(args.corrections);
   // One thread per worker: --jobs N uses N cores (OpenCV's own threads inside

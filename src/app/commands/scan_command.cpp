@@ -34,10 +34,9 @@ struct ScanArgs {
 
 int Run(const ScanArgs& args, const GlobalOptions& global) {
   const RulesetLibrary rulesets = LoadRulesets(global);
-  SC_CHECK(args.ruleset == "auto" || rulesets.Find(args.ruleset),
-           "unknown ruleset \"" << args.ruleset << "\" (known: " << Join(rulesets.Ids(), ", ") << ")");
+  CheckRulesetOption(rulesets, args.ruleset);
   DigitReaderOptions reader_options;
-  reader_options.model_path = args.model.empty() ? FindDigitModel(FindTemplatesDir(global.templates_dir)) : args.model;
+  reader_options.model_path = DigitModelPath(args.model, FindTemplatesDir(global.templates_dir));
   const std::unique_ptr<DigitReader> reader = DigitReader::Create(reader_options);
   // One label reader for the whole run, started only when a sheet without a
   // sheet code needs its labels read (starting Tesseract costs more than
