@@ -72,7 +72,7 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
     none.detail = std::to_string(grid_count) + " grids on the page fit no ruleset";
     return none;
   }
-  const std::vector<std::string> vocabulary = LabelVocabulary(all);
+  const KnownLabels known(LabelVocabulary(all));
 
   // Which way up: the lines cannot tell upright from upside down; the printed
   // labels can. Upside down, no column reads like labels. The columns the
@@ -80,13 +80,13 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
   // are not the headers (a section title, at the labels' far end, made a
   // column of them).
   TableReading table =
-      ReadTables(WithUnruledColumns(lattice, flat, px_per_mm, options), flat, px_per_mm, candidates, vocabulary, options, *reader);
+      ReadTables(WithUnruledColumns(lattice, flat, px_per_mm, options), flat, px_per_mm, candidates, known, options, *reader);
   if (find_orientation && table.fit < options.labels.min_score) {
     LatticeResult turned = TurnedHalf(lattice);
     cv::Mat turned_flat;
     cv::rotate(flat, turned_flat, cv::ROTATE_180);
     turned = WithUnruledColumns(std::move(turned), turned_flat, px_per_mm, options);
-    TableReading other = ReadTables(turned, turned_flat, px_per_mm, candidates, vocabulary, options, *reader);
+    TableReading other = ReadTables(turned, turned_flat, px_per_mm, candidates, known, options, *reader);
     // Labels that read no better one way than the other (too small to read
     // at all: both fits a few hundredths from 0) say nothing about which way
     // is up; the page stays as it was taken, most often upright.
@@ -209,7 +209,7 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
   for (const Ruleset* ruleset : candidates) {
     Scored entry{ruleset, {}, 0, 0, false, kept_columns.at(ruleset)};
     for (int g = 0; g < grid_count; ++g) {
-      entry.per_grid.push_back(MatchRows(row_texts[g], *ruleset, vocabulary, options.labels));
+      entry.per_grid.push_back(MatchRows(row_texts[g], *ruleset, known, options.labels));
       entry.labels += entry.per_grid.back().score / grid_count;
     }
     entry.total = entry.labels - (entry.columns != shown_columns ? options.fewer_columns_cost : 0.0);

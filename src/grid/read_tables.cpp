@@ -10,11 +10,11 @@ namespace {
 
 // How well `texts` (one per table row) fit the best of `rulesets` as labels.
 double LabelFit(const std::vector<std::string>& texts, const std::vector<const Ruleset*>& rulesets,
-                const std::vector<std::string>& vocabulary, const LabelMatchOptions& options) {
+                const KnownLabels& known, const LabelMatchOptions& options) {
   std::vector<PrintedRowText> printed(texts.size());
   for (size_t r = 0; r < texts.size(); ++r) printed[r].label = texts[r];
   double best = -1;
-  for (const Ruleset* ruleset : rulesets) best = std::max(best, MatchRows(printed, *ruleset, vocabulary, options).score);
+  for (const Ruleset* ruleset : rulesets) best = std::max(best, MatchRows(printed, *ruleset, known, options).score);
   return best;
 }
 
@@ -189,7 +189,7 @@ void ShareColumns(TableReading& table, int most_columns, double px_per_mm) {
 }
 
 TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, double px_per_mm,
-                        const std::vector<const Ruleset*>& rulesets, const std::vector<std::string>& vocabulary,
+                        const std::vector<const Ruleset*>& rulesets, const KnownLabels& known,
                         const GridOptions& options, TextReader& reader) {
   TableReading table;
   const int grid_count = static_cast<int>(lattice.grids.size());
@@ -204,7 +204,7 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
         readings = read[earlier];
     auto read_column = [&](int c) {
       ColumnReading reading = ReadColumn(flat, grid, c, reader);
-      reading.label_fit = LabelFit(reading.rows, rulesets, vocabulary, options.labels);
+      reading.label_fit = LabelFit(reading.rows, rulesets, known, options.labels);
       readings.push_back(std::move(reading));
     };
     auto was_read = [&](int c) {

@@ -35,7 +35,7 @@ int MostScoreColumns(const std::vector<const Ruleset*>& rulesets);
 /// holds. Grids of one page are printed alike: a grid shaped like one
 /// already read reuses its texts.
 TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, double px_per_mm,
-                        const std::vector<const Ruleset*>& rulesets, const std::vector<std::string>& vocabulary,
+                        const std::vector<const Ruleset*>& rulesets, const KnownLabels& known,
                         const GridOptions& options, TextReader& reader);
 
 /// Grids of one page are printed alike: a grid of `table` as wide as

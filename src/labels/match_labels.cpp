@@ -75,12 +75,6 @@ std::vector<std::string> TitleWords(std::string_view text) {
   return words;
 }
 
-// Likeness of a printed label (perhaps several lines) to the best of `labels`.
-double BestSimilarity(const std::string& text, const std::vector<std::string>& labels) {
-  double best = 0;
-  for (const std::string& label : labels) best = std::max(best, TextSimilarity(text, label));
-  return best;
-}
 
 }  // namespace
 
@@ -157,6 +151,36 @@ double TextSimilarity(std::string_view printed, std::string_view label) {
   return best;
 }
 
+double KnownLabels::Text(const std::string& printed, const std::string& label) const {
+  auto key = std::make_pair(printed, label);
+  if (const auto it = text_.find(key); it != text_.end()) return it->second;
+  const double likeness = TextSimilarity(printed, label);
+  text_.emplace(std::move(key), likeness);
+  return likeness;
+}
+
+double KnownLabels::Label(const std::string& a, const std::string& b) const {
+  auto key = std::make_pair(a, b);
+  if (const auto it = label_.find(key); it != label_.end()) return it->second;
+  const double likeness = LabelSimilarity(a, b);
+  label_.emplace(std::move(key), likeness);
+  return likeness;
+}
+
+double KnownLabels::Best(const std::string& printed, const std::vector<std::string>& labels) const {
+  double best = 0;
+  for (const std::string& label : labels) best = std::max(best, Text(printed, label));
+  return best;
+}
+
+double KnownLabels::Known(const std::string& printed) const {
+  if (const auto it = known_.find(printed); it != known_.end()) return it->second;
+  // Not through Text(): each of these pairs is asked for once.
+  double best = 0;
+  for (const std::string& label : vocabulary_) best = std::max(best, TextSimilarity(printed, label));
+  known_.emplace(printed, best);
+  return best;
+}
 
 std::vector<std::string> LabelVocabulary(const std::vector<const Ruleset*>& rulesets) {
   std::set<std::string> vocabulary;
@@ -168,8 +192,8 @@ std::vector<std::string> LabelVocabulary(const std::vector<const Ruleset*>& rule
   return {vocabulary.begin(), vocabulary.end()};
 }
 
-RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset& ruleset,
-                       const std::vector<std::string>& vocabulary, const LabelMatchOptions& options) {
+RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset& ruleset, const KnownLabels& labels,
+                       const LabelMatchOptions& options) {
   const int n = static_cast<int>(printed.size());
   const int m = static_cast<int>(ruleset.rows.size());
   RulesetMatch match;
@@ -184,7 +208,7 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
   std::vector<double> known_like(n, 0);    // likeness to the best known label of any ruleset
   const std::vector<std::string> no_labels;
   const std::vector<std::string>& points_labels = ruleset.yahtzee_bonus ? ruleset.yahtzee_bonus->points_labels : no_labels;
-  for (int i = 0; i < n; ++i) points_like[i] = BestSimilarity(printed[i].label, points_labels);
+  for (int i = 0; i < n; ++i) points_like[i] = labels.Best(printed[i].label, points_labels);
   for (int i = 0; i < n; ++i) {
     // A row that reads more like a section header ("Upper section") than
     // like a ruleset row is that header, not a garbled label of a row next
@@ -197,8 +221,8 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     // section") holds a line that reads like a section header.
     double header = 0;
     for (const std::string& section : ruleset.section_labels)
-      header = std::max(header, LabelSimilarity(printed[i].label, section));
-    const double known = BestSimilarity(printed[i].label, vocabulary);
+      header = std::max(header, labels.Label(printed[i].label, section));
+    const double known = labels.Known(printed[i].label);
     known_like[i] = known;
     // A header printed again over the lower section ("Category", "PLAYER")
     // is the same text twice, and no row's label: a header row too,
@@ -210,8 +234,8 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     if (known < options.min_repeated_header && !printed[i].label.empty())
       for (int k = 0; k < n; ++k)
         if (std::abs(k - i) >= kHeaderRowsApart)
-          header = std::max(header, std::min(LabelSimilarity(printed[i].label, printed[k].label),
-                                             LabelSimilarity(printed[k].label, printed[i].label)));
+          header = std::max(header, std::min(labels.Label(printed[i].label, printed[k].label),
+                                             labels.Label(printed[k].label, printed[i].label)));
     // A row that reads like some other known label (of any ruleset) more than
     // like this row (`known`) is that other row: pairing it here costs what
     // it lacks. Without this, a "Yahtzee bonus" row on a sheet taken for
@@ -220,7 +244,7 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     // down a row.
     for (int j = 0; j < m; ++j) {
       const RowSpec& row = ruleset.rows[j];
-      double label = std::max(BestSimilarity(printed[i].label, row.labels), TextSimilarity(printed[i].label, row.name));
+      double label = std::max(labels.Best(printed[i].label, row.labels), labels.Text(printed[i].label, row.name));
       if (header > label) label -= header;
       // Likewise a row that reads like the bonus's points row (as much as
       // makes it one below the ticks row), and more than like this one, is
@@ -233,7 +257,7 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
       else if (known > label && header <= label)
         label -= known - label;
       if (!printed[i].how_to.empty() && !row.how_to_score.empty())
-        label = (1 - options.how_to_weight) * label + options.how_to_weight * TextSimilarity(printed[i].how_to, row.how_to_score);
+        label = (1 - options.how_to_weight) * label + options.how_to_weight * labels.Text(printed[i].how_to, row.how_to_score);
       like[i][j] = label;
     }
     skip_cost[i] = header >= known ? 0 : options.unmatched_row_penalty * std::max(0.0, (known - 0.5) / 0.5);

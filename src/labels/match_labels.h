@@ -9,8 +9,11 @@
 // "Total" lands on the right total, an unreadable label between two readable
 // ones still gets its row, and header and section rows are skipped.
 
+#include <map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "rules/ruleset.h"
@@ -83,14 +86,38 @@ struct RulesetMatch {
 /// not a piecepack sheet); a header such as "Upper section" costs nothing.
 std::vector<std::string> LabelVocabulary(const std::vector<const Ruleset*>& rulesets);
 
+/// The known labels of every ruleset (LabelVocabulary), with the likeness of
+/// each printed text to them remembered: one page's label column is compared
+/// with the same synonyms for every candidate ruleset, every candidate column
+/// and each way up, so without it the same edit distances were worked out
+/// up to a dozen times (8% of a scan of another printer's sheet). Lives as
+/// long as one page's grid search; not for sharing between threads.
+class KnownLabels {
+ public:
+  explicit KnownLabels(std::vector<std::string> vocabulary) : vocabulary_(std::move(vocabulary)) {}
+  /// TextSimilarity(printed, label).
+  double Text(const std::string& printed, const std::string& label) const;
+  /// LabelSimilarity(a, b).
+  double Label(const std::string& a, const std::string& b) const;
+  /// The best TextSimilarity of `printed` to any label of the vocabulary.
+  double Known(const std::string& printed) const;
+  /// The best TextSimilarity of `printed` to any of `labels`.
+  double Best(const std::string& printed, const std::vector<std::string>& labels) const;
+
+ private:
+  std::vector<std::string> vocabulary_;
+  mutable std::map<std::pair<std::string, std::string>, double> text_, label_;
+  mutable std::unordered_map<std::string, double> known_;
+};
+
 /// Aligns `printed` (top to bottom, header rows included) with `ruleset`'s
 /// rows. A Yahtzee-bonus row may take two printed rows: ticks, then points
 /// (when the second reads like one of the rule's points_labels). Rows marked
 /// repeated_header are never paired. Between two rows paired (or the
 /// table's ends), printed rows left out that are as many as the ruleset rows
 /// left out there, headers not counted, are paired in their order.
-RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset& ruleset,
-                       const std::vector<std::string>& vocabulary, const LabelMatchOptions& options = {});
+RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset& ruleset, const KnownLabels& known,
+                       const LabelMatchOptions& options = {});
 
 /// 0..1: how much of `ruleset`'s name that is its own (words no other
 /// ruleset in `all` uses, e.g. "triple", "fivezee") appears in `text` (a

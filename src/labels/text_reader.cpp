@@ -31,6 +31,11 @@ class TesseractTextReader : public TextReader {
     // takes for a text line) would land on the user's terminal beside our
     // one-line messages; they say nothing the result does not.
     api_.SetVariable("debug_file", "/dev/null");
+    // Tesseract 5 reads every line it is unsure of a second time inverted
+    // (white print on a dark bar); our header bars reach it already made
+    // dark on light, so that second pass cost a tenth of the OCR's time
+    // and changed no reading of 150 development cards.
+    api_.SetVariable("tessedit_do_invert", "0");
   }
   ~TesseractTextReader() override { api_.End(); }
 

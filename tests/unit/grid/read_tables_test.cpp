@@ -139,7 +139,7 @@ TEST(ReadTablesTest, HowToTextAColumnCameApartFromIsNotAPlayersColumn) {
   std::vector<const Ruleset*> rulesets;
   for (const std::string& id : ShippedRulesets().Ids()) rulesets.push_back(&ShippedRulesets().Get(id));
   const auto reader = TextReader::Create();
-  const TableReading read = ReadTables(lattice, flat, kPxPerMm, rulesets, LabelVocabulary(rulesets), GridOptions{}, *reader);
+  const TableReading read = ReadTables(lattice, flat, kPxPerMm, rulesets, KnownLabels(LabelVocabulary(rulesets)), GridOptions{}, *reader);
   ASSERT_EQ(read.roles.size(), 1u);
   ASSERT_EQ(read.grids[0].columns(), 5) << "the merged column came apart";
   EXPECT_EQ(read.roles[0].label, 0);

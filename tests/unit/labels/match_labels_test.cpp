@@ -35,7 +35,7 @@ std::vector<PrintedRowText> PrintedTexts(const std::string& ruleset_id, int syno
 }
 
 RulesetMatch Match(const std::vector<PrintedRowText>& texts, const std::string& ruleset_id) {
-  return MatchRows(texts, ShippedRulesets().Get(ruleset_id), LabelVocabulary(AllRulesets()));
+  return MatchRows(texts, ShippedRulesets().Get(ruleset_id), KnownLabels(LabelVocabulary(AllRulesets())));
 }
 
 // Printed labels alone, no how-to text.
@@ -449,4 +449,28 @@ TEST(MatchRowsTest, SharedWordingsFitEveryVariantAlike) {
 }
 
 }  // namespace
+// The remembered likenesses are the likenesses, asked once or again, in
+// either order of asking; Known is the best over the whole vocabulary.
+TEST(KnownLabelsTest, RemembersWhatTheSimilaritiesAre) {
+  const std::vector<std::string> vocabulary = LabelVocabulary(AllRulesets());
+  const KnownLabels known(vocabulary);
+  const std::vector<std::string> printed = {"Aces", "Threes = 3", "Fu11 House (25)", "TOTAL\nof upper section", "", "qqq"};
+  const std::vector<std::string> labels = {"Aces", "Full house", "Total", "Upper section", "Chance"};
+  for (int round = 0; round < 2; ++round)
+    for (const std::string& text : printed) {
+      double best = 0;
+      for (const std::string& label : vocabulary) best = std::max(best, TextSimilarity(text, label));
+      EXPECT_DOUBLE_EQ(known.Known(text), best) << text;
+      for (const std::string& label : labels) {
+        EXPECT_DOUBLE_EQ(known.Text(text, label), TextSimilarity(text, label)) << text << " / " << label;
+        EXPECT_DOUBLE_EQ(known.Label(label, text), LabelSimilarity(label, text)) << label << " / " << text;
+      }
+      double best_of_labels = 0;
+      for (const std::string& label : labels) best_of_labels = std::max(best_of_labels, TextSimilarity(text, label));
+      EXPECT_DOUBLE_EQ(known.Best(text, labels), best_of_labels) << text;
+    }
+  EXPECT_DOUBLE_EQ(known.Known("Aces"), 1.0);
+  EXPECT_LT(known.Known("qqq"), 0.5);
+}
+
 }  // namespace scorecheck
