@@ -11,4 +11,5 @@ find_package(OpenCV 4.5 REQUIRED COMPONENTS core imgproc imgcodecs objdetect aru
 find_package(ZXing 1.4 REQUIRED)  # QR decoding: Debian's OpenCV has no QR decoder (no quirc)
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(CAIRO REQUIRED IMPORTED_TARGET cairo)
+pkg_check_modules(JPEG REQUIRED IMPORTED_TARGET libjpeg)  # photos decoded by libjpeg itself (src/image/jpeg_decoder)
 pkg_check_modules(TESSERACT REQUIRED IMPORTED_TARGET tesseract lept)  # printed label text; eval's digit comparison

@@ -6,7 +6,9 @@
 #include <mutex>
 #include <thread>
 
+#include "batch/check_record.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "core/text.h"
 #include "image/load_image.h"
 #include "image/save_image.h"
@@ -52,11 +54,12 @@ std::vector<Json> Resumed(const std::string& card_file, const FileStamp& stamp, 
   std::error_code ec;
   if (!fs::is_regular_file(card_file, ec)) return {};
   try {
-    const Json saved = Json::parse(ReadTextFile(card_file));
+    const Json saved = ParseJsonText<Json>(ReadTextFile(card_file));
     if (saved.value("bytes", Json()) != stamp.bytes || saved.value("mtime", Json()) != stamp.mtime ||
         saved.value("settings", "") != settings || !saved.contains("cards") || !saved["cards"].is_array() ||
         saved["cards"].empty())
       return {};
+    for (const Json& record : saved["cards"]) CheckCardRecord(record, "cards");
     return saved["cards"].get<std::vector<Json>>();
   } catch (const std::exception&) {
     return {};  // unreadable: scanned again

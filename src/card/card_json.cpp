@@ -1,17 +1,22 @@
 #include "card/card_json.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/json_text.h"
 #include "core/text.h"
 
 namespace scorecheck {
 namespace {
 
 using Json = nlohmann::json;
+
+// A card of six columns with every cell annotated is a few kilobytes.
+constexpr std::size_t kMaxCardBytes = 16u << 20;
 
 std::string Describe(const Json& value) {
   std::string text = value.dump();
@@ -21,9 +26,10 @@ std::string Describe(const Json& value) {
 
 int ParseCount(const Json& value, const std::string& where, int max, const char* what) {
   SC_CHECK(value.is_number(), where << ": " << Describe(value) << " is not a number");
-  SC_CHECK(value.is_number_integer() || value.get<double>() == static_cast<long long>(value.get<double>()),
-           where << ": " << Describe(value) << " is not a whole number");
   const double number = value.get<double>();
+  // std::trunc, not a cast to an integer: a cast of 1e93 is undefined.
+  SC_CHECK(value.is_number_integer() || (std::isfinite(number) && std::trunc(number) == number),
+           where << ": " << Describe(value) << " is not a whole number");
   SC_CHECK(number >= 0, where << ": " << Describe(value) << " is negative");
   SC_CHECK(number <= max, where << ": " << Describe(value) << " is too large for " << what << " (at most " << max << ")");
   return static_cast<int>(number);
@@ -149,15 +155,8 @@ CellValue ParseCellJson(const nlohmann::json& value, const std::string& where) {
 nlohmann::ordered_json CellValueToJson(const CellValue& cell) { return PlainCellToJson(cell); }
 
 Card ParseCardJson(const std::string& text, const RulesetLibrary& rulesets) {
-  Json json;
-  try {
-    json = Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    // nlohmann's message carries the line and column of the fault.
-    std::string message = e.what();
-    auto pos = message.find("parse error");
-    throw Error("malformed JSON: " + (pos == std::string::npos ? message : message.substr(pos)));
-  }
+  // The JSON library's message carries the line and column of the fault.
+  const Json json = ParseJsonText(text, {.max_bytes = kMaxCardBytes});
   SC_CHECK(json.is_object(), "a card must be a JSON object");
   std::string default_ruleset;
   if (json.contains("ruleset")) {

@@ -4,6 +4,7 @@
 
 #include "card/card_json.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "core/text.h"
 
 namespace scorecheck {
@@ -31,12 +32,7 @@ const Correction* Corrections::Find(const Correction& target) const {
 }
 
 Corrections ParseCorrections(const std::string& text) {
-  nlohmann::json json;
-  try {
-    json = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw Error(std::string("malformed JSON: ") + e.what());
-  }
+  const nlohmann::json json = ParseJsonText(text);
   SC_CHECK(json.is_object() && json.contains("corrections") && json["corrections"].is_array(),
            "a corrections file holds {\"corrections\": [...]}");
   Corrections corrections;

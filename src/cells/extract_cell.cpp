@@ -256,7 +256,8 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
       if (!along_row_line(box)) bodies.push_back(box);
     const float reach = static_cast<float>(c.height / 3);
     std::erase_if(kept, [&](const std::pair<cv::Rect, int>& blob) {
-      const auto& [box, label] = blob;
+      const cv::Rect& box = blob.first;  // not a structured binding: lambdas below capture it
+      const int label = blob.second;
       if (!along_row_line(box)) return false;
       if (any_pen && cv::countNonZero(pen_on_side(box) & (labels(box) == label)) > 0) return false;
       const bool beside_a_body = std::any_of(bodies.begin(), bodies.end(), [&](const cv::Rect& body) {

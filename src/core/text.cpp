@@ -13,9 +13,14 @@
 
 namespace scorecheck {
 
-std::string ReadTextFile(const std::string& path) {
+std::string ReadTextFile(const std::string& path, std::uintmax_t max_bytes) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw Error("cannot read: it is a folder");
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    throw Error("cannot read: not a regular file");
+  if (const std::uintmax_t size = std::filesystem::file_size(path, ec); !ec && size > max_bytes)
+    throw Error("cannot read: too large (" + std::to_string(size >> 20) + " MiB; at most " +
+                std::to_string(max_bytes >> 20) + " MiB)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(std::string("cannot read: ") + std::strerror(errno));
   std::ostringstream buffer;

@@ -2,14 +2,17 @@
 // Small text helpers shared by the layers: file I/O with clear errors and
 // atomic writes, so that no output file is ever left half-written.
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <vector>
 
 namespace scorecheck {
 
-/// Reads a whole file. Throws Error("cannot read: <reason>") on failure.
-std::string ReadTextFile(const std::string& path);
+/// Reads a whole file. Throws Error("cannot read: <reason>") on failure, for
+/// anything but a regular file (a device or a pipe may never end) and for a
+/// file longer than `max_bytes` (256 MiB unless told).
+std::string ReadTextFile(const std::string& path, std::uintmax_t max_bytes = 256u << 20);
 
 /// Writes `contents` to `path` through a temporary file in the same folder and
 /// a rename, so readers see either the old file or the whole new one. Creates

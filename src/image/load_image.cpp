@@ -9,6 +9,8 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "image/jpeg_decoder.h"
+
 namespace scorecheck {
 namespace {
 
@@ -47,6 +49,13 @@ bool JpegComplete(const std::string& bytes) {
 bool PngComplete(const std::string& bytes) {
   const size_t tail = bytes.size() > 64 ? bytes.size() - 64 : 0;
   return bytes.find("IEND", tail) != std::string::npos;
+}
+
+// "Corrupt JPEG data: ..." -> "corrupt JPEG data: ...", to follow our "damaged JPEG: ".
+std::string Lowered(std::string text) {
+  if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z' && (text.size() < 2 || !(text[1] >= 'A' && text[1] <= 'Z')))
+    text[0] = static_cast<char>(text[0] - 'A' + 'a');
+  return text;
 }
 
 LoadedImage Fail(ImageStatus status, std::string detail, std::string format = "") {
@@ -143,9 +152,20 @@ LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& option
     return Fail(ImageStatus::kTruncated, "truncated PNG: the file ends before the image data does", format);
 
   cv::Mat decoded;
+  if (format == "jpeg") {
+    // Phone photos: libjpeg directly (jpeg_decoder.h), so that its warnings
+    // about corrupt data become our message instead of its own line on the
+    // terminal, and a half-grey photo is not read as a card.
+    const DecodedJpeg jpeg = DecodeJpeg(bytes);
+    if (!jpeg.damage.empty())
+      return Fail(ImageStatus::kDamaged, "damaged JPEG: " + Lowered(jpeg.damage) + " (part of the photo is missing or garbled)",
+                  format);
+    if (jpeg.error.empty()) return FromDecoded(ApplyExifOrientation(jpeg.image, jpeg.exif_orientation), format);
+    // Not decodable by us (a CMYK JPEG): OpenCV's reader may still manage.
+  }
   try {
-    // JPEGs (phone photos) carry EXIF orientation, applied unless the flags
-    // say IMREAD_UNCHANGED; other formats may carry alpha, kept only by
+    // JPEGs carry EXIF orientation, applied unless the flags say
+    // IMREAD_UNCHANGED; other formats may carry alpha, kept only by
     // IMREAD_UNCHANGED. JPEG has no alpha, so each gets what it needs.
     const int flags = format == "jpeg" ? cv::IMREAD_ANYDEPTH | cv::IMREAD_ANYCOLOR : cv::IMREAD_UNCHANGED;
     decoded = cv::imdecode(cv::Mat(1, static_cast<int>(bytes.size()), CV_8U, const_cast<char*>(bytes.data())), flags);

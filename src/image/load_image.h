@@ -26,6 +26,7 @@ enum class ImageStatus {
   kEmpty,       ///< the file has no bytes
   kNotAnImage,  ///< not a format we read, or the decoder refused it
   kTruncated,   ///< the file ends before the image does
+  kDamaged,     ///< the decoder found the image data corrupt (part of the picture grey or smeared)
   kTooLarge,    ///< more pixels or bytes than the limits allow
 };
 

@@ -3,6 +3,8 @@
 
 #include <cctype>
 #include <cstdlib>
+#include <string>
+#include <vector>
 
 #include <omp.h>
 #include <opencv2/imgproc.hpp>
@@ -17,16 +19,17 @@ class TesseractTextReader : public TextReader {
  public:
   explicit TesseractTextReader(const TextReaderOptions& options) {
     const char* data_dir = options.data_dir.empty() ? nullptr : options.data_dir.c_str();
-    if (api_.Init(data_dir, options.language.c_str(), tesseract::OEM_LSTM_ONLY) != 0)
+    // Labels are short; the dictionary would "correct" them towards words
+    // that are not on the sheet. Tesseract loads its dictionaries while it
+    // starts, so they are turned off there: set afterwards, these variables
+    // change nothing.
+    const std::vector<std::string> names = {"load_system_dawg", "load_freq_dawg"}, values = {"0", "0"};
+    if (api_.Init(data_dir, options.language.c_str(), tesseract::OEM_LSTM_ONLY, nullptr, 0, &names, &values, false) != 0)
       throw Error("cannot start Tesseract with language \"" + options.language + "\"" +
                   (data_dir ? " in " + options.data_dir : std::string()) +
                   " (is the tesseract-ocr-" + options.language + " package installed?)");
     // A label column is one block of lines of different sizes.
     api_.SetPageSegMode(tesseract::PSM_SINGLE_BLOCK);
-    // Labels are short; the dictionary would "correct" them towards words
-    // that are not on the sheet.
-    api_.SetVariable("load_system_dawg", "0");
-    api_.SetVariable("load_freq_dawg", "0");
     // Tesseract's own notes ("Image too small to scale!!" for a sliver it
     // takes for a text line) would land on the user's terminal beside our
     // one-line messages; they say nothing the result does not.

@@ -38,7 +38,8 @@ double LineCount(const Line& line, const std::vector<Line>& across, float tol, f
       stretches.push_back(span);
   }
   double count = 0;
-  for (const auto& [from, to] : stretches) {
+  for (const auto& stretch : stretches) {
+    const float from = stretch.first, to = stretch.second;  // captured below: not a structured binding
     if (to - from < shortest) continue;
     const auto crossed = std::count_if(across.begin(), across.end(), [&](const Line& other) {
       return from - tol <= other.pos && other.pos <= to + tol && Passes(other, line.pos, tol);

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/json_text.h"
 #include "core/text.h"
 #include "rules/score_roll.h"
 
@@ -206,12 +207,8 @@ const RowSpec* Ruleset::FinalTotal() const {
 }
 
 Ruleset ParseRuleset(const std::string& json_text) {
-  Json json;
-  try {
-    json = Json::parse(json_text);
-  } catch (const Json::parse_error& e) {
-    throw Error(std::string("malformed JSON: ") + e.what());
-  }
+  // A ruleset is a few kilobytes.
+  const Json json = ParseJsonText(json_text, {.max_bytes = 1u << 20});
   SC_CHECK(json.is_object(), "a ruleset file must hold a JSON object");
 
   Ruleset ruleset;

@@ -251,6 +251,38 @@ TEST_F(BatchTest, AuditOfPhotosOrOfABatchReport) {
       << report.out;
 }
 
+// A report a person edited or that was cut short: audit and review refuse it
+// in one line naming the file and the field (before, a record without its
+// "file" was undefined behaviour in the JSON library, found by
+// fuzz/report_fuzz), and resume scans a damaged card file again.
+TEST_F(BatchTest, ATamperedReportIsOneClearLine) {
+  fs::create_directories(dir_ / "in");
+  fs::copy_file(kCleanRock, dir_ / "in/ann.jpg");
+  const std::string out = (dir_ / "report").string();
+  ASSERT_EQ(Scorecheck("batch " + (dir_ / "in").string() + " -o " + out + " -q").exit_code, 0);
+  const fs::path report_file = dir_ / "report/report.json";
+  nlohmann::ordered_json report = nlohmann::ordered_json::parse(Slurp(report_file));
+  report["cards"][0].erase("file");
+  report["cards"][0]["columns"][0]["grid"] = "one";
+  std::ofstream(report_file) << report.dump();
+  for (const std::string command : {"audit " + out, "review " + out}) {
+    const testing::CliRun run = Scorecheck(command);
+    EXPECT_EQ(run.exit_code, 2) << command;
+    EXPECT_EQ(run.err, "scorecheck: " + report_file.string() + ": cards[0]: no \"file\"\n") << command;
+  }
+  std::ofstream(report_file) << std::string(100, '[') + std::string(100, ']');
+  const testing::CliRun deep = Scorecheck("audit " + out);
+  EXPECT_EQ(deep.exit_code, 2);
+  EXPECT_NE(deep.err.find("nested deeper than 64 levels"), std::string::npos) << deep.err;
+  EXPECT_EQ(std::count(deep.err.begin(), deep.err.end(), '\n'), 1) << deep.err;
+
+  // A card file left damaged: --resume reads the photo again.
+  std::ofstream(dir_ / "report/cards/ann.jpg.json") << R"({"bytes": 1, "cards": [{"status": "clean"}]})";
+  const testing::CliRun resumed = Scorecheck("batch " + (dir_ / "in").string() + " -o " + out + " --resume -q");
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_NE(Slurp(dir_ / "report/cards/ann.jpg.json").find("\"file\": \"ann.jpg\""), std::string::npos);
+}
+
 TEST_F(BatchTest, OnATerminalAProgressBarElsewhereALinePerCard) {
   fs::create_directories(dir_ / "in");
   fs::copy_file(kCleanRock, dir_ / "in/a.jpg");

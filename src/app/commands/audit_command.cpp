@@ -11,9 +11,11 @@
 #include "app/commands/commands.h"
 #include "batch/audit.h"
 #include "batch/batch_inputs.h"
+#include "batch/check_record.h"
 #include "batch/run_batch.h"
 #include "card/corrections.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "core/text.h"
 
 namespace scorecheck::app {
@@ -81,14 +83,22 @@ int Run(const AuditArgs& args, const GlobalOptions& global) {
     }
     Json report;
     try {
-      report = Json::parse(ReadTextFile(report_file->string()));
+      report = ParseJsonText<Json>(ReadTextFile(report_file->string()));
     } catch (const std::exception& e) {
       throw Error(report_file->string() + ": " + e.what());
     }
     SC_CHECK(report.is_object() && report.contains("cards") && report["cards"].is_array(),
              report_file->string() << ": not a batch report (no \"cards\")");
     const std::string prefix = Prefix(report_file->parent_path(), html_dir);
-    for (const Json& card : report["cards"]) records.push_back(WithPicturesFrom(card, prefix));
+    const Json& cards = report["cards"];
+    for (size_t i = 0; i < cards.size(); ++i) {
+      try {
+        CheckCardRecord(cards[i], "cards[" + std::to_string(i) + "]");
+      } catch (const Error& e) {
+        throw Error(report_file->string() + ": " + e.what());
+      }
+      records.push_back(WithPicturesFrom(cards[i], prefix));
+    }
   }
   // Photos: scanned now, their pictures kept in the evidence folder.
   if (!photos.empty()) {

@@ -10,9 +10,11 @@
 #include <spdlog/spdlog.h>
 
 #include "app/commands/commands.h"
+#include "batch/check_record.h"
 #include "batch/review.h"
 #include "card/corrections.h"
 #include "core/error.h"
+#include "core/json_text.h"
 #include "core/text.h"
 
 namespace scorecheck::app {
@@ -41,17 +43,28 @@ std::string ShellQuote(const std::string& text) {
 int Run(const ReviewArgs& args) {
   const fs::path dir(args.report_dir);
   const fs::path report_path = dir / "report.json";
-  Json report;
+  std::string text;
   try {
-    report = Json::parse(ReadTextFile(report_path.string()));
+    text = ReadTextFile(report_path.string());
   } catch (const Error& e) {
     throw Error(report_path.string() + ": " + e.what() + " (run `scorecheck batch FOLDER -o " + args.report_dir +
                 "` first)");
-  } catch (const Json::exception& e) {
+  }
+  Json report;
+  try {
+    report = ParseJsonText<Json>(text);
+  } catch (const Error& e) {
     throw Error(report_path.string() + ": not a batch report (" + e.what() + ")");
   }
   SC_CHECK(report.is_object() && report.contains("cards") && report["cards"].is_array(),
            report_path.string() << ": not a batch report (no \"cards\")");
+  for (size_t i = 0; i < report["cards"].size(); ++i) {
+    try {
+      CheckCardRecord(report["cards"][i], "cards[" + std::to_string(i) + "]");
+    } catch (const Error& e) {
+      throw Error(report_path.string() + ": " + e.what());
+    }
+  }
   const fs::path answers_path = dir / "corrections.json";
   Corrections answers;
   std::error_code ec;

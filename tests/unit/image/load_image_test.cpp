@@ -76,6 +76,42 @@ TEST(LoadImageTest, AppliesExifOrientation) {
   EXPECT_EQ(upright.bgr.size(), cv::Size(60, 40));
 }
 
+// Every EXIF orientation comes out as OpenCV's own reader turns it (the
+// decoder is libjpeg itself now; OpenCV's reader is the reference), little-
+// and big-endian EXIF alike.
+TEST(LoadImageTest, EveryExifOrientationAsOpenCvTurnsIt) {
+  cv::Mat picture = Picture();
+  picture(cv::Rect(0, 0, 60, 8)).setTo(cv::Scalar(255, 0, 0));  // a blue top: flips show too
+  for (int orientation = 1; orientation <= 8; ++orientation) {
+    const std::string jpeg = JpegWithOrientation(picture, orientation);
+    const LoadedImage ours = DecodeImage(jpeg);
+    ASSERT_TRUE(ours.ok()) << orientation << ": " << ours.detail;
+    const cv::Mat reference = cv::imdecode(cv::Mat(1, static_cast<int>(jpeg.size()), CV_8U, const_cast<char*>(jpeg.data())),
+                                           cv::IMREAD_COLOR);
+    ASSERT_EQ(ours.bgr.size(), reference.size()) << "orientation " << orientation;
+    EXPECT_EQ(cv::norm(ours.bgr, reference, cv::NORM_INF), 0) << "orientation " << orientation;
+  }
+}
+
+// A JPEG whose image data is damaged part way (40 kB of the entropy-coded
+// data lost, its end marker kept) is refused with our words, and libjpeg prints
+// nothing of its own: before, "Corrupt JPEG data: premature end of data
+// segment" landed on the terminal and a half-grey photo was read as a card.
+TEST(LoadImageTest, ADamagedJpegIsRefusedQuietly) {
+  cv::Mat noise(400, 600, CV_8UC3);
+  cv::randu(noise, 0, 255);
+  std::string jpeg = Encode(noise, ".jpg", {cv::IMWRITE_JPEG_QUALITY, 90});
+  jpeg.erase(jpeg.size() / 2, 40000);
+  ::testing::internal::CaptureStderr();
+  const LoadedImage damaged = DecodeImage(jpeg);
+  const std::string printed = ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(damaged.status, ImageStatus::kDamaged);
+  EXPECT_NE(damaged.detail.find("damaged JPEG: corrupt JPEG data"), std::string::npos) << damaged.detail;
+  EXPECT_EQ(printed, "");
+  // Whole, the same photo decodes.
+  EXPECT_TRUE(DecodeImage(Encode(noise, ".jpg", {cv::IMWRITE_JPEG_QUALITY, 90})).ok());
+}
+
 TEST(LoadImageTest, PeeksSizesWithoutDecoding) {
   EXPECT_EQ(PeekImageSize(Encode(Picture(), ".png")), cv::Size(60, 40));
   EXPECT_EQ(PeekImageSize(Encode(Picture(), ".jpg")), cv::Size(60, 40));
