@@ -37,4 +37,8 @@ std::string DigitModelPath(const std::string& requested, const std::string& temp
 /// Workers for --jobs `requested`: itself when positive, else every core.
 int JobCount(int requested);
 
+/// Seconds a command spends on one image before it gives up on it (--time-limit):
+/// a card takes one or two; a pathological picture must not hold a batch up.
+constexpr double kDefaultTimeLimitSeconds = 120;
+
 }  // namespace scorecheck::app

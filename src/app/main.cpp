@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <opencv2/core/utils/logger.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -90,6 +91,14 @@ int main(int argc, char** argv) {
     }
     const int code = app.exit(e);
     return code == 0 ? kExitClean : kExitFailed;
+  }
+
+  // OpenCV's image readers print their own lines about a file they cannot
+  // read (on std::cerr and through OpenCV's logger) beside our one line that
+  // says it for them; -v keeps them. Ours go through spdlog (stdio).
+  if (!global.verbose) {
+    cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+    std::cerr.rdbuf(nullptr);
   }
 
   // Log lines go to stderr; reports go to stdout.

@@ -17,6 +17,8 @@ using Json = nlohmann::json;
 
 // A card of six columns with every cell annotated is a few kilobytes.
 constexpr std::size_t kMaxCardBytes = 16u << 20;
+// The most games one page holds (a ruleset allows at most 8 grids per page).
+constexpr std::size_t kMostGrids = 8;
 
 std::string Describe(const Json& value) {
   std::string text = value.dump();
@@ -171,6 +173,7 @@ Card ParseCardJson(const std::string& text, const RulesetLibrary& rulesets) {
     card.grids.push_back(ParseGrid(json, "card", default_ruleset, rulesets));
   } else {
     SC_CHECK(json["grids"].is_array() && !json["grids"].empty(), "\"grids\" must be a non-empty array");
+    SC_CHECK(json["grids"].size() <= kMostGrids, "a card has at most " << kMostGrids << " grids (a page's games)");
     for (size_t i = 0; i < json["grids"].size(); ++i)
       card.grids.push_back(ParseGrid(json["grids"][i], "grids[" + std::to_string(i) + "]", default_ruleset, rulesets));
   }

@@ -56,6 +56,7 @@ LatticeResult WithUnruledColumns(LatticeResult lattice, const cv::Mat& flat, dou
 // flattened for text.
 Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, const RulesetLibrary& rulesets,
                      const GridOptions& options, bool find_orientation, TextReader* reader) {
+  options.deadline.Check();
   Grid none;
   // Candidate rulesets: the forced one, or every one whose grids per page fit.
   std::vector<const Ruleset*> all, candidates;
@@ -445,6 +446,7 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   // Registration marks already fix the page's orientation.
   if (page.orientation_known) lattice_options.find_orientation = false;
   LatticeResult lattice = FindLattices(page.rectified, lattice_options);
+  options.deadline.Check();
   if (!lattice.ok()) {
     none.detail = "no ruled grid: " + lattice.detail;
     return none;

@@ -10,6 +10,7 @@
 
 #include <opencv2/core.hpp>
 
+#include "core/deadline.h"
 #include "grid/column_roles.h"
 #include "grid/column_headers.h"
 #include "grid/score_columns.h"
@@ -67,6 +68,7 @@ struct Grid {
 /// Options for LocateGrid().
 struct GridOptions {
   std::string ruleset = "auto";  ///< force a ruleset id; "auto" = from the sheet code or labels
+  Deadline deadline;             ///< give up (GaveUp) once this passes; checked between columns read
   LatticeOptions lattice;        ///< ruled-line search on sheets without a sheet code
   LabelMatchOptions labels;      ///< printed rows -> ruleset rows
   TintColumnOptions tints;       ///< columns a table does not rule, told apart by their tint

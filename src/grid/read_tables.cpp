@@ -203,6 +203,7 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
       if (lattice.grids[earlier].rows() == grid.rows() && lattice.grids[earlier].columns() == grid.columns())
         readings = read[earlier];
     auto read_column = [&](int c) {
+      options.deadline.Check();  // the OCR is the grid stage's longest step
       ColumnReading reading = ReadColumn(flat, grid, c, reader);
       reading.label_fit = LabelFit(reading.rows, rulesets, known, options.labels);
       readings.push_back(std::move(reading));

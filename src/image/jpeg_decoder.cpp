@@ -41,6 +41,23 @@ void OnMessage(j_common_ptr info, int level) {
 
 void Quiet(j_common_ptr) {}
 
+// libjpeg's CMYK as Adobe writes it (inverted): each colour scaled by K, as
+// OpenCV's own reader converts it.
+cv::Mat BgrFromCmyk(const cv::Mat& cmyk) {
+  cv::Mat bgr(cmyk.size(), CV_8UC3);
+  for (int y = 0; y < cmyk.rows; ++y) {
+    const unsigned char* in = cmyk.ptr<unsigned char>(y);
+    unsigned char* out = bgr.ptr<unsigned char>(y);
+    for (int x = 0; x < cmyk.cols; ++x, in += 4, out += 3) {
+      const int k = in[3];
+      out[2] = static_cast<unsigned char>(k - ((255 - in[0]) * k >> 8));
+      out[1] = static_cast<unsigned char>(k - ((255 - in[1]) * k >> 8));
+      out[0] = static_cast<unsigned char>(k - ((255 - in[2]) * k >> 8));
+    }
+  }
+  return bgr;
+}
+
 // The decoding itself, apart from any C++ object with a destructor: a
 // longjmp out of libjpeg must skip none. `out` is allocated here, once the
 // header gives its size.
@@ -50,14 +67,13 @@ bool Decode(jpeg_decompress_struct& info, ErrorManager& manager, const std::stri
   jpeg_mem_src(&info, reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<unsigned long>(bytes.size()));
   jpeg_read_header(&info, TRUE);
   const bool gray = info.jpeg_color_space == JCS_GRAYSCALE;
-  if (!gray && info.jpeg_color_space != JCS_YCbCr && info.jpeg_color_space != JCS_RGB) {
-    // CMYK and YCCK (print workflows, not cameras): left to the caller.
-    std::snprintf(manager.error, sizeof manager.error, "unsupported JPEG colour space %d", info.jpeg_color_space);
-    return false;
-  }
-  info.out_color_space = gray ? JCS_GRAYSCALE : JCS_EXT_BGR;
+  // CMYK and YCCK (print workflows, not cameras) come out as CMYK, turned
+  // into BGR by the caller.
+  const bool cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+  info.out_color_space = gray ? JCS_GRAYSCALE : cmyk ? JCS_CMYK : JCS_EXT_BGR;
   jpeg_start_decompress(&info);
-  out->create(static_cast<int>(info.output_height), static_cast<int>(info.output_width), gray ? CV_8UC1 : CV_8UC3);
+  out->create(static_cast<int>(info.output_height), static_cast<int>(info.output_width),
+              gray ? CV_8UC1 : cmyk ? CV_8UC4 : CV_8UC3);
   while (info.output_scanline < info.output_height) {
     JSAMPROW row = out->ptr<unsigned char>(static_cast<int>(info.output_scanline));
     jpeg_read_scanlines(&info, &row, 1);
@@ -123,7 +139,7 @@ DecodedJpeg DecodeJpeg(const std::string& bytes) {
     result.error = manager.error[0] ? manager.error : "the JPEG data could not be decoded";
     return result;
   }
-  result.image = image;
+  result.image = image.channels() == 4 ? BgrFromCmyk(image) : image;
   result.damage = manager.damage;
   result.exif_orientation = ExifOrientation(bytes);
   return result;

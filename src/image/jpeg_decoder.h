@@ -12,7 +12,7 @@ namespace scorecheck {
 
 /// A decoded JPEG, or why not.
 struct DecodedJpeg {
-  cv::Mat image;           ///< 8-bit BGR (or gray for a gray JPEG), as stored: orientation not applied
+  cv::Mat image;           ///< 8-bit BGR (gray for a gray JPEG), as stored: orientation not applied
   int exif_orientation = 1;  ///< EXIF Orientation, 1..8 (1: as stored)
   std::string damage;      ///< non-empty when libjpeg found the image data corrupt: what it said
   std::string error;       ///< non-empty when the data could not be decoded at all

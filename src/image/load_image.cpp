@@ -160,8 +160,8 @@ LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& option
     if (!jpeg.damage.empty())
       return Fail(ImageStatus::kDamaged, "damaged JPEG: " + Lowered(jpeg.damage) + " (part of the photo is missing or garbled)",
                   format);
-    if (jpeg.error.empty()) return FromDecoded(ApplyExifOrientation(jpeg.image, jpeg.exif_orientation), format);
-    // Not decodable by us (a CMYK JPEG): OpenCV's reader may still manage.
+    if (!jpeg.error.empty()) return Fail(ImageStatus::kNotAnImage, "the JPEG decoder refused it: " + Lowered(jpeg.error), format);
+    return FromDecoded(ApplyExifOrientation(jpeg.image, jpeg.exif_orientation), format);
   }
   try {
     // JPEGs carry EXIF orientation, applied unless the flags say

@@ -8,6 +8,7 @@
 
 #include <omp.h>
 #include <opencv2/imgproc.hpp>
+#include <leptonica/allheaders.h>
 #include <tesseract/baseapi.h>
 
 #include "core/error.h"
@@ -19,21 +20,21 @@ class TesseractTextReader : public TextReader {
  public:
   explicit TesseractTextReader(const TextReaderOptions& options) {
     const char* data_dir = options.data_dir.empty() ? nullptr : options.data_dir.c_str();
-    // Labels are short; the dictionary would "correct" them towards words
-    // that are not on the sheet. Tesseract loads its dictionaries while it
-    // starts, so they are turned off there: set afterwards, these variables
-    // change nothing.
-    const std::vector<std::string> names = {"load_system_dawg", "load_freq_dawg"}, values = {"0", "0"};
+    // Set as Tesseract starts (afterwards they change nothing):
+    // - no dictionaries: labels are short, and the dictionary would "correct"
+    //   them towards words that are not on the sheet;
+    // - its notes ("Image too small to scale!!" for a sliver it takes for a
+    //   text line) to nowhere: on the user's terminal, beside our one-line
+    //   messages, they say nothing the result does not. Leptonica's likewise.
+    setMsgSeverity(L_SEVERITY_NONE);
+    const std::vector<std::string> names = {"load_system_dawg", "load_freq_dawg", "debug_file"},
+                                   values = {"0", "0", "/dev/null"};
     if (api_.Init(data_dir, options.language.c_str(), tesseract::OEM_LSTM_ONLY, nullptr, 0, &names, &values, false) != 0)
       throw Error("cannot start Tesseract with language \"" + options.language + "\"" +
                   (data_dir ? " in " + options.data_dir : std::string()) +
                   " (is the tesseract-ocr-" + options.language + " package installed?)");
     // A label column is one block of lines of different sizes.
     api_.SetPageSegMode(tesseract::PSM_SINGLE_BLOCK);
-    // Tesseract's own notes ("Image too small to scale!!" for a sliver it
-    // takes for a text line) would land on the user's terminal beside our
-    // one-line messages; they say nothing the result does not.
-    api_.SetVariable("debug_file", "/dev/null");
     // Tesseract 5 reads every line it is unsure of a second time inverted
     // (white print on a dark bar); our header bars reach it already made
     // dark on light, so that second pass cost a tenth of the OCR's time

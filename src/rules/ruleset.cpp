@@ -13,6 +13,11 @@
 namespace scorecheck {
 namespace {
 
+// Bounds of a ruleset file (see CheckInvariants).
+constexpr size_t kMostRows = 100;
+constexpr int kMostColumns = 20, kMostGrids = 8, kMostMultiplier = 100, kMostPoints = 10000;
+
+
 using Json = nlohmann::json;
 
 // Reads `key` of `object` as T, or `fallback` when absent; a value of the wrong
@@ -70,6 +75,8 @@ ScoreRule ParseScoreRule(const Json& json, const std::string& where) {
   SC_CHECK(json.contains("points"), where << " is missing \"points\"");
   const Json& points = json["points"];
   if (points.is_number_integer()) {
+    SC_CHECK(points.get<long long>() >= 0 && points.get<long long>() <= kMostPoints,
+             where << ".points must be 0.." << kMostPoints);
     rule.fixed_points = points.get<int>();
   } else {
     SC_CHECK(points == "sum", where << ".points must be a number or \"sum\"");
@@ -125,6 +132,18 @@ JokerScope ParseScope(const std::string& text, const std::string& where) {
 }
 
 void CheckInvariants(const Ruleset& ruleset) {
+  // Bounds a game's sheet stays far inside, so that no file can make a
+  // sheet of a million rows or totals past an int.
+  SC_CHECK(ruleset.rows.size() <= kMostRows, "a ruleset has at most " << kMostRows << " rows");
+  SC_CHECK(ruleset.max_columns <= kMostColumns, "columns.max must be at most " << kMostColumns);
+  for (int grids : ruleset.grids_per_page)
+    SC_CHECK(grids >= 1 && grids <= kMostGrids, "columns.grids_per_page must be 1.." << kMostGrids);
+  for (int k : ruleset.multipliers) SC_CHECK(k <= kMostMultiplier, "columns.multipliers must be at most " << kMostMultiplier);
+  for (int points : {ruleset.upper_bonus.threshold, ruleset.upper_bonus.points})
+    SC_CHECK(points >= 0 && points <= kMostPoints, "upper_bonus threshold and points must be 0.." << kMostPoints);
+  if (ruleset.yahtzee_bonus)
+    for (int points : ruleset.yahtzee_bonus->points_per_check)
+      SC_CHECK(points >= 0 && points <= kMostPoints, "yahtzee_bonus.points_per_check must be 0.." << kMostPoints);
   std::set<std::string> seen;
   for (const RowSpec& row : ruleset.rows) {
     SC_CHECK(seen.insert(row.id).second, "row id \"" << row.id << "\" appears twice");

@@ -133,8 +133,10 @@ double CardConfidence(const ScannedCell& cell) {
   return cell.crossed_as_number ? cell.reading.number_confidence : cell.reading.confidence;
 }
 
-ScanResult ScanImage(cv::Mat image, const std::string& source, const RulesetLibrary& rulesets,
-                     DigitReader& reader, const ScanOptions& options, TextReader* text_reader) {
+namespace {
+
+ScanResult ScanWithin(cv::Mat image, const std::string& source, const RulesetLibrary& rulesets, DigitReader& reader,
+                      const ScanOptions& options, TextReader* text_reader, const Deadline& deadline) {
   ScanResult result;
   result.card.source = source;
   result.page = FindPage(image, options.page);
@@ -157,7 +159,10 @@ ScanResult ScanImage(cv::Mat image, const std::string& source, const RulesetLibr
       return result;
     }
   }
-  result.grid = LocateGrid(result.page, rulesets, options.grid, text_reader);
+  deadline.Check();
+  GridOptions grid_options = options.grid;
+  grid_options.deadline = deadline;
+  result.grid = LocateGrid(result.page, rulesets, grid_options, text_reader);
   if (!result.grid.ok()) {
     result.status = ScanStatus::kNoGrid;
     result.detail = "no scorecard grid found: " + result.grid.detail;
@@ -166,6 +171,7 @@ ScanResult ScanImage(cv::Mat image, const std::string& source, const RulesetLibr
   const NormalizedPage normalized = NormalizePage(result.grid.image);
   const Ruleset& labelled = rulesets.Get(result.grid.ruleset_id);
   for (const GridCell& where : result.grid.cells) {
+    deadline.Check();
     ScannedCell cell;
     cell.where = where;
     const WrittenBeside beside = WrittenBesideCell(result.grid, where);
@@ -210,6 +216,7 @@ ScanResult ScanImage(cv::Mat image, const std::string& source, const RulesetLibr
   ScanResult best;
   std::vector<double> plausibilities;  // per candidate, the entries alone
   for (size_t i = 0; i < candidates.size(); ++i) {
+    deadline.Check();
     ScanResult trial = result;
     const double log_weight = AssembleCard(trial, rulesets.Get(candidates[i]), options);
     trial.verification = VerifyCard(trial.card, rulesets, verify);
@@ -255,6 +262,22 @@ ScanResult ScanImage(cv::Mat image, const std::string& source, const RulesetLibr
   }
   best.status = ScanStatus::kOk;
   return best;
+}
+
+}  // namespace
+
+ScanResult ScanImage(cv::Mat image, const std::string& source, const RulesetLibrary& rulesets,
+                     DigitReader& reader, const ScanOptions& options, TextReader* text_reader) {
+  try {
+    return ScanWithin(std::move(image), source, rulesets, reader, options, text_reader,
+                      Deadline::After(options.time_limit_seconds));
+  } catch (const GaveUp& e) {
+    ScanResult result;
+    result.card.source = source;
+    result.status = ScanStatus::kGaveUp;
+    result.detail = e.what();
+    return result;
+  }
 }
 
 ScanResult ScanCard(const std::string& path, const RulesetLibrary& rulesets, DigitReader& reader,

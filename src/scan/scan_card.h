@@ -31,6 +31,7 @@ struct ScanOptions {
   ReadOptions read;
   VerifyOptions verify;
   double min_confidence = 0.5;  ///< readings below this are UNCERTAIN_READ (also verify.min_confidence)
+  double time_limit_seconds = 0;  ///< give up on an image (kGaveUp) after this long; 0 = never
   bool rule_aware = true;       ///< prefer legal, adding-up alternatives among plausible readings
   ChoiceOptions choice;         ///< how the rule-aware choice weighs them
   StrayMarkOptions stray;       ///< when a column's few marks are not a game
@@ -43,7 +44,7 @@ struct ScanOptions {
                                     ///< entries' weight (ChoiceOptions::illegal_factor) or more; default 2
 };
 
-enum class ScanStatus { kOk, kImageFailed, kNoPage, kNoGrid };
+enum class ScanStatus { kOk, kImageFailed, kNoPage, kNoGrid, kGaveUp };
 
 /// One read cell, for reports and overlays.
 struct ScannedCell {

@@ -283,6 +283,25 @@ TEST_F(BatchTest, ATamperedReportIsOneClearLine) {
   EXPECT_NE(Slurp(dir_ / "report/cards/ann.jpg.json").find("\"file\": \"ann.jpg\""), std::string::npos);
 }
 
+// A photo that takes longer than --time-limit is given up on, listed as
+// unreadable with the reason, and the batch goes on; the same with scan.
+TEST_F(BatchTest, APhotoPastTheTimeLimitIsGivenUpAndTheBatchGoesOn) {
+  fs::create_directories(dir_ / "in");
+  fs::copy_file(kCleanRock, dir_ / "in/ann.jpg");
+  fs::copy_file(kClassic, dir_ / "in/bob.jpg");
+  const testing::CliRun run =
+      Scorecheck("batch " + (dir_ / "in").string() + " -o " + (dir_ / "out").string() + " --time-limit 0.01 --jobs 1");
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_NE(run.out.find("2 cards: 0 clean, 0 with errors, 0 need a look, 2 unreadable"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("unreadable: ann.jpg: gave up after 0.01 s (--time-limit)"), std::string::npos) << run.out;
+  EXPECT_NE(Slurp(dir_ / "out/cards.csv").find("gave up after 0.01 s"), std::string::npos);
+  const testing::CliRun scan = Scorecheck("scan " + (dir_ / "in/ann.jpg").string() + " --time-limit 0.01");
+  EXPECT_EQ(scan.exit_code, 2);
+  EXPECT_EQ(scan.err, "scorecheck: " + (dir_ / "in/ann.jpg").string() + ": gave up after 0.01 s (--time-limit)\n");
+  // Within the limit the same photo reads.
+  EXPECT_EQ(Scorecheck("scan " + (dir_ / "in/ann.jpg").string() + " --time-limit 60").exit_code, 0);
+}
+
 TEST_F(BatchTest, OnATerminalAProgressBarElsewhereALinePerCard) {
   fs::create_directories(dir_ / "in");
   fs::copy_file(kCleanRock, dir_ / "in/a.jpg");

@@ -145,6 +145,46 @@ TEST_F(CliTest, ScanRefusesBadImagesWithOneLine) {
   }
 }
 
+// The ten kinds of bad image of issue 35 (and a damaged photo): exit 2 and
+// exactly one line on stderr naming the file, nothing from the libraries.
+TEST_F(CliTest, EveryKindOfBadImageIsOneLineNamingTheFile) {
+  const std::string photo = testing::Slurp(std::string(SCORECHECK_SOURCE_DIR) + "/samples/synthetic/0006-classic-photo.jpg");
+  auto encode = [](const cv::Mat& image, const std::string& ext) {
+    std::vector<uchar> bytes;
+    cv::imencode(ext, image, bytes);
+    return std::string(bytes.begin(), bytes.end());
+  };
+  std::string huge_png = "\x89PNG\r\n\x1a\n";
+  huge_png += std::string("\0\0\0\x0d", 4) + "IHDR" + std::string("\0\0\x9c\x40\0\0\x9c\x40\x08\x02\0\0\0\0\0\0\0", 17);
+  std::string random(5000, '\0');
+  for (size_t i = 0; i < random.size(); ++i) random[i] = static_cast<char>((i * 2654435761u) >> 13);
+  std::string damaged = photo;
+  damaged.erase(damaged.size() / 2, 40000);
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+      {"empty.jpg", "", "empty"},
+      {"random.jpg", random, "not an image"},
+      {"letter.png", "Dear organiser, here are the cards.", "not an image"},
+      {"cut50.jpg", photo.substr(0, photo.size() / 2), "truncated JPEG"},
+      {"cut90.jpg", photo.substr(0, photo.size() * 9 / 10), "truncated JPEG"},
+      {"damaged.jpg", damaged, "damaged JPEG"},
+      {"huge.png", huge_png, "40000 x 40000"},
+      {"dot.png", encode(cv::Mat(1, 1, CV_8UC3, cv::Scalar::all(255)), ".png"), "no scorecard grid found"},
+      {"strip.png", encode(cv::Mat(200, 20000, CV_8UC1, cv::Scalar(255)), ".png"), "no "},
+      {"deep.png", encode(cv::Mat(300, 400, CV_16UC1, cv::Scalar(40000)), ".png"), "no "},
+  };
+  for (const auto& [name, contents, reason] : cases) {
+    const CliRun run = Scorecheck("scan " + Write(name, contents).string());
+    EXPECT_EQ(run.exit_code, 2) << name << ": " << run.err;
+    EXPECT_EQ(LineCount(run.err), 1) << name << ": " << run.err;
+    EXPECT_EQ(run.err.rfind("scorecheck: " + (dir_ / name).string() + ": ", 0), 0u) << name << ": " << run.err;
+    EXPECT_NE(run.err.find(reason), std::string::npos) << name << ": " << run.err;
+  }
+  const CliRun missing = Scorecheck("scan " + (dir_ / "missing.jpg").string());
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(LineCount(missing.err), 1) << missing.err;
+  EXPECT_NE(missing.err.find("missing.jpg"), std::string::npos) << missing.err;
+}
+
 TEST_F(CliTest, ScanOfAPageWithoutAGridSaysSo) {
   cv::Mat blank(1400, 1000, CV_8UC3, cv::Scalar::all(245));
   cv::putText(blank, "Minutes of the charity ride committee", cv::Point(80, 200), cv::FONT_HERSHEY_SIMPLEX, 1.2,

@@ -108,6 +108,7 @@ int Run(const AuditArgs& args, const GlobalOptions& global) {
     options.report_dir = evidence_dir.string();
     options.jobs = JobCount(args.jobs);
     options.scan.grid.ruleset = args.ruleset;
+    options.scan.time_limit_seconds = kDefaultTimeLimitSeconds;
     options.reader.model_path = DigitModelPath("", templates_dir);
     if (!args.corrections.empty()) options.corrections = LoadCorrectionsFile(args.corrections);
     cv::setNumThreads(1);  // one thread per worker, as in batch

@@ -33,6 +33,7 @@ struct BatchArgs {
   std::string model;
   std::string corrections;
   double min_confidence = 0.5;
+  double time_limit = kDefaultTimeLimitSeconds;
   bool resume = false;
 };
 
@@ -46,6 +47,7 @@ std::string Settings(const BatchArgs& args, const std::string& model_path) {
                {"ruleset", args.ruleset},
                {"triple_entries", args.triple_entries},
                {"min_confidence", args.min_confidence},
+               {"time_limit", args.time_limit},
                {"model", model_path},
                {"model_bytes", ec ? 0 : model_size},
                {"model_mtime", ec ? 0 : model_time}})
@@ -88,6 +90,7 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
   options.scan.grid.ruleset = args.ruleset;
   options.scan.verify.triple_entries = *ParseEntryConvention(args.triple_entries);
   options.scan.min_confidence = args.min_confidence;
+  options.scan.time_limit_seconds = args.time_limit;
   options.record.min_confidence = args.min_confidence;
   options.reader.model_path = DigitModelPath(args.model, templates_dir);
   options.settings = Settings(args, options.reader.model_path);
@@ -149,6 +152,10 @@ Command AddBatchCommand(CLI::App& app, const GlobalOptions& global) {
       ->capture_default_str();
   cmd->add_option("-j,--jobs", args->jobs, "Photos read at once (default: all cores)")->check(CLI::Range(0, 256));
   cmd->add_option("--ruleset", args->ruleset, "Ruleset id, or auto (from each sheet)")->capture_default_str();
+  cmd->add_option("--time-limit", args->time_limit,
+                  "Give up on a photo after this many seconds and go on with the others (0: never)")
+      ->check(CLI::Range(0.0, 86400.0))
+      ->capture_default_str();
   cmd->add_flag("--resume", args->resume, "Keep cards an interrupted run already read (same photos, same settings)");
   cmd->add_option("--triple-entries", args->triple_entries, "How ×k columns are written: raw, multiplied or auto")
       ->check(CLI::IsMember({"auto", "raw", "multiplied"}))

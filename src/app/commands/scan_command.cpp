@@ -30,6 +30,7 @@ struct ScanArgs {
   std::string model;
   double min_confidence = 0.5;
   std::string corrections;
+  double time_limit = kDefaultTimeLimitSeconds;
 };
 
 int Run(const ScanArgs& args, const GlobalOptions& global) {
@@ -47,6 +48,7 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
   options.grid.ruleset = args.ruleset;
   options.verify.triple_entries = *ParseEntryConvention(args.triple_entries);
   options.min_confidence = args.min_confidence;
+  options.time_limit_seconds = args.time_limit;
 
   // Overlays written into a scanned folder are not scanned again; outputs are
   // named after each image's path below its folder, so a/1.jpg and b/1.jpg
@@ -140,6 +142,9 @@ Command AddScanCommand(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--corrections", args->corrections,
                   "Answers from `scorecheck review` (corrections.json) to put on the cards before checking them");
   cmd->add_option("--model", args->model, "Digit model (default: models/digits.onnx)");
+  cmd->add_option("--time-limit", args->time_limit, "Give up on an image after this many seconds (0: never)")
+      ->check(CLI::Range(0.0, 86400.0))
+      ->capture_default_str();
   cmd->footer(
       "Example:\n  scorecheck scan IMG_0012.jpg --overlay IMG_0012.overlay.png\n"
       "For a folder of photos and one report for all of them, use `scorecheck batch`.\n"

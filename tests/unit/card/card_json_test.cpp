@@ -94,6 +94,14 @@ TEST(CardJsonTest, BadInputNamesWhereAndWhat) {
             std::string::npos);
   EXPECT_NE(ErrorOf(R"({"ruleset": "classic", "columns": [{"cells": {"aces": 2.5}}]})").find("not a whole number"),
             std::string::npos);
+  // A number too large for any integer once went through an undefined cast
+  // (found by fuzz/card_json_fuzz); a page holds at most eight games.
+  EXPECT_NE(ErrorOf(R"({"ruleset": "classic", "columns": [{"cells": {"aces": 1.5e93}}]})").find("too large"),
+            std::string::npos);
+  std::string grids;
+  for (int i = 0; i < 9; ++i) grids += std::string(i ? "," : "") + R"({"columns": [{}]})";
+  EXPECT_NE(ErrorOf(R"({"ruleset": "rock", "grids": [)" + grids + "]}").find("at most 8 grids"), std::string::npos);
+  EXPECT_NE(ErrorOf(std::string(100, '[') + std::string(100, ']')).find("nested deeper"), std::string::npos);
   EXPECT_NE(ErrorOf(R"({"ruleset": "classic", "columns": [{"cells": {"aces": true}}]})").find("not a score"),
             std::string::npos);
   EXPECT_NE(ErrorOf(R"({"ruleset": "classic", "columns": [{"cells": {"yahtzee_bonus": {"checks": -1}}}]})")

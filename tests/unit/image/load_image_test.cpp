@@ -6,12 +6,17 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 #include <gtest/gtest.h>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+
+// After <cstdio>: jpeglib.h needs FILE.
+#include <jpeglib.h>
 
 namespace scorecheck {
 namespace {
@@ -91,6 +96,46 @@ TEST(LoadImageTest, EveryExifOrientationAsOpenCvTurnsIt) {
     ASSERT_EQ(ours.bgr.size(), reference.size()) << "orientation " << orientation;
     EXPECT_EQ(cv::norm(ours.bgr, reference, cv::NORM_INF), 0) << "orientation " << orientation;
   }
+}
+
+// A CMYK JPEG (print workflows) as libjpeg writes one: `cmyk` is 4-channel.
+std::string CmykJpeg(const cv::Mat& cmyk) {
+  jpeg_compress_struct info{};
+  jpeg_error_mgr errors;
+  info.err = jpeg_std_error(&errors);
+  jpeg_create_compress(&info);
+  unsigned char* buffer = nullptr;
+  unsigned long size = 0;
+  jpeg_mem_dest(&info, &buffer, &size);
+  info.image_width = static_cast<JDIMENSION>(cmyk.cols);
+  info.image_height = static_cast<JDIMENSION>(cmyk.rows);
+  info.input_components = 4;
+  info.in_color_space = JCS_CMYK;
+  jpeg_set_defaults(&info);
+  jpeg_set_quality(&info, 95, TRUE);
+  jpeg_start_compress(&info, TRUE);
+  for (int y = 0; y < cmyk.rows; ++y) {
+    JSAMPROW row = const_cast<unsigned char*>(cmyk.ptr<unsigned char>(y));
+    jpeg_write_scanlines(&info, &row, 1);
+  }
+  jpeg_finish_compress(&info);
+  jpeg_destroy_compress(&info);
+  std::string bytes(reinterpret_cast<char*>(buffer), size);
+  std::free(buffer);
+  return bytes;
+}
+
+// CMYK comes out as OpenCV's reader turns it into BGR.
+TEST(LoadImageTest, ACmykJpegAsOpenCvReadsIt) {
+  cv::Mat cmyk(40, 60, CV_8UC4);
+  cv::randu(cmyk, 0, 255);
+  const std::string jpeg = CmykJpeg(cmyk);
+  const LoadedImage ours = DecodeImage(jpeg);
+  ASSERT_TRUE(ours.ok()) << ours.detail;
+  const cv::Mat reference = cv::imdecode(cv::Mat(1, static_cast<int>(jpeg.size()), CV_8U, const_cast<char*>(jpeg.data())),
+                                         cv::IMREAD_COLOR);
+  ASSERT_EQ(ours.bgr.size(), reference.size());
+  EXPECT_EQ(cv::norm(ours.bgr, reference, cv::NORM_INF), 0);
 }
 
 // A JPEG whose image data is damaged part way (40 kB of the entropy-coded

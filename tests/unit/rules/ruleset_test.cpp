@@ -102,6 +102,21 @@ TEST(RulesetTest, MalformedFilesAreRejectedWithAReason) {
   ExpectParseError(R"({"id": "x", "columns": {"max": "two"}, "rows": []})", "wrong type");
 }
 
+// No file makes a sheet of a thousand rows or totals past an int.
+TEST(RulesetTest, SizesAndPointsAreBounded) {
+  std::string rows;
+  for (int i = 0; i < 101; ++i)
+    rows += std::string(i ? "," : "") + R"({"id": "r)" + std::to_string(i) + R"(", "kind": "entry", "score": {"pattern": "any", "points": "sum"}})";
+  ExpectParseError(R"({"id": "x", "columns": {"max": 1}, "rows": [)" + rows + "]}", "at most 100 rows");
+  ExpectParseError(R"({"id": "x", "columns": {"max": 21}, "rows": []})", "columns.max must be at most 20");
+  ExpectParseError(R"({"id": "x", "columns": {"max": 1, "grids_per_page": [0]}, "rows": []})", "grids_per_page");
+  ExpectParseError(R"({"id": "x", "columns": {"max": 1},
+    "rows": [{"id": "a", "kind": "entry", "score": {"pattern": "any", "points": 2000000000}}]})", "points must be 0..10000");
+  ExpectParseError(R"({"id": "x", "columns": {"max": 1}, "upper_bonus": {"threshold": 63, "points": -5}, "rows": []})",
+                   "upper_bonus");
+  ExpectParseError(std::string(2 << 20, ' ') + "{}", "too large");
+}
+
 // A house rule is a copied file: a different bonus threshold, no C++ change.
 TEST(RulesetTest, HouseRuleVariantIsACopiedFile) {
   namespace fs = std::filesystem;
