@@ -100,14 +100,14 @@ def bench_kind(build, work, kind, files, rounds):
              "met" if ratio <= target else "not met", scan_peak, decode_peak, len(images), rounds))
 
 
-def bench_batch(build, work, count):
+def bench_batch(build, work, count, jobs_list):
     folder = os.path.join(work, "batch%d" % count)
     if not os.path.isdir(folder):
         subprocess.run([os.path.join(build, "synth"), "--seed", "784000", "--count", str(count), "--profiles",
                         "scan", "photo", "lowres", "rotated", "--threads", "2", "--jpeg", "-o", folder],
                        check=True, stdout=subprocess.DEVNULL)
     results = {}
-    for jobs in (1, 2):
+    for jobs in jobs_list:
         out = os.path.join(work, "batch-out-%d" % jobs)
         shutil.rmtree(out, ignore_errors=True)
         wall, peak, code = run([os.path.join(build, "scorecheck"), "batch", folder, "-o", out, "--jobs", str(jobs),
@@ -115,6 +115,8 @@ def bench_batch(build, work, count):
         results[jobs] = (wall, peak)
         print("batch --jobs %d: %d photos in %6.1f s, %4.2f photos/s, process peak %4.0f MB (%4.0f MB per worker), "
               "exit %d" % (jobs, count, wall, count / wall, peak, peak / jobs, code))
+    if 1 not in results or 2 not in results:
+        return
     same = open(os.path.join(work, "batch-out-1", "report.json")).read() == \
         open(os.path.join(work, "batch-out-2", "report.json")).read()
     speedup = results[1][0] / results[2][0]
@@ -131,6 +133,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=5, help="times each photo is timed")
     parser.add_argument("--files", type=int, default=3, help="photos of each kind")
     parser.add_argument("--batch", type=int, default=100, help="photos in the batch run (0: no batch run)")
+    parser.add_argument("--batch-jobs", type=int, nargs="*", default=[1, 2],
+                        help="--jobs values of the batch runs (throughput compared when 1 and 2 both run)")
     parser.add_argument("--kinds", nargs="*", default=list(KINDS), help="which single-photo kinds to time")
     args = parser.parse_args()
     for tool in ("scorecheck", "synth", "decode_only"):
@@ -144,7 +148,7 @@ def main():
     for kind in args.kinds:
         bench_kind(args.build, args.work, kind, args.files, args.rounds)
     if args.batch > 0:
-        bench_batch(args.build, args.work, args.batch)
+        bench_batch(args.build, args.work, args.batch, args.batch_jobs)
 
 
 if __name__ == "__main__":
