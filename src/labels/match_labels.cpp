@@ -151,20 +151,25 @@ double TextSimilarity(std::string_view printed, std::string_view label) {
   return best;
 }
 
+namespace {
+
+// `known[key]`, worked out by `compute` the first time it is asked for.
+template <typename Map, typename Compute>
+double Remembered(Map& known, typename Map::key_type key, const Compute& compute) {
+  if (const auto it = known.find(key); it != known.end()) return it->second;
+  const double value = compute();
+  known.emplace(std::move(key), value);
+  return value;
+}
+
+}  // namespace
+
 double KnownLabels::Text(const std::string& printed, const std::string& label) const {
-  auto key = std::make_pair(printed, label);
-  if (const auto it = text_.find(key); it != text_.end()) return it->second;
-  const double likeness = TextSimilarity(printed, label);
-  text_.emplace(std::move(key), likeness);
-  return likeness;
+  return Remembered(text_, {printed, label}, [&] { return TextSimilarity(printed, label); });
 }
 
 double KnownLabels::Label(const std::string& a, const std::string& b) const {
-  auto key = std::make_pair(a, b);
-  if (const auto it = label_.find(key); it != label_.end()) return it->second;
-  const double likeness = LabelSimilarity(a, b);
-  label_.emplace(std::move(key), likeness);
-  return likeness;
+  return Remembered(label_, {a, b}, [&] { return LabelSimilarity(a, b); });
 }
 
 double KnownLabels::Best(const std::string& printed, const std::vector<std::string>& labels) const {
@@ -174,12 +179,12 @@ double KnownLabels::Best(const std::string& printed, const std::vector<std::stri
 }
 
 double KnownLabels::Known(const std::string& printed) const {
-  if (const auto it = known_.find(printed); it != known_.end()) return it->second;
   // Not through Text(): each of these pairs is asked for once.
-  double best = 0;
-  for (const std::string& label : vocabulary_) best = std::max(best, TextSimilarity(printed, label));
-  known_.emplace(printed, best);
-  return best;
+  return Remembered(known_, printed, [&] {
+    double best = 0;
+    for (const std::string& label : vocabulary_) best = std::max(best, TextSimilarity(printed, label));
+    return best;
+  });
 }
 
 std::vector<std::string> LabelVocabulary(const std::vector<const Ruleset*>& rulesets) {

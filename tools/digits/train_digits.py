@@ -517,6 +517,79 @@ class DigitNet(nn.Module):
         return self.head(self.features(x))
 
 
+class SmallDigitNet(nn.Module):
+    """Student networks for knowledge distillation (--teacher), one conv per resolution
+    (plain convs: OpenCV 4.6 dnn runs depthwise ones slowly; its max-pooling costs as
+    much as a small conv, so small_s2 replaces the first one by a stride-2 conv):
+      small:    conv3x3(1->w), maxpool2 -> conv3x3(w->2w), maxpool2 -> conv3x3(2w->4w), maxpool2 (3x3)
+      small2:   small plus a second conv3x3(4w->4w) at 7x7
+      small_s2: conv5x5 stride 2 (1->w, 28->14) -> conv3x3(w->2w), maxpool2 -> conv3x3(2w->6w), maxpool2 (3x3)
+    each conv + BN + ReLU; then flatten -> dropout 0.2 -> linear(->hidden)+BN+ReLU ->
+    dropout 0.1 -> linear(hidden->classes)."""
+
+    def __init__(self, w=16, classes=11, hidden=128, kind="small"):
+        super().__init__()
+
+        def cbr(i, o, k, stride=1):
+            return [nn.Conv2d(i, o, k, stride=stride, padding=k // 2, bias=False), nn.BatchNorm2d(o),
+                    nn.ReLU(inplace=True)]
+
+        if kind == "small_s2":
+            c = 6 * w
+            layers = [*cbr(1, w, 5, 2),                              # 28 -> 14
+                      *cbr(w, 2 * w, 3), nn.MaxPool2d(2),            # 14 -> 7
+                      *cbr(2 * w, c, 3), nn.MaxPool2d(2)]            # 7 -> 3
+        else:
+            c = 4 * w
+            layers = [*cbr(1, w, 3), nn.MaxPool2d(2),                # 28 -> 14
+                      *cbr(w, 2 * w, 3), nn.MaxPool2d(2),            # 14 -> 7
+                      *cbr(2 * w, c, 3), *(cbr(c, c, 3) if kind == "small2" else []), nn.MaxPool2d(2)]  # 7 -> 3
+        self.features = nn.Sequential(*layers)
+        self.head = nn.Sequential(
+            nn.Flatten(), nn.Dropout(0.2), nn.Linear(c * 9, hidden, bias=False),
+            nn.BatchNorm1d(hidden), nn.ReLU(inplace=True), nn.Dropout(0.1), nn.Linear(hidden, classes))
+
+    def forward(self, x):
+        return self.head(self.features(x))
+
+
+def count_macs(net):
+    """Multiply-adds of one 28x28 forward pass (convolutions and linear layers)."""
+    tot = [0]
+
+    def hook(m, _inp, out):
+        if isinstance(m, nn.Conv2d):
+            tot[0] += out.numel() * (m.in_channels // m.groups) * m.kernel_size[0] * m.kernel_size[1]
+        elif isinstance(m, nn.Linear):
+            tot[0] += m.in_features * m.out_features
+
+    hooks = [m.register_forward_hook(hook) for m in net.modules() if isinstance(m, (nn.Conv2d, nn.Linear))]
+    was_training = net.training
+    net.eval()
+    with torch.no_grad():
+        net(torch.zeros(1, 1, CANVAS, CANVAS))
+    net.train(was_training)
+    for h in hooks:
+        h.remove()
+    return tot[0]
+
+
+def teacher_probs(cvnet, X, bs=500):
+    """The teacher's output probabilities (its ONNX graph ends in a softmax) for the
+    normalised glyphs X [n,1,28,28], run by OpenCV dnn in batches."""
+    out = []
+    for i in range(0, len(X), bs):
+        cvnet.setInput(np.ascontiguousarray(X[i:i + bs]))
+        out.append(cvnet.forward().copy())
+    return np.concatenate(out).astype(np.float32)
+
+
+def soften(p, T):
+    """softmax(z / T) from p = softmax(z): p^(1/T), renormalised (row-wise)."""
+    q = np.exp(np.log(np.maximum(p, 1e-12)) / T)
+    return (q / q.sum(1, keepdims=True)).astype(np.float32)
+
+
 class Exported(nn.Module):
     """Model as exported: logits -> softmax probabilities."""
 
@@ -612,6 +685,19 @@ def main():
                     help="harvested glyphs drawn (without replacement) into each epoch")
     ap.add_argument("--harvest-max-reject", type=float, default=0.5,
                     help="leave out harvested glyphs the harvesting model gave a reject probability above this")
+    ap.add_argument("--arch", choices=["digitnet", "small", "small2", "small_s2"], default="digitnet",
+                    help="network: digitnet (the shipped one, --width 32) or a small student for distillation: "
+                         "small = one 3x3 conv per resolution (w, 2w, 4w channels; --width 16 recommended), "
+                         "small2 = small plus a second 3x3 conv at 7x7, small_s2 = stride-2 5x5 first conv and 6w channels "
+                         "at 7x7 (see SmallDigitNet)")
+    ap.add_argument("--hidden", type=int, default=128, help="hidden units of the small networks' classifier")
+    ap.add_argument("--teacher", default=None,
+                    help="ONNX model (e.g. models/digits.onnx) whose output probabilities on the same training "
+                         "samples the network also learns (knowledge distillation); run with OpenCV dnn")
+    ap.add_argument("--kd-weight", type=float, default=0.7,
+                    help="with --teacher: loss = (1-a) * cross-entropy(labels) + a * T^2 * KL(teacher_T || student_T)")
+    ap.add_argument("--kd-temperature", type=float, default=2.0,
+                    help="with --teacher: temperature T that softens both distributions (teacher: p^(1/T), renormalised)")
     ap.add_argument("--threads", type=int, default=1, help="PyTorch threads (the result depends on it slightly)")
     args = ap.parse_args()
 
@@ -668,9 +754,29 @@ def main():
 
     # ---- model / optimiser ----
     ncls = 11 if args.reject > 0 else 10
-    net = DigitNet(args.width, ncls)
+    if args.arch == "digitnet":
+        net = DigitNet(args.width, ncls)
+    else:
+        net = SmallDigitNet(args.width, ncls, args.hidden, kind=args.arch)
     nparams = sum(p.numel() for p in net.parameters())
-    print(f"DigitNet width {args.width}: {nparams} parameters", flush=True)
+    macs = count_macs(net)
+    print(f"{type(net).__name__} ({args.arch}) width {args.width}: {nparams} parameters, "
+          f"{macs / 1e6:.2f} M multiply-adds per glyph", flush=True)
+    teacher, teacher_meta, harvest_T = None, None, None
+    if args.teacher:
+        teacher = cv2.dnn.readNetFromONNX(args.teacher)
+        teacher.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
+        teacher.setPreferableTarget(cv2.dnn.DNN_TARGET_CPU)
+        tp = teacher_probs(teacher, Xtrain_plain[:2])
+        if tp.shape[1] != ncls:
+            sys.exit(f"--teacher {args.teacher} has {tp.shape[1]} outputs, the network {ncls}")
+        with open(args.teacher, "rb") as f:
+            teacher_meta = {"file": os.path.basename(args.teacher), "sha256": hashlib.sha256(f.read()).hexdigest(),
+                            "kd_weight": args.kd_weight, "kd_temperature": args.kd_temperature}
+        if harvest_X is not None:
+            t0 = time.time()
+            harvest_T = teacher_probs(teacher, harvest_X)
+            print(f"teacher on {len(harvest_T)} harvested glyphs: {time.time() - t0:.1f}s", flush=True)
     aug = Augmenter(args.seed + 1, args.restroke, args.lowres)
     bs = 64
     n_pos = len(train_src) * args.copies
@@ -695,13 +801,23 @@ def main():
         X += [aug.reject(train_src, train_y) for _ in range(n_rej)]
         X = np.stack(X)[:, None]
         Y = np.concatenate([train_y[idx], np.full(n_rej, 10, np.int64)])
+        if teacher is not None:
+            t1 = time.time()
+            PT = teacher_probs(teacher, X)
+            t_teacher = time.time() - t1
         if n_harvest:
             pick = perm_rng.choice(len(harvest_y), n_harvest, replace=False)
             X = np.concatenate([X, harvest_X[pick]])
             Y = np.concatenate([Y, harvest_y[pick]])
+            if teacher is not None:
+                PT = np.concatenate([PT, harvest_T[pick]])
         if n_rej or n_harvest:
             order = perm_rng.permutation(len(Y))
             X, Y = X[order], Y[order]
+            if teacher is not None:
+                PT = PT[order]
+        if teacher is not None:
+            PT = soften(PT, args.kd_temperature)
         t_aug = time.time() - t0
         net.train()
         tot, nb = 0.0, 0
@@ -710,13 +826,21 @@ def main():
             yb = torch.from_numpy(Y[b:b + bs])
             if len(yb) < 2:
                 continue
-            loss = F.cross_entropy(net(xb), yb, label_smoothing=0.05)
+            if teacher is None:
+                loss = F.cross_entropy(net(xb), yb, label_smoothing=0.05)
+            else:
+                z = net(xb)
+                T, a = args.kd_temperature, args.kd_weight
+                kd = F.kl_div(F.log_softmax(z / T, 1), torch.from_numpy(PT[b:b + bs]), reduction="batchmean")
+                loss = (1 - a) * F.cross_entropy(z, yb, label_smoothing=0.05) + a * T * T * kd
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
             tot += float(loss); nb += 1
         msg = f"epoch {ep + 1}/{args.epochs} loss {tot / nb:.4f} aug {t_aug:.1f}s total {time.time() - t0:.1f}s"
+        if teacher is not None:
+            msg += f" (teacher {t_teacher:.1f}s)"
         rec = {"epoch": ep + 1, "loss": round(tot / nb, 5)}
         if len(Xval) and (ep % 5 == 4 or ep == args.epochs - 1):
             pv = evaluate(net, Xval)
@@ -805,11 +929,13 @@ def main():
         },
         "split": SPLIT,
         "training": {"epochs": args.epochs, "copies_per_epoch": args.copies, "width": args.width,
+                     **({"arch": args.arch, "hidden": args.hidden} if args.arch != "digitnet" else {}),
+                     **({"teacher": teacher_meta} if teacher_meta else {}),
                      "restroke": args.restroke, "lowres": args.lowres, "reject": args.reject, "sliver": args.sliver,
                      "samples_per_epoch": n_pos + n_harvest + n_rej,
                      "harvest": harvest_files, "harvest_per_epoch": n_harvest,
                      "harvest_max_reject": args.harvest_max_reject,
-                     "parameters": nparams, "seed": args.seed, "val_held_out": bool(args.val),
+                     "parameters": nparams, "multiply_adds": macs, "seed": args.seed, "val_held_out": bool(args.val),
                      "train_digits": len(train_src), "seconds": round(train_seconds, 1),
                      "torch": torch.__version__, "opencv": cv2.__version__, "history": history},
         "metrics_pytorch": metrics,
