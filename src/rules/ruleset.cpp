@@ -1,6 +1,8 @@
 #include "rules/ruleset.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -20,12 +22,26 @@ constexpr int kMostColumns = 20, kMostGrids = 8, kMostMultiplier = 100, kMostPoi
 
 using Json = nlohmann::json;
 
+// A whole number within an int: the JSON library turns a fraction or a
+// number past an int into an int unchecked (undefined for 2e42; found by
+// fuzz/ruleset_fuzz).
+bool IsInt(const Json& value) {
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>() <= std::numeric_limits<int>::max();
+  return value.is_number_integer() && value.get<std::int64_t>() >= std::numeric_limits<int>::min() &&
+         value.get<std::int64_t>() <= std::numeric_limits<int>::max();
+}
+
 // Reads `key` of `object` as T, or `fallback` when absent; a value of the wrong
 // type throws Error naming the field.
 template <typename T>
 T Get(const Json& object, const char* key, const std::string& where, T fallback) {
   auto it = object.find(key);
   if (it == object.end() || it->is_null()) return fallback;
+  if constexpr (std::is_same_v<T, int>) {
+    SC_CHECK(IsInt(*it), where << "." << key << " must be a whole number");
+  } else if constexpr (std::is_same_v<T, std::vector<int>>) {
+    SC_CHECK(it->is_array() && std::all_of(it->begin(), it->end(), IsInt), where << "." << key << " must list whole numbers");
+  }
   try {
     return it->get<T>();
   } catch (const Json::exception&) {

@@ -99,7 +99,16 @@ TEST(RulesetTest, MalformedFilesAreRejectedWithAReason) {
   ExpectParseError(R"({"id": "x", "columns": {"max": 1},
     "rows": [{"id": "a", "kind": "entry", "score": {"pattern": "face", "face": 9}}]})", "face");
   ExpectParseError(R"({"id": "x", "columns": {"max": 2, "multipliers": [1]}, "rows": []})", "multipliers");
-  ExpectParseError(R"({"id": "x", "columns": {"max": "two"}, "rows": []})", "wrong type");
+  ExpectParseError(R"({"id": "x", "columns": {"max": "two"}, "rows": []})", "columns.max must be a whole number");
+  ExpectParseError(R"({"id": "x", "columns": {"max": true}, "rows": [], "section_labels": 3})", "whole number");
+  ExpectParseError(R"({"id": "x", "columns": {"max": 1}, "rows": [], "section_labels": 3})", "wrong type");
+  // A fraction or a number past an int was turned into an int unchecked:
+  // undefined behaviour (found by fuzz/ruleset_fuzz).
+  ExpectParseError(R"({"id": "x", "columns": {"max": 2.2e42}, "rows": []})", "columns.max must be a whole number");
+  ExpectParseError(R"({"id": "x", "columns": {"max": 1.5}, "rows": []})", "columns.max must be a whole number");
+  ExpectParseError(R"({"id": "x", "columns": {"max": 18446744073709551615}, "rows": []})", "whole number");
+  ExpectParseError(R"({"id": "x", "columns": {"max": 2, "multipliers": [1, 3e9]}, "rows": []})",
+                   "columns.multipliers must list whole numbers");
 }
 
 // No file makes a sheet of a thousand rows or totals past an int.
