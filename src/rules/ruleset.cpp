@@ -100,20 +100,22 @@ ScoreRule ParseScoreRule(const Json& json, const std::string& where) {
   return rule;
 }
 
-// Every raw value the box can hold: the scores of all 6^5 rolls, plus the
-// joker's fixed scores (a five of a kind in full house or a straight).
+// Every raw value the box can hold: the scores of all rolls, plus the
+// joker's fixed scores (a five of a kind in full house or a straight). A
+// box's score does not depend on the order of the dice, so the 252 sorted
+// rolls stand for all 7,776 (every run loads every ruleset: 30 times less
+// work before a card is looked at).
 std::vector<int> DeriveLegalValues(const ScoreRule& rule) {
   std::set<int> values;
   Dice dice{};
-  for (int code = 0; code < 7776; ++code) {
-    int rest = code;
-    for (int& face : dice) {
-      face = rest % 6 + 1;
-      rest /= 6;
-    }
-    values.insert(ScoreBox(rule, dice, false));
-    values.insert(ScoreBox(rule, dice, true));
-  }
+  for (dice[0] = 1; dice[0] <= 6; ++dice[0])
+    for (dice[1] = dice[0]; dice[1] <= 6; ++dice[1])
+      for (dice[2] = dice[1]; dice[2] <= 6; ++dice[2])
+        for (dice[3] = dice[2]; dice[3] <= 6; ++dice[3])
+          for (dice[4] = dice[3]; dice[4] <= 6; ++dice[4]) {
+            values.insert(ScoreBox(rule, dice, false));
+            values.insert(ScoreBox(rule, dice, true));
+          }
   return {values.begin(), values.end()};
 }
 
