@@ -100,7 +100,14 @@ class OnnxDigitReader : public DigitReader {
 
 }  // namespace
 
-std::unique_ptr<DigitReader> DigitReader::Create(const DigitReaderOptions& options) {
+namespace {
+
+struct ModelPaths {
+  std::string digits, numbers;  // numbers: empty for none
+};
+
+// The models `options` name, checked to exist.
+ModelPaths FindModels(const DigitReaderOptions& options) {
   SC_CHECK(!options.model_path.empty() && std::filesystem::exists(options.model_path),
            "the digit model " << (options.model_path.empty() ? "models/digits.onnx" : options.model_path)
                               << " is missing");
@@ -115,7 +122,34 @@ std::unique_ptr<DigitReader> DigitReader::Create(const DigitReaderOptions& optio
   } else {
     SC_CHECK(fs::exists(number_path), "the whole-number model " << number_path << " is missing");
   }
-  return std::make_unique<OnnxDigitReader>(options.model_path, number_path);
+  return {options.model_path, number_path};
+}
+
+// Loads the models when first asked to read.
+class LazyDigitReader : public DigitReader {
+ public:
+  explicit LazyDigitReader(ModelPaths paths) : paths_(std::move(paths)) {}
+  DigitScores Classify(const cv::Mat& glyph) override { return Loaded().Classify(glyph); }
+  NumberSteps ReadNumber(const cv::Mat& ink) override { return Loaded().ReadNumber(ink); }
+
+ private:
+  DigitReader& Loaded() {
+    if (!reader_) reader_ = std::make_unique<OnnxDigitReader>(paths_.digits, paths_.numbers);
+    return *reader_;
+  }
+  ModelPaths paths_;
+  std::unique_ptr<DigitReader> reader_;
+};
+
+}  // namespace
+
+std::unique_ptr<DigitReader> DigitReader::Create(const DigitReaderOptions& options) {
+  const ModelPaths paths = FindModels(options);
+  return std::make_unique<OnnxDigitReader>(paths.digits, paths.numbers);
+}
+
+std::unique_ptr<DigitReader> DigitReader::CreateLazy(const DigitReaderOptions& options) {
+  return std::make_unique<LazyDigitReader>(FindModels(options));
 }
 
 std::string FindDigitModel(const std::string& templates_dir) {

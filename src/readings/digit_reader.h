@@ -41,6 +41,9 @@ class DigitReader {
   virtual NumberSteps ReadNumber(const cv::Mat& ink) = 0;
   /// The ONNX reader. Throws Error when the model file is missing or unreadable.
   static std::unique_ptr<DigitReader> Create(const DigitReaderOptions& options);
+  /// The same, loading the models when first asked to read (a run that
+  /// refuses its only file never loads them); the files are checked now.
+  static std::unique_ptr<DigitReader> CreateLazy(const DigitReaderOptions& options);
 };
 
 /// Finds models/digits.onnx: beside the templates folder's parent (the source

@@ -38,7 +38,7 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
   CheckRulesetOption(rulesets, args.ruleset);
   DigitReaderOptions reader_options;
   reader_options.model_path = DigitModelPath(args.model, FindTemplatesDir(global.templates_dir));
-  const std::unique_ptr<DigitReader> reader = DigitReader::Create(reader_options);
+  const std::unique_ptr<DigitReader> reader = DigitReader::CreateLazy(reader_options);
   // One label reader for the whole run, started only when a sheet without a
   // sheet code needs its labels read (starting Tesseract costs more than
   // reading a label column).

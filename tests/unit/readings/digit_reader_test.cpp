@@ -108,6 +108,22 @@ TEST_F(DigitReaderTest, TouchingPairsScoreLowOnEveryDigit) {
 
 TEST(DigitReaderCreateTest, MissingModelThrows) {
   EXPECT_THROW(DigitReader::Create({"/nonexistent/digits.onnx", ""}), Error);
+  EXPECT_THROW(DigitReader::CreateLazy({"/nonexistent/digits.onnx", ""}), Error);  // checked at once, loaded later
+}
+
+// The lazy reader reads as the other does, the whole-number model included.
+TEST_F(DigitReaderTest, ALazyReaderReadsTheSame) {
+  const std::unique_ptr<DigitReader> lazy = DigitReader::CreateLazy({model_, ""});
+  for (int c = 0; c < 10; ++c) {
+    const cv::Mat glyph = TestDigit(c, 300);
+    EXPECT_EQ(lazy->Classify(glyph), reader_->Classify(glyph)) << c;
+  }
+  cv::Mat pair = cv::Mat::zeros(20, 40, CV_8U);
+  TestDigit(1, 260).copyTo(pair(cv::Rect(0, 0, 20, 20)));
+  TestDigit(7, 260).copyTo(pair(cv::Rect(20, 0, 20, 20)));
+  const NumberSteps a = lazy->ReadNumber(pair), b = reader_->ReadNumber(pair);
+  ASSERT_EQ(a.size(), b.size());
+  for (size_t t = 0; t < a.size(); ++t) EXPECT_EQ(a[t], b[t]) << t;
 }
 
 }  // namespace
