@@ -180,6 +180,9 @@ LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& option
 LoadedImage LoadImage(const std::string& path, const ImageLoadOptions& options) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) return Fail(ImageStatus::kUnreadable, "it is a folder, not a file");
+  // A device or a pipe may never end.
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    return Fail(ImageStatus::kUnreadable, "cannot read: not a regular file");
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) return Fail(ImageStatus::kUnreadable, "cannot read: " + ec.message());
   if (static_cast<std::int64_t>(size) > options.max_file_bytes)
