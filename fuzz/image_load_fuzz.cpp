@@ -6,8 +6,17 @@
 #include <cstdio>
 #include <fstream>
 
+#include <cstdlib>
+
 #include "fuzz_support.h"
 #include "image/load_image.h"
+
+// OpenCV's own readers held to the harness's image size, as main() holds
+// the program's (OPENCV_IO_MAX_IMAGE_PIXELS, read once).
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  setenv("OPENCV_IO_MAX_IMAGE_PIXELS", "4000000", 1);
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace scorecheck;

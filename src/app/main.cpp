@@ -3,6 +3,7 @@
 // codes; all the work is in the libraries under src/.
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -61,6 +62,11 @@ std::optional<std::string> MistypedCommand(CLI::App& app, int argc, char** argv)
 
 int main(int argc, char** argv) {
   using namespace scorecheck::app;
+  // OpenCV's readers (TIFF, WebP, PNM, whose headers we do not read before
+  // them) allocate up to 2^30 pixels (3 GB) for what a header claims: held
+  // to the 120 MP a photo of ours may have (ImageLoadOptions::max_pixels).
+  // Set before any image is read (OpenCV reads it once) and any thread starts.
+  setenv("OPENCV_IO_MAX_IMAGE_PIXELS", "120000000", /*overwrite=*/0);
   CLI::App app{"scorecheck: checks the totals and rules of filled-in Yahtzee-style scorecards", "scorecheck"};
   app.require_subcommand(1);
   app.fallthrough();  // global options may follow the command: `scorecheck batch photos/ -q`

@@ -4,6 +4,7 @@
 // print them on the user's terminal and hands back a half-grey picture), and
 // the EXIF orientation, read here from the file's own APP1 segment.
 
+#include <cstdint>
 #include <string>
 
 #include <opencv2/core.hpp>
@@ -16,11 +17,12 @@ struct DecodedJpeg {
   int exif_orientation = 1;  ///< EXIF Orientation, 1..8 (1: as stored)
   std::string damage;      ///< non-empty when libjpeg found the image data corrupt: what it said
   std::string error;       ///< non-empty when the data could not be decoded at all
+  bool too_large = false;  ///< ... because its frame has more pixels than allowed
 };
 
-/// Decodes `bytes` (a whole JPEG file). Never prints, never throws for the
-/// content.
-DecodedJpeg DecodeJpeg(const std::string& bytes);
+/// Decodes `bytes` (a whole JPEG file) of at most `max_pixels`. Never prints,
+/// never throws for the content.
+DecodedJpeg DecodeJpeg(const std::string& bytes, std::int64_t max_pixels);
 
 /// `image` turned and flipped upright per EXIF `orientation` (1..8).
 cv::Mat ApplyExifOrientation(const cv::Mat& image, int orientation);

@@ -156,10 +156,11 @@ LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& option
     // Phone photos: libjpeg directly (jpeg_decoder.h), so that its warnings
     // about corrupt data become our message instead of its own line on the
     // terminal, and a half-grey photo is not read as a card.
-    const DecodedJpeg jpeg = DecodeJpeg(bytes);
+    const DecodedJpeg jpeg = DecodeJpeg(bytes, options.max_pixels);
     if (!jpeg.damage.empty())
       return Fail(ImageStatus::kDamaged, "damaged JPEG: " + Lowered(jpeg.damage) + " (part of the photo is missing or garbled)",
                   format);
+    if (jpeg.too_large) return Fail(ImageStatus::kTooLarge, jpeg.error, format);
     if (!jpeg.error.empty()) return Fail(ImageStatus::kNotAnImage, "the JPEG decoder refused it: " + Lowered(jpeg.error), format);
     return FromDecoded(ApplyExifOrientation(jpeg.image, jpeg.exif_orientation), format);
   }

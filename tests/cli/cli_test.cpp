@@ -160,6 +160,15 @@ TEST_F(CliTest, EveryKindOfBadImageIsOneLineNamingTheFile) {
   for (size_t i = 0; i < random.size(); ++i) random[i] = static_cast<char>((i * 2654435761u) >> 13);
   std::string damaged = photo;
   damaged.erase(damaged.size() / 2, 40000);
+  // A TIFF whose header claims 30000 x 30000 pixels (2.7 GB decoded).
+  std::string huge_tiff = encode(cv::Mat(8, 8, CV_8UC1, cv::Scalar(255)), ".tiff");
+  for (size_t at = 0; at + 12 <= huge_tiff.size(); at += 2) {
+    const unsigned tag = static_cast<unsigned char>(huge_tiff[at]) | static_cast<unsigned char>(huge_tiff[at + 1]) << 8;
+    const bool size_tag = tag == 256 || tag == 257;
+    if (!size_tag || huge_tiff.compare(at + 4, 4, std::string("\1\0\0\0", 4)) != 0) continue;
+    huge_tiff.replace(at + 2, 2, std::string("\4\0", 2));                   // LONG
+    huge_tiff.replace(at + 8, 4, std::string("\x30\x75\0\0", 4));          // 30000
+  }
   const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
       {"empty.jpg", "", "empty"},
       {"random.jpg", random, "not an image"},
@@ -168,6 +177,7 @@ TEST_F(CliTest, EveryKindOfBadImageIsOneLineNamingTheFile) {
       {"cut90.jpg", photo.substr(0, photo.size() * 9 / 10), "truncated JPEG"},
       {"damaged.jpg", damaged, "damaged JPEG"},
       {"huge.png", huge_png, "40000 x 40000"},
+      {"huge.tif", huge_tiff, "could not be decoded"},
       {"dot.png", encode(cv::Mat(1, 1, CV_8UC3, cv::Scalar::all(255)), ".png"), "no scorecard grid found"},
       {"strip.png", encode(cv::Mat(200, 20000, CV_8UC1, cv::Scalar(255)), ".png"), "no "},
       {"deep.png", encode(cv::Mat(300, 400, CV_16UC1, cv::Scalar(40000)), ".png"), "no "},
