@@ -2,9 +2,8 @@
 // verification. Images are capped at 0.5 MP so that each run is quick; the
 // stages' own bounds are what is tested, not the photo's size.
 
-#include <memory>
-
 #include <cstdlib>
+#include <memory>
 
 #include "fuzz_support.h"
 #include "image/load_image.h"
