@@ -164,6 +164,12 @@ LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& option
     if (!jpeg.error.empty()) return Fail(ImageStatus::kNotAnImage, "the JPEG decoder refused it: " + Lowered(jpeg.error), format);
     return FromDecoded(ApplyExifOrientation(jpeg.image, jpeg.exif_orientation), format);
   }
+  // OpenCV picks its reader by the content, not by the header we sniffed,
+  // and its DICOM reader (GDCM) claims any file with "DICM" at byte 128 and
+  // aborts the process on a damaged one (found by fuzz/image_load_fuzz: a
+  // broken WebP header with those four bytes). No photo of ours is DICOM.
+  if (bytes.size() >= 132 && bytes.compare(128, 4, "DICM") == 0)
+    return Fail(ImageStatus::kNotAnImage, "a DICOM file (a medical image format), not a photo", format);
   try {
     // JPEGs carry EXIF orientation, applied unless the flags say
     // IMREAD_UNCHANGED; other formats may carry alpha, kept only by
