@@ -157,6 +157,22 @@ TEST(LoadImageTest, ADamagedJpegIsRefusedQuietly) {
   EXPECT_TRUE(DecodeImage(Encode(noise, ".jpg", {cv::IMWRITE_JPEG_QUALITY, 90})).ok());
 }
 
+// A JPEG whose frame our quick look at the header cannot find (a stray byte
+// before it, which libjpeg skips) is held to the pixel limit all the same:
+// libjpeg was once asked for a 65487 x 64959 frame, 12 GB (found by
+// fuzz/image_load_fuzz).
+TEST(LoadImageTest, AJpegFrameIsHeldToThePixelLimitWhereverItIs) {
+  std::string jpeg = Encode(Picture(), ".jpg");
+  const size_t frame = jpeg.find("\xFF\xC0");
+  ASSERT_NE(frame, std::string::npos);
+  jpeg.replace(frame + 5, 4, "\xEA\x60\xEA\x60");  // 60000 x 60000
+  jpeg.insert(frame, 1, '\0');
+  ASSERT_FALSE(PeekImageSize(jpeg));
+  const LoadedImage loaded = DecodeImage(jpeg);
+  EXPECT_EQ(loaded.status, ImageStatus::kTooLarge) << loaded.detail;
+  EXPECT_NE(loaded.detail.find("60000 x 60000 pixels is more than the 120 MP limit"), std::string::npos) << loaded.detail;
+}
+
 TEST(LoadImageTest, PeeksSizesWithoutDecoding) {
   EXPECT_EQ(PeekImageSize(Encode(Picture(), ".png")), cv::Size(60, 40));
   EXPECT_EQ(PeekImageSize(Encode(Picture(), ".jpg")), cv::Size(60, 40));
