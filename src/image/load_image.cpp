@@ -168,6 +168,11 @@ LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& option
   // and its DICOM reader (GDCM) claims any file with "DICM" at byte 128 and
   // aborts the process on a damaged one (found by fuzz/image_load_fuzz: a
   // broken WebP header with those four bytes). No photo of ours is DICOM.
+  // Likewise a WebP whose first chunk is none of WebP's: OpenCV's WebP reader
+  // passes it on to others (GDAL, through a temporary file).
+  if (format == "webp" && (bytes.size() < 16 || (bytes.compare(12, 4, "VP8 ") != 0 && bytes.compare(12, 4, "VP8L") != 0 &&
+                                                 bytes.compare(12, 4, "VP8X") != 0)))
+    return Fail(ImageStatus::kNotAnImage, "a damaged WebP header (no VP8 chunk)", format);
   if (bytes.size() >= 132 && bytes.compare(128, 4, "DICM") == 0)
     return Fail(ImageStatus::kNotAnImage, "a DICOM file (a medical image format), not a photo", format);
   try {

@@ -178,10 +178,13 @@ TEST_F(CliTest, EveryKindOfBadImageIsOneLineNamingTheFile) {
       {"damaged.jpg", damaged, "damaged JPEG"},
       {"huge.png", huge_png, "40000 x 40000"},
       {"huge.tif", huge_tiff, "could not be decoded"},
-      // A broken WebP header with "DICM" at byte 128: OpenCV handed it to its
-      // DICOM reader, which aborted the process (found by fuzz/image_load_fuzz).
-      {"dicom.webp", std::string("RIFF\x96\x01\0\0WEBPWP8 ", 16) + std::string(112, '\0') + "DICM\xff\x20",
+      // A WebP header with "DICM" at byte 128: OpenCV could hand it to its
+      // DICOM reader, which aborted the process (found by fuzz/image_load_fuzz
+      // on a broken header, now refused by the line below).
+      {"dicom.webp", std::string("RIFF\x96\x01\0\0WEBPVP8 ", 16) + std::string(112, '\0') + "DICM\xff\x20",
        "a DICOM file"},
+      // ... and without it: OpenCV passed the file on to GDAL, which printed its own line.
+      {"broken.webp", std::string("RIFF\x96\x01\0\0WEBPWP8 ", 16) + std::string(130, '\0'), "damaged WebP header"},
       {"dot.png", encode(cv::Mat(1, 1, CV_8UC3, cv::Scalar::all(255)), ".png"), "no scorecard grid found"},
       {"strip.png", encode(cv::Mat(200, 20000, CV_8UC1, cv::Scalar(255)), ".png"), "no "},
       {"deep.png", encode(cv::Mat(300, 400, CV_16UC1, cv::Scalar(40000)), ".png"), "no "},
