@@ -67,11 +67,6 @@ int main(int argc, char** argv) {
   // to the 120 MP a photo of ours may have (ImageLoadOptions::max_pixels).
   // Set before any image is read (OpenCV reads it once) and any thread starts.
   setenv("OPENCV_IO_MAX_IMAGE_PIXELS", "120000000", /*overwrite=*/0);
-  // GDAL, behind one of OpenCV's readers, prints its errors ("ERROR 4: ...
-  // not recognized as a supported file format") unless told where else.
-  if (std::find(argv + 1, argv + argc, std::string("-v")) == argv + argc &&
-      std::find(argv + 1, argv + argc, std::string("--verbose")) == argv + argc)
-    setenv("CPL_LOG", "/dev/null", /*overwrite=*/0);
   CLI::App app{"scorecheck: checks the totals and rules of filled-in Yahtzee-style scorecards", "scorecheck"};
   app.require_subcommand(1);
   app.fallthrough();  // global options may follow the command: `scorecheck batch photos/ -q`
@@ -107,9 +102,13 @@ int main(int argc, char** argv) {
   // OpenCV's image readers print their own lines about a file they cannot
   // read (on std::cerr and through OpenCV's logger) beside our one line that
   // says it for them; -v keeps them. Ours go through spdlog (stdio).
+  // GDAL, behind one of OpenCV's readers, prints its errors ("ERROR 4: ...
+  // not recognized as a supported file format") unless told where else; it
+  // reads CPL_LOG when it first reports.
   if (!global.verbose) {
     cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
     std::cerr.rdbuf(nullptr);
+    setenv("CPL_LOG", "/dev/null", /*overwrite=*/0);
   }
 
   // Log lines go to stderr; reports go to stdout.
