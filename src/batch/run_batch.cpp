@@ -47,6 +47,12 @@ FileStamp StampOf(const std::string& path) {
   return stamp;
 }
 
+// A file's records, and whether its card file holds them.
+struct FileRecords {
+  std::vector<Json> records;
+  bool saved = false;
+};
+
 // The records an earlier run left for `input`, when made from the same file
 // content under the same settings; empty otherwise (then it is scanned again).
 std::vector<Json> Resumed(const std::string& card_file, const FileStamp& stamp, const std::string& settings) {
@@ -72,15 +78,15 @@ class Worker {
       : rulesets_(rulesets), options_(options), reader_(std::move(reader)), text_reader_(TextReader::CreateLazy()) {}
 
   // Scans every page of `input`, writes its pictures and then its card file.
-  std::vector<Json> Run(const BatchInput& input, const FileStamp& stamp) {
+  FileRecords Run(const BatchInput& input, const FileStamp& stamp) {
     std::vector<Json> records;
     std::vector<LoadedImage> pages;
     try {
       pages = LoadImagePages(input.path, options_.scan.image);
     } catch (const std::exception& e) {
-      return {FailedCardOutput(input.name, e.what()).record};
+      return {{FailedCardOutput(input.name, e.what()).record}};
     }
-    if (pages.empty()) return {FailedCardOutput(input.name, "holds no image").record};
+    if (pages.empty()) return {{FailedCardOutput(input.name, "holds no image").record}};
     const std::string base = CardBase(input.name);
     for (size_t p = 0; p < pages.size(); ++p) {
       const bool several = pages.size() > 1;
@@ -93,10 +99,12 @@ class Worker {
     try {
       WriteFileAtomic((fs::path(options_.report_dir) / (base + ".json")).string(), saved.dump(1) + "\n");
     } catch (const Error& e) {
-      // The card is still in this run's report; only --resume will not find it.
+      // The card is still in this run's report (kept whole in memory); only
+      // --resume will not find it.
       for (Json& record : records) record["note"] = e.what();
+      return {std::move(records)};
     }
-    return records;
+    return {std::move(records), true};
   }
 
  private:
@@ -132,8 +140,8 @@ class Worker {
 
 std::string CardBase(const std::string& name) { return "cards/" + name; }
 
-std::vector<Json> RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrary& rulesets,
-                           const BatchOptions& options, const BatchProgressFn& progress) {
+BatchRecords RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrary& rulesets,
+                      const BatchOptions& options, const BatchProgressFn& progress) {
   SC_CHECK(options.jobs >= 1, "jobs must be at least 1 (got " << options.jobs << ")");
   SC_CHECK(!options.report_dir.empty(), "no report folder given");
   const size_t worker_count = std::min<size_t>(static_cast<size_t>(options.jobs), std::max<size_t>(inputs.size(), 1));
@@ -143,7 +151,7 @@ std::vector<Json> RunBatch(const std::vector<BatchInput>& inputs, const RulesetL
   for (size_t w = 0; w < worker_count; ++w)
     workers.push_back(std::make_unique<Worker>(rulesets, options, DigitReader::Create(options.reader)));
 
-  std::vector<std::vector<Json>> results(inputs.size());
+  std::vector<FileRecords> results(inputs.size());
   std::atomic<size_t> next{0};
   std::mutex progress_mutex;
   size_t done = 0;
@@ -153,24 +161,29 @@ std::vector<Json> RunBatch(const std::vector<BatchInput>& inputs, const RulesetL
       const FileStamp stamp = StampOf(input.path);
       bool resumed = false;
       if (options.resume) {
-        results[i] = Resumed((fs::path(options.report_dir) / (CardBase(input.name) + ".json")).string(), stamp,
-                             FileSettings(options, input.name));
-        resumed = !results[i].empty();
+        results[i].records = Resumed((fs::path(options.report_dir) / (CardBase(input.name) + ".json")).string(),
+                                     stamp, FileSettings(options, input.name));
+        resumed = !results[i].records.empty();
+        results[i].saved = resumed;
       }
       if (!resumed) {
         try {
           results[i] = worker.Run(input, stamp);
         } catch (const std::exception& e) {
-          results[i] = {FailedCardOutput(input.name, e.what()).record};
+          results[i] = {{FailedCardOutput(input.name, e.what()).record}};
         }
       }
-      std::lock_guard<std::mutex> lock(progress_mutex);
-      ++done;
-      try {
-        if (progress) progress({done, inputs.size(), &input, resumed, results[i]});
-      } catch (const std::exception&) {
-        // A progress display that fails (a closed terminal) does not stop the batch.
+      {
+        std::lock_guard<std::mutex> lock(progress_mutex);
+        ++done;
+        try {
+          if (progress) progress({done, inputs.size(), &input, resumed, results[i].records});
+        } catch (const std::exception&) {
+          // A progress display that fails (a closed terminal) does not stop the batch.
+        }
       }
+      if (results[i].saved)
+        for (Json& record : results[i].records) record.erase("report");
     }
   };
   std::vector<std::thread> threads;
@@ -178,10 +191,14 @@ std::vector<Json> RunBatch(const std::vector<BatchInput>& inputs, const RulesetL
   work(*workers[0]);
   for (std::thread& thread : threads) thread.join();
 
-  std::vector<Json> records;
-  for (std::vector<Json>& file_records : results)
-    for (Json& record : file_records) records.push_back(std::move(record));
-  return records;
+  BatchRecords batch;
+  for (size_t i = 0; i < inputs.size(); ++i)
+    for (size_t k = 0; k < results[i].records.size(); ++k) {
+      batch.records.push_back(std::move(results[i].records[k]));
+      batch.saved.push_back(results[i].saved ? std::optional<SavedRecord>(SavedRecord{CardBase(inputs[i].name) + ".json", k})
+                                             : std::nullopt);
+    }
+  return batch;
 }
 
 }  // namespace scorecheck

@@ -9,6 +9,7 @@
 // the same file size, modification time, settings and corrections.
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,11 +49,27 @@ struct BatchProgress {
 /// Called once per finished file, from a worker thread, never two at a time.
 using BatchProgressFn = std::function<void(const BatchProgress&)>;
 
+/// Where a card's whole record was saved: its card file (relative to the
+/// report folder) and its place in that file's "cards".
+struct SavedRecord {
+  std::string card_file;
+  size_t index = 0;
+};
+
+/// What a batch keeps in memory of its cards: what the summary, cards.csv and
+/// index.html are made from. A record saved in its card file is kept without
+/// its "report" (the verification's detail, ~95% of it), so that memory does
+/// not grow with the batch; WriteReportJson() reads the detail back.
+struct BatchRecords {
+  std::vector<nlohmann::ordered_json> records;  ///< every card, in batch order
+  std::vector<std::optional<SavedRecord>> saved;  ///< per record: where it is whole (none: `records` holds it whole)
+};
+
 /// Every card's record, in the order of `inputs` (a multi-page file's pages in
 /// page order). Throws Error before any file is read when the digit model
 /// cannot be loaded; a bad file becomes an "unreadable" record, never an Error.
-std::vector<nlohmann::ordered_json> RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrary& rulesets,
-                                             const BatchOptions& options, const BatchProgressFn& progress = {});
+BatchRecords RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrary& rulesets, const BatchOptions& options,
+                      const BatchProgressFn& progress = {});
 
 /// Where `name`'s files start, relative to the report folder: "cards/<name>".
 std::string CardBase(const std::string& name);

@@ -30,6 +30,10 @@ std::string ReadTextFile(const std::string& path, std::uintmax_t max_bytes) {
 }
 
 void WriteFileAtomic(const std::string& path, const std::string& contents) {
+  WriteFileAtomic(path, [&](std::ostream& out) { out << contents; });
+}
+
+void WriteFileAtomic(const std::string& path, const std::function<void(std::ostream&)>& write) {
   namespace fs = std::filesystem;
   const fs::path target(path);
   std::error_code ec;
@@ -40,11 +44,19 @@ void WriteFileAtomic(const std::string& path, const std::string& contents) {
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     if (!out) throw Error("cannot write " + path + ": " + std::strerror(errno));
-    out << contents;
+    try {
+      write(out);
+    } catch (...) {
+      out.close();
+      fs::remove(temp, ec);
+      throw;
+    }
     out.flush();
     if (!out) {
+      const std::string reason = std::strerror(errno);
+      out.close();
       fs::remove(temp, ec);
-      throw Error("cannot write " + path + ": " + std::strerror(errno));
+      throw Error("cannot write " + path + ": " + reason);
     }
   }
   fs::rename(temp, target, ec);

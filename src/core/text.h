@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,11 @@ std::string ReadTextFile(const std::string& path, std::uintmax_t max_bytes = 256
 /// a rename, so readers see either the old file or the whole new one. Creates
 /// missing parent folders. Throws Error on failure (the temporary is removed).
 void WriteFileAtomic(const std::string& path, const std::string& contents);
+
+/// As WriteFileAtomic(), the contents written by `write` piece by piece (a file
+/// too big to build in memory first). An exception from `write` removes the
+/// temporary and propagates; the old file, if any, stays.
+void WriteFileAtomic(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 /// Joins `parts` with `separator`.
 std::string Join(const std::vector<std::string>& parts, const std::string& separator);

@@ -5,7 +5,9 @@ Times `scorecheck scan` and a decode-only program (build/decode_only:
 cv::imread and nothing else) on the same 12 MP photos in one run, one after
 the other and alternating, and prints median times, the median ratio of each
 pair and the peak memory of each process (its own rusage, from wait4). Then
-times `scorecheck batch` on 100 photos with --jobs 1 and --jobs 2.
+times `scorecheck batch` on 100 photos with --jobs 1 and --jobs 2, sampling its
+resident memory each second: the highest in each quarter of the run shows
+whether memory stays steady as the batch goes on.
 
 The photos are made with build/synth on development seeds (nothing reserved
 for acceptance) and kept in --work, so a second run times the same files:
@@ -41,14 +43,44 @@ KINDS = {
 }
 
 
-def run(command, env=None):
-    """Wall seconds and peak resident memory (MB) of one process, its exit code."""
+def resident_mb(pid):
+    """The process's resident memory now (MB), or None once it is gone."""
+    try:
+        with open("/proc/%d/status" % pid) as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    return None
+
+
+def run(command, env=None, sample_every=0.0):
+    """Wall seconds and peak resident memory (MB) of one process, its exit code,
+    and (sample_every > 0) its resident memory sampled that often: [(seconds, MB)]."""
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    _, status, usage = os.wait4(process.pid, 0)
+    samples = []
+    while True:
+        pid, status, usage = os.wait4(process.pid, os.WNOHANG if sample_every > 0 else 0)
+        if pid:
+            break
+        rss = resident_mb(process.pid)
+        if rss is not None:
+            samples.append((time.perf_counter() - start, rss))
+        time.sleep(sample_every)
     wall = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
-    return wall, usage.ru_maxrss / 1024.0, process.returncode
+    return wall, usage.ru_maxrss / 1024.0, process.returncode, samples
+
+
+def by_quarter(samples, wall):
+    """The highest resident memory (MB) in each quarter of a run."""
+    quarters = [0.0] * 4
+    for seconds, rss in samples:
+        quarter = min(3, int(4 * seconds / wall))
+        quarters[quarter] = max(quarters[quarter], rss)
+    return quarters
 
 
 def photos(build, work, kind, wanted):
@@ -85,8 +117,8 @@ def bench_kind(build, work, kind, files, rounds):
     images = photos(build, work, kind, files)
     for _ in range(rounds):
         for image in images:
-            d_wall, d_peak, d_code = run([os.path.join(build, "decode_only"), image])
-            s_wall, s_peak, s_code = run([os.path.join(build, "scorecheck"), "scan", image])
+            d_wall, d_peak, d_code, _ = run([os.path.join(build, "decode_only"), image])
+            s_wall, s_peak, s_code, _ = run([os.path.join(build, "scorecheck"), "scan", image])
             if d_code != 0 or s_code > 2:
                 print("  %s: decode exit %d, scan exit %d" % (image, d_code, s_code))
             decode_times.append(d_wall)
@@ -110,11 +142,16 @@ def bench_batch(build, work, count, jobs_list):
     for jobs in jobs_list:
         out = os.path.join(work, "batch-out-%d" % jobs)
         shutil.rmtree(out, ignore_errors=True)
-        wall, peak, code = run([os.path.join(build, "scorecheck"), "batch", folder, "-o", out, "--jobs", str(jobs),
-                                "-q"])
+        wall, peak, code, samples = run([os.path.join(build, "scorecheck"), "batch", folder, "-o", out, "--jobs",
+                                         str(jobs), "-q"], sample_every=1.0)
         results[jobs] = (wall, peak)
         print("batch --jobs %d: %d photos in %6.1f s, %4.2f photos/s, process peak %4.0f MB (%4.0f MB per worker), "
               "exit %d" % (jobs, count, wall, count / wall, peak, peak / jobs, code))
+        # Steady memory: a batch that kept something per card would grow from
+        # quarter to quarter.
+        quarters = by_quarter(samples, wall)
+        print("  resident memory, highest in each quarter of the run: %s MB (last quarter %+.0f MB on the first; "
+              "%d samples)" % (" / ".join("%.0f" % q for q in quarters), quarters[3] - quarters[0], len(samples)))
     if 1 not in results or 2 not in results:
         return
     same = open(os.path.join(work, "batch-out-1", "report.json")).read() == \

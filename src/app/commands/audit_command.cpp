@@ -113,7 +113,7 @@ int Run(const AuditArgs& args, const GlobalOptions& global) {
     if (!args.corrections.empty()) options.corrections = LoadCorrectionsFile(args.corrections);
     cv::setNumThreads(1);  // one thread per worker, as in batch
     const std::string prefix = Prefix(evidence_dir, html_dir);
-    for (const Json& record : RunBatch(inputs.files, rulesets, options))
+    for (const Json& record : RunBatch(inputs.files, rulesets, options).records)
       records.push_back(WithPicturesFrom(record, prefix));
   }
 

@@ -13,6 +13,7 @@
 #include "batch/batch_inputs.h"
 #include "batch/batch_report.h"
 #include "batch/index_html.h"
+#include "batch/report_json.h"
 #include "batch/run_batch.h"
 #include "card/corrections.h"
 #include "core/error.h"
@@ -107,7 +108,7 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
   // A bar on a terminal; plain lines elsewhere and with -q (then only for the
   // cards that are not clean, and no summary).
   ProgressPrinter printer(std::cout, inputs.files.size(), StdoutIsTerminal() && !global.quiet);
-  const std::vector<Json> records = RunBatch(inputs.files, rulesets, options, [&](const BatchProgress& done) {
+  const BatchRecords batch = RunBatch(inputs.files, rulesets, options, [&](const BatchProgress& done) {
     for (const Json& record : done.records) {
       const bool clean = record["status"] == "clean";
       if (global.quiet && clean) continue;
@@ -116,14 +117,18 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
     }
   });
   printer.Finish();
+  const std::vector<Json>& records = batch.records;
 
-  Json report = BatchReportJson(records, rulesets);
   // What `scorecheck review` needs to say how to apply its answers.
-  report["inputs"] = args.inputs;
-  if (!args.corrections.empty()) report["corrections"] = args.corrections;
+  Json extra = {{"inputs", args.inputs}};
+  if (!args.corrections.empty()) extra["corrections"] = args.corrections;
   const fs::path dir(args.report_dir);
-  WriteFileAtomic((dir / "report.json").string(), report.dump(2) + "\n");
+  Json report = {{"summary", BatchSummary(records, rulesets)}};
+  WriteReportJson((dir / "report.json").string(), report["summary"], batch, args.report_dir, extra);
   WriteFileAtomic((dir / "cards.csv").string(), CardsCsv(records));
+  // The page shows no card's detail: it is made from the records as kept.
+  report["cards"] = records;
+  report.update(extra);
   WriteFileAtomic((dir / "index.html").string(), IndexHtml(report, templates_dir));
 
   const Json& summary = report["summary"];
