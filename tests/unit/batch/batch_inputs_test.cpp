@@ -1,11 +1,11 @@
 #include "batch/batch_inputs.h"
 
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 
 #include <gtest/gtest.h>
+
+#include "support/scratch_dir.h"
 
 namespace scorecheck {
 namespace {
@@ -14,12 +14,6 @@ namespace fs = std::filesystem;
 
 class BatchInputsTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("scorecheck_inputs_" + std::to_string(::getpid()) + "_" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   void Touch(const std::string& name) {
     fs::create_directories((dir_ / name).parent_path());
     std::ofstream(dir_ / name) << "x";
@@ -29,7 +23,8 @@ class BatchInputsTest : public ::testing::Test {
     for (const BatchInput& input : inputs.files) names.push_back(input.name);
     return names;
   }
-  fs::path dir_;
+  testing::ScratchDir scratch_{"inputs"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 TEST_F(BatchInputsTest, SameFileNamesInSubfoldersKeepTheirFolders) {

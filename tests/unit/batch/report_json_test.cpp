@@ -6,12 +6,12 @@
 #include <filesystem>
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include "batch/batch_report.h"
 #include "core/error.h"
 #include "core/json_text.h"
 #include "core/text.h"
+#include "support/scratch_dir.h"
 #include "support/test_support.h"
 
 namespace scorecheck {
@@ -23,10 +23,6 @@ using Json = nlohmann::ordered_json;
 class ReportJsonTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("scorecheck-report-json-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
     fs::create_directories(dir_ / "cards");
     // A batch's own records (a photo of our sheet, a scan of another
     // printer's, a text file), committed as a fuzzing seed.
@@ -35,8 +31,6 @@ class ReportJsonTest : public ::testing::Test {
     ASSERT_TRUE(cards_[0].contains("report"));
     ASSERT_TRUE(cards_[1].contains("report"));
   }
-  void TearDown() override { fs::remove_all(dir_); }
-
   // As RunBatch() keeps them: the first two cards saved in one card file (as
   // a two-page file's) and kept without their detail, the third (unreadable,
   // no card file) kept whole.
@@ -64,7 +58,8 @@ class ReportJsonTest : public ::testing::Test {
 
   Json Summary() const { return BatchSummary(cards_.get<std::vector<Json>>(), testing::ShippedRulesets()); }
 
-  fs::path dir_;
+  testing::ScratchDir scratch_{"report-json"};
+  const fs::path& dir_ = scratch_.path();
   Json cards_;
 };
 

@@ -7,11 +7,10 @@
 #include <ostream>
 #include <stdexcept>
 
-#include <unistd.h>
-
 #include <gtest/gtest.h>
 
 #include "core/error.h"
+#include "support/scratch_dir.h"
 
 namespace scorecheck {
 namespace {
@@ -20,18 +19,10 @@ namespace fs = std::filesystem;
 
 class WriteFileAtomicTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("scorecheck-text-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
   size_t FilesIn() const { return std::distance(fs::directory_iterator(dir_), fs::directory_iterator()); }
 
-  fs::path dir_;
+  testing::ScratchDir scratch_{"text"};
+  const fs::path& dir_ = scratch_.path();
 };
 
 TEST_F(WriteFileAtomicTest, WritesPieceByPieceIntoNewFolders) {
