@@ -16,6 +16,9 @@ for acceptance) and kept in --work, so a second run times the same files:
   piecepack4   another printer's piecepack page of four grids
   batch        100 photos as synth mixes them (a third on our own sheet)
 
+Where the scan's own time goes (decode, page, digit network, Tesseract, the
+digits written) on the same photos: build/scan_costs /tmp/scorecheck-bench/own/*.jpg
+
 A benchmark that prints figures, not a test: it never fails on a figure.
 Usage: tools/bench/bench.py [--build build] [--work /tmp/scorecheck-bench] [--rounds 5] [--files 3]
 """
@@ -181,6 +184,14 @@ def main():
     revision = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"], capture_output=True,
                               text=True).stdout.strip()
     print("scorecheck %s, %d cores; scan vs decode_only, one process each, alternating" % (revision, os.cpu_count()))
+    # What each process pays before it reads a byte of its photo: loading its
+    # libraries (scorecheck links OpenCV's readers, its DNN, Tesseract, Cairo...).
+    starts = {"scorecheck --version": [], "decode_only (no photo)": []}
+    for _ in range(max(3, args.rounds)):
+        starts["scorecheck --version"].append(run([os.path.join(args.build, "scorecheck"), "--version"])[0])
+        starts["decode_only (no photo)"].append(run([os.path.join(args.build, "decode_only")])[0])
+    print("start-up alone: " + ", ".join("%s %.3f s" % (name, statistics.median(times))
+                                         for name, times in starts.items()))
     print("%-11s %7s  %7s  %6s" % ("photo", "scan", "decode", "ratio"))
     for kind in args.kinds:
         bench_kind(args.build, args.work, kind, args.files, args.rounds)
