@@ -195,8 +195,9 @@ BatchRecords RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrar
   for (size_t i = 0; i < inputs.size(); ++i)
     for (size_t k = 0; k < results[i].records.size(); ++k) {
       batch.records.push_back(std::move(results[i].records[k]));
-      batch.saved.push_back(results[i].saved ? std::optional<SavedRecord>(SavedRecord{CardBase(inputs[i].name) + ".json", k})
-                                             : std::nullopt);
+      std::optional<SavedRecord> saved;
+      if (results[i].saved) saved = SavedRecord{CardBase(inputs[i].name) + ".json", k};
+      batch.saved.push_back(std::move(saved));
     }
   return batch;
 }

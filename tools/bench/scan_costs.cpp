@@ -79,7 +79,8 @@ class TimedTextReader : public TextReader {
 int DigitsRead(const ScanResult& scan) {
   int digits = 0;
   for (const ScannedCell& cell : scan.cells)
-    if (cell.reading.status == ReadingStatus::kNumber) digits += static_cast<int>(std::to_string(cell.reading.value).size());
+    if (cell.reading.status == ReadingStatus::kNumber)
+      digits += static_cast<int>(std::to_string(cell.reading.value).size());
   return digits;
 }
 
