@@ -34,6 +34,14 @@ struct Option {
   double penalty = 0;  // log-domain cost outside the glyphs' own scores
 };
 
+// A cut of one atom into touching digits, its pieces not yet read.
+struct Cut {
+  std::vector<cv::Mat> pieces;  // crop-size masks, left to right
+  std::vector<cv::Rect> boxes;  // their ink boxes
+  double penalty = 0;           // the cut's own cost (Option::penalty)
+  double shape_bound = 0;       // penalty plus the pieces' shape penalties: the most the cut can score
+};
+
 cv::Mat GlyphImage(const CellInk& ink, const cv::Rect& box, const cv::Mat& mask) {
   cv::Mat image = cv::Mat::zeros(box.size(), CV_8U);
   ink.ink(box).copyTo(image, mask(box));
@@ -58,7 +66,7 @@ class Segmenter {
         const cv::Rect box = UnionBox(i, j);
         // Only pieces of one digit are joined, and they make a digit-sized glyph.
         if (j > i + 1 && box.width > (options_.max_digit_aspect + 0.3) * height_) break;
-        for (const Option& option : Options(i, j)) Extend(best[i], option, best[j]);
+        ExtendWithOptions(i, j, best[i], best[j]);
       }
     }
     std::vector<ScoredSegmentation> done;
@@ -165,22 +173,33 @@ class Segmenter {
     return glyph;
   }
 
+  // True when the glyph of `mask` in `box` was already classified for this cell.
+  bool Classified(const cv::Rect& box, const cv::Mat& mask) const {
+    return classified_.count(GlyphKey(GlyphImage(ink_, box, mask))) > 0;
+  }
+
+  using GlyphKeyType = std::pair<std::pair<int, int>, std::vector<uchar>>;
+  static GlyphKeyType GlyphKey(const cv::Mat& glyph) {
+    return {{glyph.cols, glyph.rows}, std::vector<uchar>(glyph.begin<uchar>(), glyph.end<uchar>())};
+  }
+
   // The classifier's scores for `glyph`; a glyph already classified for this
   // cell is not classified again (cuts of three digits share their pieces
   // with each other and with cuts of two).
   DigitScores Classify(const cv::Mat& glyph) {
-    const std::vector<uchar> pixels(glyph.begin<uchar>(), glyph.end<uchar>());
-    auto key = std::make_pair(std::make_pair(glyph.cols, glyph.rows), pixels);
+    GlyphKeyType key = GlyphKey(glyph);
     if (const auto known = classified_.find(key); known != classified_.end()) return known->second;
     const DigitScores scores = reader_.Classify(glyph);
     classified_.emplace(std::move(key), scores);
     return scores;
   }
 
-  // The ways to read atoms [from, to): one digit, two or three touching
-  // digits cut apart, or (a single small atom) nothing.
-  std::vector<Option> Options(int from, int to) {
-    std::vector<Option> options;
+  // Extends the partial segmentations `before` (those ending at atom `from`)
+  // into `after` (ending at `to`) with the ways to read atoms [from, to): one
+  // digit, two or three touching digits cut apart, or (a single small atom)
+  // nothing.
+  void ExtendWithOptions(int from, int to, const std::vector<ScoredSegmentation>& before,
+                         std::vector<ScoredSegmentation>& after) {
     const cv::Rect box = UnionBox(from, to);
     cv::Mat mask = atoms_[from].mask.clone();
     for (int k = from + 1; k < to; ++k) mask |= atoms_[k].mask;
@@ -190,8 +209,8 @@ class Segmenter {
       // and its height: dropping a whole digit must not pay.
       const double share = static_cast<double>(atoms_[from].area) / std::max(1, total_area_);
       const double relative_height = static_cast<double>(box.height) / height_;
-      options.push_back({{}, -options_.drop_cost - options_.drop_share_weight * share -
-                                 options_.drop_height_weight * relative_height});
+      Extend(before, {{}, -options_.drop_cost - options_.drop_share_weight * share -
+                              options_.drop_height_weight * relative_height}, after);
     }
     const double aspect = static_cast<double>(box.width) / height_;
     bool doubtful = true;  // as one digit
@@ -201,14 +220,15 @@ class Segmenter {
         const ReadGlyph whole = Read(box, mask);
         doubtful = BestProbability(whole.scores) < options_.split_doubtful;
         sure = BestProbability(whole.scores) >= options_.sure_whole && aspect <= options_.max_digit_aspect;
-        options.push_back({{whole}, 0});
+        Extend(before, {{whole}, 0}, after);
       }
     } else {
       // Pieces of one digit make a digit-sized glyph; a hopeless merge is not
-      // worth a classification.
+      // worth a classification, nor is one that could not be kept.
       const double merge_cost = MergeCost(from, to);
-      if (aspect <= options_.max_digit_aspect + 0.3 && merge_cost < options_.hopeless_cost)
-        options.push_back({{Read(box, mask)}, -merge_cost});
+      if (aspect <= options_.max_digit_aspect + 0.3 && merge_cost < options_.hopeless_cost &&
+          Best(before) - merge_cost + ShapePenalty(box) >= KeepFloor(after))
+        Extend(before, {{Read(box, mask)}, -merge_cost}, after);
     }
     // Touching digits are one atom; pieces of several atoms are combined by
     // the search itself.
@@ -217,49 +237,124 @@ class Segmenter {
     // A sure digit no wider than a digit is not cut: of the ~600 glyphs a
     // photo's cells cost, most are pieces of cuts.
     const bool try_split = (aspect > options_.split_aspect && !sure) || (doubtful && aspect > options_.split_doubtful_aspect);
-    if (to == from + 1 && try_split) {
-      std::vector<double> shears = {0.0};
-      if (std::abs(slant_) >= options_.min_slant) shears.push_back(slant_);
-      for (double shear : shears) {
-        // Cuts along the slant are for touching digits the upright cuts read
-        // badly; when some upright cut already reads every piece surely, they
-        // would cost a dozen classifications for nothing.
-        if (shear != 0.0 && SureCutAmong(options)) break;
-        const CutFrame frame(box, shear);
-        for (int parts = 2; parts <= 3; ++parts) {
-          if (parts == 3 && aspect < options_.split3_aspect) break;
-          for (const std::vector<int>& cuts : CutCandidates(frame, mask, parts, height_, options_)) {
-            Option option;
-            option.penalty = -options_.cut_cost * (parts - 1);
-            // Touching digits meet in one stroke; a cut crossing two or more
-            // strokes goes through one digit (the loop of a 0 or an 8).
-            for (int p = 1; p < parts; ++p)
-              option.penalty -= options_.cut_stroke_cost * std::max(0, StrokesCrossed(frame, mask, cuts[p]) - 1);
-            bool valid = true;
-            for (int p = 0; p < parts && valid; ++p) {
-              const cv::Mat piece = DropSlivers(frame.Slice(mask, cuts[p], cuts[p + 1]), box);
-              const cv::Rect ink_box = cv::boundingRect(piece);
-              valid = !ink_box.empty();
-              if (valid) option.glyphs.push_back(Read(ink_box, piece));
-            }
-            if (valid) options.push_back(std::move(option));
-          }
-        }
-      }
-    }
-    return options;
+    if (to == from + 1 && try_split) ExtendWithCuts(box, mask, aspect, before, after);
   }
 
-  // True when one of `options` cuts the ink into two or more pieces that
-  // each read as a digit at least `sure_cut` likely.
-  bool SureCutAmong(const std::vector<Option>& options) const {
-    for (const Option& option : options) {
-      if (option.glyphs.size() < 2) continue;
-      bool sure = true;
-      for (const ReadGlyph& glyph : option.glyphs) sure = sure && BestProbability(glyph.scores) >= options_.sure_cut;
-      if (sure) return true;
+  // Extends `before` into `after` with the cuts of one atom (`box`, `mask`)
+  // into two or three touching digits, upright and along the writing's slant.
+  void ExtendWithCuts(const cv::Rect& box, const cv::Mat& mask, double aspect, const std::vector<ScoredSegmentation>& before,
+                      std::vector<ScoredSegmentation>& after) {
+    std::vector<double> shears = {0.0};
+    if (std::abs(slant_) >= options_.min_slant) shears.push_back(slant_);
+    bool sure_upright_cut = false;
+    for (double shear : shears) {
+      // Cuts along the slant are for touching digits the upright cuts read
+      // badly; when some upright cut already reads every piece surely, they
+      // would cost a dozen classifications for nothing.
+      if (shear != 0.0 && sure_upright_cut) break;
+      // An upright cut may only be given up unread when it cannot be the one
+      // that spares the slanted cuts.
+      const bool sureness_matters = shear == 0.0 && shears.size() > 1;
+      for (const Cut& cut : CutsBestShapedFirst(CutFrame(box, shear), box, mask, aspect)) {
+        std::optional<Option> option = ReadCut(cut, Best(before), after, sureness_matters);
+        if (!option) continue;
+        sure_upright_cut = sure_upright_cut || (shear == 0.0 && ReadsSurely(*option));
+        Extend(before, *option, after);
+      }
     }
-    return false;
+  }
+
+  // The cuts of `mask` in `frame` into two and (wide enough) three pieces
+  // with ink, the best shaped first: the sooner good cuts are kept, the
+  // sooner the others fall short of them unread (ReadCut).
+  std::vector<Cut> CutsBestShapedFirst(const CutFrame& frame, const cv::Rect& box, const cv::Mat& mask, double aspect) const {
+    std::vector<Cut> result;
+    for (int parts = 2; parts <= 3; ++parts) {
+      if (parts == 3 && aspect < options_.split3_aspect) break;
+      for (const std::vector<int>& cuts : CutCandidates(frame, mask, parts, height_, options_))
+        if (std::optional<Cut> cut = MakeCut(frame, box, mask, cuts)) result.push_back(std::move(*cut));
+    }
+    std::stable_sort(result.begin(), result.end(), [](const Cut& a, const Cut& b) { return a.shape_bound > b.shape_bound; });
+    return result;
+  }
+
+  // The cut of `mask` at `cuts` of `frame`, its pieces not yet read; nothing
+  // when a piece has no ink.
+  std::optional<Cut> MakeCut(const CutFrame& frame, const cv::Rect& box, const cv::Mat& mask, const std::vector<int>& cuts) const {
+    Cut cut;
+    const int parts = static_cast<int>(cuts.size()) - 1;
+    cut.penalty = -options_.cut_cost * (parts - 1);
+    // Touching digits meet in one stroke; a cut crossing two or more
+    // strokes goes through one digit (the loop of a 0 or an 8).
+    for (int p = 1; p < parts; ++p)
+      cut.penalty -= options_.cut_stroke_cost * std::max(0, StrokesCrossed(frame, mask, cuts[p]) - 1);
+    cut.shape_bound = cut.penalty;
+    for (int p = 0; p < parts; ++p) {
+      cv::Mat piece = DropSlivers(frame.Slice(mask, cuts[p], cuts[p + 1]), box);
+      const cv::Rect ink_box = cv::boundingRect(piece);
+      if (ink_box.empty()) return std::nullopt;
+      cut.shape_bound += ShapePenalty(ink_box);
+      cut.boxes.push_back(ink_box);
+      cut.pieces.push_back(std::move(piece));
+    }
+    return cut;
+  }
+
+  // `cut` read as digits; nothing when, extending partial segmentations
+  // scoring at best `best_before`, it could not score KeepFloor(after): a
+  // glyph's log score is at most its shape penalty, so the pieces read and
+  // the shapes of those not yet read bound the cut's score, and the rest are
+  // not classified once it falls short. Pieces already classified for this
+  // cell are read first (they cost nothing), then the worst shaped (the
+  // likeliest to fall short). With `sureness_matters` a cut whose pieces
+  // read so far are all sure is read to the end (see ExtendWithCuts).
+  std::optional<Option> ReadCut(const Cut& cut, double best_before, const std::vector<ScoredSegmentation>& after,
+                                bool sureness_matters) {
+    const int parts = static_cast<int>(cut.pieces.size());
+    std::vector<int> order(parts);
+    for (int p = 0; p < parts; ++p) order[p] = p;
+    std::vector<bool> known(parts);
+    for (int p = 0; p < parts; ++p) known[p] = Classified(cut.boxes[p], cut.pieces[p]);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+      if (known[a] != known[b]) return static_cast<bool>(known[a]);
+      return ShapePenalty(cut.boxes[a]) < ShapePenalty(cut.boxes[b]);
+    });
+    const double floor = KeepFloor(after);
+    double bound = best_before + cut.shape_bound;
+    bool all_sure = true;
+    std::vector<ReadGlyph> glyphs(parts);
+    for (int p : order) {
+      if (bound < floor && !(sureness_matters && all_sure)) return std::nullopt;
+      glyphs[p] = Read(cut.boxes[p], cut.pieces[p]);
+      bound += glyphs[p].log_score - ShapePenalty(cut.boxes[p]);
+      all_sure = all_sure && BestProbability(glyphs[p].scores) >= options_.sure_cut;
+    }
+    return Option{std::move(glyphs), cut.penalty};
+  }
+
+  // The best score among `partials` (sorted best first).
+  static double Best(const std::vector<ScoredSegmentation>& partials) {
+    return partials.empty() ? -1e18 : partials.front().log_score;
+  }
+
+  // The score a new partial segmentation must reach to be kept in
+  // `partials` (sorted best first) and, since scores only fall as digits
+  // are added, to end as a reading at all. A hair lower: a bound summed in
+  // another order than the score it bounds may round below it.
+  double KeepFloor(const std::vector<ScoredSegmentation>& partials) const {
+    double floor = options_.min_log_score;
+    if (static_cast<int>(partials.size()) >= options_.max_segmentations)
+      floor = std::max(floor, partials.back().log_score);
+    return floor - 1e-9;
+  }
+
+  // True when `option` cuts the ink into two or more pieces that each read
+  // as a digit at least `sure_cut` likely.
+  bool ReadsSurely(const Option& option) const {
+    if (option.glyphs.size() < 2) return false;
+    for (const ReadGlyph& glyph : option.glyphs)
+      if (BestProbability(glyph.scores) < options_.sure_cut) return false;
+    return true;
   }
 
   // Adds `option` after every partial segmentation in `from`, keeping the
@@ -294,7 +389,7 @@ class Segmenter {
   int total_area_ = 0;
   int height_ = 1;  // the tallest atom: the number's digit height
   double slant_ = 0;  // the writing's slant (EstimateSlant), for cuts
-  std::map<std::pair<std::pair<int, int>, std::vector<uchar>>, DigitScores> classified_;  // see Classify()
+  std::map<GlyphKeyType, DigitScores> classified_;  // see Classify()
 };
 
 }  // namespace
