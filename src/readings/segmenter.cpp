@@ -39,7 +39,7 @@ struct Cut {
   std::vector<cv::Mat> pieces;  // crop-size masks, left to right
   std::vector<cv::Rect> boxes;  // their ink boxes
   double penalty = 0;           // the cut's own cost (Option::penalty)
-  double shape_bound = 0;       // penalty plus the pieces' shape penalties: the most the cut can score
+  double shape_bound = 0;       // penalty plus the pieces' shape and neighbour costs: the most the cut can score
 };
 
 cv::Mat GlyphImage(const CellInk& ink, const cv::Rect& box, const cv::Mat& mask) {
@@ -61,7 +61,9 @@ class Segmenter {
     std::vector<std::vector<ScoredSegmentation>> best(n + 1);
     best[0].push_back({});
     for (int i = 0; i < n; ++i) {
-      if (best[i].empty()) continue;
+      // Scores only fall as digits are added: what follows a segmentation
+      // already scoring below min_log_score is not worth a classification.
+      if (best[i].empty() || best[i].front().log_score < options_.min_log_score) continue;
       for (int j = i + 1; j <= n; ++j) {
         const cv::Rect box = UnionBox(i, j);
         // Only pieces of one digit are joined, and they make a digit-sized glyph.
@@ -178,6 +180,7 @@ class Segmenter {
     return classified_.count(GlyphKey(GlyphImage(ink_, box, mask))) > 0;
   }
 
+  // A glyph's size and pixels: identical glyphs have the same key.
   using GlyphKeyType = std::pair<std::pair<int, int>, std::vector<uchar>>;
   static GlyphKeyType GlyphKey(const cv::Mat& glyph) {
     return {{glyph.cols, glyph.rows}, std::vector<uchar>(glyph.begin<uchar>(), glyph.end<uchar>())};
@@ -227,7 +230,7 @@ class Segmenter {
       // worth a classification, nor is one that could not be kept.
       const double merge_cost = MergeCost(from, to);
       if (aspect <= options_.max_digit_aspect + 0.3 && merge_cost < options_.hopeless_cost &&
-          Best(before) - merge_cost + ShapePenalty(box) >= KeepFloor(after))
+          BestFollowedBy(before, box) - merge_cost + ShapePenalty(box) >= KeepFloor(after))
         Extend(before, {{Read(box, mask)}, -merge_cost}, after);
     }
     // Touching digits are one atom; pieces of several atoms are combined by
@@ -256,7 +259,7 @@ class Segmenter {
       // that spares the slanted cuts.
       const bool sureness_matters = shear == 0.0 && shears.size() > 1;
       for (const Cut& cut : CutsBestShapedFirst(CutFrame(box, shear), box, mask, aspect)) {
-        std::optional<Option> option = ReadCut(cut, Best(before), after, sureness_matters);
+        std::optional<Option> option = ReadCut(cut, BestFollowedBy(before, cut.boxes.front()), after, sureness_matters);
         if (!option) continue;
         sure_upright_cut = sure_upright_cut || (shear == 0.0 && ReadsSurely(*option));
         Extend(before, *option, after);
@@ -294,6 +297,8 @@ class Segmenter {
       const cv::Rect ink_box = cv::boundingRect(piece);
       if (ink_box.empty()) return std::nullopt;
       cut.shape_bound += ShapePenalty(ink_box);
+      // Pieces cut along a slant overlap sideways, as Extend() will find.
+      if (p > 0) cut.shape_bound += NeighbourCost(cut.boxes.back(), ink_box);
       cut.boxes.push_back(ink_box);
       cut.pieces.push_back(std::move(piece));
     }
@@ -301,13 +306,14 @@ class Segmenter {
   }
 
   // `cut` read as digits; nothing when, extending partial segmentations
-  // scoring at best `best_before`, it could not score KeepFloor(after): a
-  // glyph's log score is at most its shape penalty, so the pieces read and
-  // the shapes of those not yet read bound the cut's score, and the rest are
-  // not classified once it falls short. Pieces already classified for this
-  // cell are read first (they cost nothing), then the worst shaped (the
-  // likeliest to fall short). With `sureness_matters` a cut whose pieces
-  // read so far are all sure is read to the end (see ExtendWithCuts).
+  // scoring at best `best_before` (with its first piece's neighbour cost),
+  // it could not score KeepFloor(after): a glyph's log score is at most its
+  // shape penalty, so the pieces read and the shapes of those not yet read
+  // bound the cut's score, and the rest are not classified once it falls
+  // short. Pieces already classified for this cell are read first (they
+  // cost nothing), then the worst shaped (the likeliest to fall short). With
+  // `sureness_matters` a cut whose pieces read so far are all sure is read
+  // to the end (see ExtendWithCuts).
   std::optional<Option> ReadCut(const Cut& cut, double best_before, const std::vector<ScoredSegmentation>& after,
                                 bool sureness_matters) {
     const int parts = static_cast<int>(cut.pieces.size());
@@ -332,9 +338,13 @@ class Segmenter {
     return Option{std::move(glyphs), cut.penalty};
   }
 
-  // The best score among `partials` (sorted best first).
-  static double Best(const std::vector<ScoredSegmentation>& partials) {
-    return partials.empty() ? -1e18 : partials.front().log_score;
+  // The best score among `partials` followed by a glyph in `next`, before
+  // that glyph's own score.
+  double BestFollowedBy(const std::vector<ScoredSegmentation>& partials, const cv::Rect& next) const {
+    double best = -1e18;
+    for (const ScoredSegmentation& partial : partials)
+      best = std::max(best, partial.log_score + (partial.glyphs.empty() ? 0.0 : NeighbourCost(partial.glyphs.back().box, next)));
+    return best;
   }
 
   // The score a new partial segmentation must reach to be kept in
@@ -357,6 +367,15 @@ class Segmenter {
     return true;
   }
 
+  // Cost of reading the ink in `right` as the digit after the one in
+  // `left`: neighbouring digits overlap sideways only a little (a slanted
+  // digit leaning over the next); much overlap means one digit.
+  double NeighbourCost(const cv::Rect& left, const cv::Rect& right) const {
+    const int overlap = std::min(left.x + left.width, right.x + right.width) - std::max(left.x, right.x);
+    const double share = static_cast<double>(overlap) / std::max(1, std::min(left.width, right.width));
+    return share > options_.max_overlap ? -options_.overlap_weight * (share - options_.max_overlap) : 0.0;
+  }
+
   // Adds `option` after every partial segmentation in `from`, keeping the
   // best few in `to`.
   void Extend(const std::vector<ScoredSegmentation>& from, const Option& option, std::vector<ScoredSegmentation>& to) const {
@@ -364,14 +383,7 @@ class Segmenter {
       ScoredSegmentation next = partial;
       next.log_score += option.penalty;
       for (const ReadGlyph& glyph : option.glyphs) {
-        if (!next.glyphs.empty()) {
-          // Neighbouring digits overlap sideways only a little (a slanted
-          // digit leaning over the next); much overlap means one digit.
-          const cv::Rect& last = next.glyphs.back().box;
-          const int overlap = std::min(last.x + last.width, glyph.box.x + glyph.box.width) - std::max(last.x, glyph.box.x);
-          const double share = static_cast<double>(overlap) / std::max(1, std::min(last.width, glyph.box.width));
-          if (share > options_.max_overlap) next.log_score -= options_.overlap_weight * (share - options_.max_overlap);
-        }
+        if (!next.glyphs.empty()) next.log_score += NeighbourCost(next.glyphs.back().box, glyph.box);
         next.glyphs.push_back(glyph);
         next.log_score += glyph.log_score;
       }
