@@ -62,8 +62,8 @@ class Segmenter {
     best[0].push_back({});
     for (int i = 0; i < n; ++i) {
       // Scores only fall as digits are added: what follows a segmentation
-      // already scoring below min_log_score is not worth a classification.
-      if (best[i].empty() || best[i].front().log_score < options_.min_log_score) continue;
+      // that cannot reach min_log_score is not worth a classification.
+      if (best[i].empty() || best[i].front().log_score < LowestReadingScore()) continue;
       for (int j = i + 1; j <= n; ++j) {
         const cv::Rect box = UnionBox(i, j);
         // Only pieces of one digit are joined, and they make a digit-sized glyph.
@@ -127,6 +127,15 @@ class Segmenter {
       case 3: return std::log(options_.prior_three_digits / options_.prior_two_digits);
       default: return std::log(options_.prior_more_digits / options_.prior_two_digits);
     }
+  }
+
+  // The lowest score a segmentation may have before its count prior and
+  // still end as a reading (the priors are relative to the likeliest count,
+  // so at most 0 unless tuned otherwise).
+  double LowestReadingScore() const {
+    double best_prior = 0;
+    for (int digits = 1; digits <= 4; ++digits) best_prior = std::max(best_prior, CountPrior(digits));
+    return options_.min_log_score - best_prior;
   }
 
   // Shape cost of reading the ink in `box` as ONE digit: a digit is about as
@@ -245,7 +254,8 @@ class Segmenter {
 
   // Extends `before` into `after` with the cuts of one atom (`box`, `mask`)
   // into two or three touching digits, upright and along the writing's slant.
-  void ExtendWithCuts(const cv::Rect& box, const cv::Mat& mask, double aspect, const std::vector<ScoredSegmentation>& before,
+  void ExtendWithCuts(const cv::Rect& box, const cv::Mat& mask, double aspect,
+                      const std::vector<ScoredSegmentation>& before,
                       std::vector<ScoredSegmentation>& after) {
     std::vector<double> shears = {0.0};
     if (std::abs(slant_) >= options_.min_slant) shears.push_back(slant_);
@@ -270,20 +280,23 @@ class Segmenter {
   // The cuts of `mask` in `frame` into two and (wide enough) three pieces
   // with ink, the best shaped first: the sooner good cuts are kept, the
   // sooner the others fall short of them unread (ReadCut).
-  std::vector<Cut> CutsBestShapedFirst(const CutFrame& frame, const cv::Rect& box, const cv::Mat& mask, double aspect) const {
+  std::vector<Cut> CutsBestShapedFirst(const CutFrame& frame, const cv::Rect& box, const cv::Mat& mask,
+                                       double aspect) const {
     std::vector<Cut> result;
     for (int parts = 2; parts <= 3; ++parts) {
       if (parts == 3 && aspect < options_.split3_aspect) break;
       for (const std::vector<int>& cuts : CutCandidates(frame, mask, parts, height_, options_))
         if (std::optional<Cut> cut = MakeCut(frame, box, mask, cuts)) result.push_back(std::move(*cut));
     }
-    std::stable_sort(result.begin(), result.end(), [](const Cut& a, const Cut& b) { return a.shape_bound > b.shape_bound; });
+    std::stable_sort(result.begin(), result.end(),
+                     [](const Cut& a, const Cut& b) { return a.shape_bound > b.shape_bound; });
     return result;
   }
 
   // The cut of `mask` at `cuts` of `frame`, its pieces not yet read; nothing
   // when a piece has no ink.
-  std::optional<Cut> MakeCut(const CutFrame& frame, const cv::Rect& box, const cv::Mat& mask, const std::vector<int>& cuts) const {
+  std::optional<Cut> MakeCut(const CutFrame& frame, const cv::Rect& box, const cv::Mat& mask,
+                             const std::vector<int>& cuts) const {
     Cut cut;
     const int parts = static_cast<int>(cuts.size()) - 1;
     cut.penalty = -options_.cut_cost * (parts - 1);
@@ -343,7 +356,8 @@ class Segmenter {
   double BestFollowedBy(const std::vector<ScoredSegmentation>& partials, const cv::Rect& next) const {
     double best = -1e18;
     for (const ScoredSegmentation& partial : partials)
-      best = std::max(best, partial.log_score + (partial.glyphs.empty() ? 0.0 : NeighbourCost(partial.glyphs.back().box, next)));
+      best = std::max(best, partial.log_score +
+                                (partial.glyphs.empty() ? 0.0 : NeighbourCost(partial.glyphs.back().box, next)));
     return best;
   }
 
@@ -352,7 +366,7 @@ class Segmenter {
   // are added, to end as a reading at all. A hair lower: a bound summed in
   // another order than the score it bounds may round below it.
   double KeepFloor(const std::vector<ScoredSegmentation>& partials) const {
-    double floor = options_.min_log_score;
+    double floor = LowestReadingScore();
     if (static_cast<int>(partials.size()) >= options_.max_segmentations)
       floor = std::max(floor, partials.back().log_score);
     return floor - 1e-9;
