@@ -299,6 +299,28 @@ TEST(ReadCellTest, SlantedCutsAreSparedWhenAnUprightCutReadsSurely) {
   EXPECT_LT(spared.calls, tried.calls);
 }
 
+TEST(ReadCellTest, CutsThatCannotBeKeptAreNotRead) {
+  // Three touching digits in one component: cut in two and in three, upright
+  // cuts only. Pieces 20-30 px wide read as 4s; anything else badly, as 8s.
+  const CellInk ink = InkOf({{50, 25, 75, 50}});
+  auto reader = [] {
+    return FakeDigitReader([](const cv::Mat& glyph) {
+      return glyph.cols >= 20 && glyph.cols <= 30 ? std::pair<int, float>(4, 0.97f) : std::pair<int, float>(8, 0.05f);
+    });
+  };
+  FakeDigitReader pruned = reader();
+  const Reading read_pruned = ReadCell(ink, pruned);
+  // Nothing can fall short of what is kept: every cut is read.
+  ReadOptions keep_everything;
+  keep_everything.max_segmentations = 1000;
+  keep_everything.min_log_score = -1e9;
+  FakeDigitReader full = reader();
+  const Reading read_full = ReadCell(ink, full, keep_everything);
+  EXPECT_EQ(read_pruned.raw, "444");
+  EXPECT_EQ(read_full.raw, "444");
+  EXPECT_LT(pruned.calls, full.calls);
+}
+
 TEST(ReadCellTest, EmptyCrossedAndTicks) {
   FakeDigitReader reader = OnesAndFours();
   CellInk empty;
