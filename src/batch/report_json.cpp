@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <ostream>
 
+#include "batch/check_record.h"
 #include "core/json_text.h"
 #include "core/text.h"
 
@@ -34,7 +35,8 @@ class CardFiles {
   explicit CardFiles(std::string report_dir) : report_dir_(std::move(report_dir)) {}
 
   // The whole record saved at `saved`, or nullptr when the card file no longer
-  // holds a card of that file there.
+  // holds a sound card of that file there (changed since it was written: the
+  // report holds nothing our own readers would refuse).
   const Json* Find(const SavedRecord& saved, const Json& kept) {
     if (saved.card_file != loaded_file_) {
       loaded_file_ = saved.card_file;
@@ -49,6 +51,11 @@ class CardFiles {
     if (saved.index >= cards_.size()) return nullptr;
     const Json& whole = cards_[saved.index];
     if (!whole.is_object() || whole.value("file", Json()) != kept.value("file", Json())) return nullptr;
+    try {
+      CheckCardRecord(whole, saved.card_file);
+    } catch (const std::exception&) {
+      return nullptr;
+    }
     return &whole;
   }
 

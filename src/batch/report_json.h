@@ -15,8 +15,9 @@ namespace scorecheck {
 /// Writes report.json at `path` (atomically): {"summary": summary, "cards":
 /// [every card's whole record, in batch order], then the members of `extra`},
 /// byte for byte as `dump(2)` of that object followed by a newline. A card
-/// whose card file no longer holds it (removed while the batch ran) is written
-/// as `batch` keeps it. Throws Error when the file cannot be written.
+/// whose card file no longer holds it soundly (removed or changed while the
+/// batch ran; CheckCardRecord) is written as `batch` keeps it. Throws Error
+/// when the file cannot be written.
 void WriteReportJson(const std::string& path, const nlohmann::ordered_json& summary, const BatchRecords& batch,
                      const std::string& report_dir, const nlohmann::ordered_json& extra);
 

@@ -93,6 +93,16 @@ TEST_F(ReportJsonTest, ACardFileHoldingAnotherFilesCardIsNotTaken) {
   EXPECT_EQ(written["cards"][2], cards_[2]);
 }
 
+TEST_F(ReportJsonTest, ADamagedCardInItsCardFileIsNotTaken) {
+  const BatchRecords batch = Kept();
+  Json damaged = cards_[0];
+  damaged["columns"] = "not a list";
+  WriteFileAtomic((dir_ / "cards" / "two-pages.json").string(), Json{{"cards", {damaged, cards_[1]}}}.dump(1) + "\n");
+  const Json written = ParseJsonText<Json>(Written(batch, Json::object()));
+  EXPECT_EQ(written["cards"][0], batch.records[0]);
+  EXPECT_EQ(written["cards"][1], cards_[1]);
+}
+
 TEST_F(ReportJsonTest, AnUnwritableReportIsAnErrorAndLeavesNothing) {
   WriteFileAtomic((dir_ / "taken").string(), std::string("a file, not a folder"));
   EXPECT_THROW(WriteReportJson((dir_ / "taken" / "report.json").string(), Summary(), Kept(), dir_.string(), {}),
