@@ -176,17 +176,15 @@ class Segmenter {
     return cost;
   }
 
-  ReadGlyph Read(const cv::Rect& box, const cv::Mat& mask) {
+  ReadGlyph Read(const cv::Rect& box, const cv::Mat& mask) { return ReadImage(box, GlyphImage(ink_, box, mask)); }
+
+  // The glyph `image` (GlyphImage()) of the ink in `box`, read as one digit.
+  ReadGlyph ReadImage(const cv::Rect& box, const cv::Mat& image) {
     ReadGlyph glyph;
     glyph.box = box;
-    glyph.scores = Classify(GlyphImage(ink_, box, mask));
+    glyph.scores = Classify(image);
     glyph.log_score = std::log(std::max(1e-6, BestProbability(glyph.scores))) + ShapePenalty(box);
     return glyph;
-  }
-
-  // True when the glyph of `mask` in `box` was already classified for this cell.
-  bool Classified(const cv::Rect& box, const cv::Mat& mask) const {
-    return classified_.count(GlyphKey(GlyphImage(ink_, box, mask))) > 0;
   }
 
   // A glyph's size and pixels: identical glyphs have the same key.
@@ -332,8 +330,12 @@ class Segmenter {
     const int parts = static_cast<int>(cut.pieces.size());
     std::vector<int> order(parts);
     for (int p = 0; p < parts; ++p) order[p] = p;
-    std::vector<bool> known(parts);
-    for (int p = 0; p < parts; ++p) known[p] = Classified(cut.boxes[p], cut.pieces[p]);
+    std::vector<cv::Mat> images(parts);
+    std::vector<bool> known(parts);  // already classified for this cell
+    for (int p = 0; p < parts; ++p) {
+      images[p] = GlyphImage(ink_, cut.boxes[p], cut.pieces[p]);
+      known[p] = classified_.count(GlyphKey(images[p])) > 0;
+    }
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
       if (known[a] != known[b]) return static_cast<bool>(known[a]);
       return ShapePenalty(cut.boxes[a]) < ShapePenalty(cut.boxes[b]);
@@ -344,7 +346,7 @@ class Segmenter {
     std::vector<ReadGlyph> glyphs(parts);
     for (int p : order) {
       if (bound < floor && !(sureness_matters && all_sure)) return std::nullopt;
-      glyphs[p] = Read(cut.boxes[p], cut.pieces[p]);
+      glyphs[p] = ReadImage(cut.boxes[p], images[p]);
       bound += glyphs[p].log_score - ShapePenalty(cut.boxes[p]);
       all_sure = all_sure && BestProbability(glyphs[p].scores) >= options_.sure_cut;
     }
