@@ -16,7 +16,7 @@ namespace {
 
 class OnnxDigitReader : public DigitReader {
  public:
-  OnnxDigitReader(const std::string& path, const std::string& number_path) {
+  OnnxDigitReader(const std::string& path, const std::string& number_path, const std::string& box_path) {
     try {
       net_ = cv::dnn::readNetFromONNX(path);
     } catch (const cv::Exception& e) {
@@ -30,6 +30,12 @@ class OnnxDigitReader : public DigitReader {
     SC_CHECK(outputs == 10 || outputs == 11,
              path << ": the digit model has " << outputs << " outputs, expected 10 (digits) or 11 (digits, reject)");
     if (!number_path.empty()) LoadNumberModel(number_path);
+    if (!box_path.empty()) box_reader_ = BoxReader::Create(box_path);
+  }
+
+  std::vector<BoxReading> ReadBoxes(const cv::Mat& gray_page, const std::vector<cv::Rect2f>& boxes_in_page) override {
+    if (!box_reader_) return {};
+    return box_reader_->Read(gray_page, boxes_in_page);
   }
 
   NumberSteps ReadNumber(const cv::Mat& ink) override {
@@ -95,6 +101,7 @@ class OnnxDigitReader : public DigitReader {
   static constexpr size_t kMaxKnown = 2048;  // a page's glyphs are read within ~1,000 requests
   cv::dnn::Net net_;
   cv::dnn::Net number_net_;  // empty: no whole-number model
+  std::unique_ptr<BoxReader> box_reader_;  // none: no box model
   std::unordered_map<std::string, DigitScores> known_;  // normalized glyph bytes -> scores
 };
 
@@ -103,26 +110,34 @@ class OnnxDigitReader : public DigitReader {
 namespace {
 
 struct ModelPaths {
-  std::string digits, numbers;  // numbers: empty for none
+  std::string digits, numbers, boxes;  // numbers, boxes: empty for none
 };
+
+// A model named by an option, checked to exist; "" for none (empty or "none").
+std::string NamedOrNone(const std::string& named, const char* what) {
+  if (named.empty() || named == "none") return "";
+  SC_CHECK(std::filesystem::exists(named), "the " << what << " " << named << " is missing");
+  return named;
+}
+
+// A model named by an option (NamedOrNone), or when the option is empty
+// `file` beside the digit model if it is there.
+std::string BesideOrNamed(const std::string& named, const std::string& digit_model, const char* file,
+                          const char* what) {
+  if (!named.empty()) return NamedOrNone(named, what);
+  const std::filesystem::path beside = std::filesystem::path(digit_model).parent_path() / file;
+  std::error_code ec;
+  return std::filesystem::exists(beside, ec) ? beside.string() : "";
+}
 
 // The models `options` name, checked to exist.
 ModelPaths FindModels(const DigitReaderOptions& options) {
   SC_CHECK(!options.model_path.empty() && std::filesystem::exists(options.model_path),
            "the digit model " << (options.model_path.empty() ? "models/digits.onnx" : options.model_path)
                               << " is missing");
-  namespace fs = std::filesystem;
-  std::string number_path = options.number_model_path;
-  if (number_path.empty()) {
-    const fs::path beside = fs::path(options.model_path).parent_path() / "numbers.onnx";
-    std::error_code ec;
-    if (fs::exists(beside, ec)) number_path = beside.string();
-  } else if (number_path == "none") {
-    number_path.clear();
-  } else {
-    SC_CHECK(fs::exists(number_path), "the whole-number model " << number_path << " is missing");
-  }
-  return {options.model_path, number_path};
+  return {options.model_path,
+          BesideOrNamed(options.number_model_path, options.model_path, "numbers.onnx", "whole-number model"),
+          NamedOrNone(options.box_model_path, "box model")};
 }
 
 // Loads the models when first asked to read.
@@ -131,10 +146,13 @@ class LazyDigitReader : public DigitReader {
   explicit LazyDigitReader(ModelPaths paths) : paths_(std::move(paths)) {}
   DigitScores Classify(const cv::Mat& glyph) override { return Loaded().Classify(glyph); }
   NumberSteps ReadNumber(const cv::Mat& ink) override { return Loaded().ReadNumber(ink); }
+  std::vector<BoxReading> ReadBoxes(const cv::Mat& gray_page, const std::vector<cv::Rect2f>& boxes_in_page) override {
+    return Loaded().ReadBoxes(gray_page, boxes_in_page);
+  }
 
  private:
   DigitReader& Loaded() {
-    if (!reader_) reader_ = std::make_unique<OnnxDigitReader>(paths_.digits, paths_.numbers);
+    if (!reader_) reader_ = std::make_unique<OnnxDigitReader>(paths_.digits, paths_.numbers, paths_.boxes);
     return *reader_;
   }
   ModelPaths paths_;
@@ -145,7 +163,7 @@ class LazyDigitReader : public DigitReader {
 
 std::unique_ptr<DigitReader> DigitReader::Create(const DigitReaderOptions& options) {
   const ModelPaths paths = FindModels(options);
-  return std::make_unique<OnnxDigitReader>(paths.digits, paths.numbers);
+  return std::make_unique<OnnxDigitReader>(paths.digits, paths.numbers, paths.boxes);
 }
 
 std::unique_ptr<DigitReader> DigitReader::CreateLazy(const DigitReaderOptions& options) {

@@ -8,9 +8,11 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <opencv2/core.hpp>
 
+#include "readings/box_reader.h"
 #include "readings/whole_number.h"
 
 namespace scorecheck {
@@ -26,6 +28,9 @@ struct DigitReaderOptions {
   std::string model_path;  ///< models/digits.onnx; empty = search beside the templates
   std::string number_model_path;  ///< the whole-number model; empty = numbers.onnx beside model_path if it
                                   ///< is there; "none" = read digit by digit only
+  std::string box_model_path;     ///< the learned box reader (models/cells.onnx, tools/cells) to read whole boxes
+                                  ///< with; empty or "none" = read the cells glyph by glyph (the default while
+                                  ///< the box reader reads worse than they do: issue 62)
 };
 
 /// Classifies single handwritten digits.
@@ -39,6 +44,11 @@ class DigitReader {
   /// is no whole-number model. Pure, so that a wrapper cannot forget to
   /// pass it on.
   virtual NumberSteps ReadNumber(const cv::Mat& ink) = 0;
+  /// Reads whole boxes with the learned box reader: one calibrated BoxReading
+  /// per box of `boxes_in_page` (pixels of `gray_page`, CV_8UC1), in order.
+  /// Empty when there is no box model: the cells are then read glyph by glyph.
+  /// Pure, as ReadNumber().
+  virtual std::vector<BoxReading> ReadBoxes(const cv::Mat& gray_page, const std::vector<cv::Rect2f>& boxes_in_page) = 0;
   /// The ONNX reader. Throws Error when the model file is missing or unreadable.
   static std::unique_ptr<DigitReader> Create(const DigitReaderOptions& options);
   /// The same, loading the models when first asked to read (a run that

@@ -8,6 +8,7 @@
 // (whole_number.h), without cuts; it scores the same values and adds its own
 // (a digit lost in a cut).
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -60,6 +61,9 @@ struct Reading {
   double whole_floor = 0;             ///< that ValueScore() scores any value the same way
   double digit_temperature = 1;       ///< ... and how it softened the digit scores (ReadOptions::digit_temperature)
   double hidden_one = 0;              ///< ... and what it makes of a 1 the segmenter may have lost (ReadOptions::hidden_one_factor)
+  std::shared_ptr<const BoxReading> box;  ///< read by the learned box reader (ReadBox): its calibrated outputs, the
+                                          ///< states renormalised over those the row admits; ValueScore() of any
+                                          ///< value is then P(number) x the CTC head's exact P(value)
 };
 
 /// How likely the reader finds that a reading says `value` (>= 0), on the

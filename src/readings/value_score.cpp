@@ -94,6 +94,8 @@ double MixedScore(const Reading& reading, const NumberSteps& steps, const std::s
 }
 
 double ValueScore(const Reading& reading, int value) {
+  if (reading.box)
+    return value < 0 ? 0 : reading.box->state[static_cast<int>(BoxState::kNumber)] * reading.box->NumberProbability(value);
   return value < 0 ? 0 : MixedScore(reading, reading.whole_steps, std::to_string(value), reading.digit_temperature);
 }
 

@@ -23,6 +23,8 @@ class FakeDigitReader : public DigitReader {
   /// What ReadNumber() returns: none by default (no whole-number model).
   NumberSteps number_steps;
   NumberSteps ReadNumber(const cv::Mat&) override { return number_steps; }
+  /// No box model: the cells are read glyph by glyph.
+  std::vector<BoxReading> ReadBoxes(const cv::Mat&, const std::vector<cv::Rect2f>&) override { return {}; }
   int calls = 0;
 
  private:

@@ -49,7 +49,13 @@ class TimedDigitReader : public DigitReader {
     Add(numbers, start);
     return steps;
   }
-  Cost glyphs, numbers;
+  std::vector<BoxReading> ReadBoxes(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes) override {
+    const auto start = Clock::now();
+    std::vector<BoxReading> read = inner_->ReadBoxes(page, boxes);
+    if (!read.empty()) Add(this->boxes, start);
+    return read;
+  }
+  Cost glyphs, numbers, boxes;
 
  private:
   static void Add(Cost& cost, Clock::time_point start) {
@@ -97,8 +103,8 @@ int main(int argc, char** argv) {
   reader_options.model_path = FindDigitModel(SCORECHECK_TEMPLATES_DIR);
   TimedDigitReader digits(DigitReader::Create(reader_options));
   TimedTextReader text(TextReader::CreateLazy());
-  std::printf("%-40s %7s %7s %7s | %15s %15s %15s | %6s\n", "image", "decode", "page", "scan", "digit net",
-              "number net", "tesseract", "digits");
+  std::printf("%-40s %7s %7s %7s | %15s %15s %15s %15s | %6s\n", "image", "decode", "page", "scan", "box net",
+              "digit net", "number net", "tesseract", "digits");
   for (int i = 1; i < argc; ++i) {
     auto start = Clock::now();
     LoadedImage image = LoadImage(argv[i]);
@@ -110,13 +116,13 @@ int main(int argc, char** argv) {
     start = Clock::now();
     (void)FindPage(image.bgr);
     const double page_ms = MsSince(start);
-    digits.glyphs = digits.numbers = text.text = Cost{};
+    digits.glyphs = digits.numbers = digits.boxes = text.text = Cost{};
     start = Clock::now();
     const ScanResult scan = ScanImage(std::move(image.bgr), argv[i], rulesets, digits, {}, &text);
     const double scan_ms = MsSince(start);
-    std::printf("%-40s %7.1f %7.1f %7.1f | %5d %7.1f ms %5d %7.1f ms %5d %7.1f ms | %6d%s\n",
+    std::printf("%-40s %7.1f %7.1f %7.1f | %5d %7.1f ms %5d %7.1f ms %5d %7.1f ms %5d %7.1f ms | %6d%s\n",
                 std::string(argv[i]).substr(std::string(argv[i]).find_last_of('/') + 1).c_str(), decode_ms, page_ms,
-                scan_ms, digits.glyphs.calls, digits.glyphs.ms, digits.numbers.calls, digits.numbers.ms,
+                scan_ms, digits.boxes.calls, digits.boxes.ms, digits.glyphs.calls, digits.glyphs.ms, digits.numbers.calls, digits.numbers.ms,
                 text.text.calls, text.text.ms, DigitsRead(scan), scan.ok() ? "" : ("  " + scan.detail).c_str());
   }
   return 0;

@@ -155,6 +155,7 @@ struct EvalOptions {
   bool list_errors = false;        // print every misread cell, missed and false finding
   std::string model;               // digit model; empty = models/digits.onnx
   std::string number_model;        // whole-number model; empty = numbers.onnx beside the digit model, "none"
+  std::string box_model;           // learned box reader (models/cells.onnx); empty or "none" = glyph by glyph
   bool compare_tesseract = true;   // run the Tesseract comparison
   int tesseract_cells = 2000;      // compare at most this many number cells; 0 = all
   int tesseract_psm = 7;           // 7 single line or 8 single word
@@ -178,6 +179,9 @@ class CountingReader : public DigitReader {
     return inner_.Classify(glyph);
   }
   NumberSteps ReadNumber(const cv::Mat& ink) override { return inner_.ReadNumber(ink); }
+  std::vector<BoxReading> ReadBoxes(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes) override {
+    return inner_.ReadBoxes(page, boxes);
+  }
   long glyphs = 0;
 
  private:
@@ -202,6 +206,9 @@ class RecordingReader : public DigitReader {
     // Keyed as the Reading will hold them: softened as ReadCell does.
     if (!steps.empty()) numbers_.emplace(SoftenSteps(steps, temperature_), ink.clone());
     return steps;
+  }
+  std::vector<BoxReading> ReadBoxes(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes) override {
+    return inner_.ReadBoxes(page, boxes);
   }
   void Clear() {
     glyphs_.clear();
@@ -511,6 +518,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   DigitReaderOptions reader_options;
   reader_options.model_path = model.empty() ? FindDigitModel(SCORECHECK_TEMPLATES_DIR) : model;
   reader_options.number_model_path = eval.number_model;
+  reader_options.box_model_path = eval.box_model;
   auto reader = DigitReader::Create(reader_options);
   std::unique_ptr<TesseractDigits> tesseract;
   if (eval.compare_tesseract) {
@@ -869,6 +877,8 @@ int main(int argc, char** argv) {
   app.add_option("--model", eval.model, "Digit model to evaluate (default: models/digits.onnx)");
   app.add_option("--number-model", eval.number_model,
                  "Whole-number model to evaluate (default: numbers.onnx beside the digit model; none: digit by digit only)");
+  app.add_option("--box-model", eval.box_model,
+                 "Learned box reader to evaluate, e.g. models/cells.onnx (default none: the glyph readers)");
   app.add_flag("--compare-tesseract,!--no-compare-tesseract", eval.compare_tesseract,
                "Compare our reader with Tesseract alone on the same number cells (default on)");
   app.add_option("--tesseract-cells", eval.tesseract_cells, "Number cells to compare, 0 = all (default 2000)");

@@ -423,6 +423,7 @@ class OnesAndDoubtfulFours : public DigitReader {
     return scores;
   }
   NumberSteps ReadNumber(const cv::Mat&) override { return {}; }
+  std::vector<BoxReading> ReadBoxes(const cv::Mat&, const std::vector<cv::Rect2f>&) override { return {}; }
 };
 
 TEST(ReadCellTest, AOneTheSegmenterMayHaveLostScoresByItsNeighboursRejectShare) {

@@ -1,0 +1,105 @@
+"""The box reader's network: a convolutional line reader with a CTC head for
+the digits written in the box and two heads for the box's state and its tick
+count. Input (N, 1, 32, 128) from testkit/cells/box_input.py; outputs, all raw
+logits (the C++ reader applies the calibrated temperatures and the softmax):
+
+  ctc    (N, 11, 1, 32)  per column step: blank, then the digits 0..9
+  state  (N, 5, 1, 1)    empty, number, crossed, ticks, ticks with points
+  ticks  (N, 7, 1, 1)    tick count 0..6 (0 for a box without ticks)
+
+Only layers OpenCV 4.6's dnn runs: Conv, BatchNorm (folded at export), Relu,
+MaxPool, GlobalAveragePool, GlobalMaxPool, Concat.
+"""
+
+import torch
+import torch.nn as nn
+
+STATES = ["empty", "number", "crossed", "ticks", "ticks_points"]
+MAX_TICKS = 6
+BLANK = 0
+STEPS = 32
+
+
+def conv(cin, cout, k=3, pad=1):
+    return nn.Sequential(nn.Conv2d(cin, cout, k, padding=pad, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+def sep(cin, cout, k=3, pad=1):
+    """Depthwise (linear) then pointwise: a 3x3 convolution's reach at a fraction of its cost."""
+    return nn.Sequential(nn.Conv2d(cin, cin, k, padding=pad, groups=cin, bias=False), conv(cin, cout, 1, 0))
+
+
+class CellNet(nn.Module):
+    def __init__(self, width=1.0):
+        super().__init__()
+        c = [int(round(v * width)) for v in (16, 32, 64, 96, 128)]
+        self.body = nn.Sequential(
+            nn.Sequential(nn.Conv2d(1, c[0], 3, stride=2, padding=1, bias=False), nn.BatchNorm2d(c[0]),
+                          nn.ReLU(inplace=True)),                    # 16 x 64
+            sep(c[0], c[1]), nn.MaxPool2d(2),                        # 8 x 32
+            sep(c[1], c[2]), sep(c[2], c[2]), nn.MaxPool2d((2, 1)),  # 4 x 32
+            sep(c[2], c[3]), nn.MaxPool2d((2, 1)),                   # 2 x 32
+            conv(c[3], c[4], k=(2, 1), pad=0),                       # 1 x 32
+            sep(c[4], c[4], k=(1, 5), pad=(0, 2)),                   # 1 x 32, context along the row
+        )
+        self.ctc = nn.Conv2d(c[4], 11, 1)
+        self.pool_avg = nn.AdaptiveAvgPool2d(1)
+        self.pool_max = nn.AdaptiveMaxPool2d(1)
+        self.state = nn.Sequential(nn.Conv2d(2 * c[4], 64, 1), nn.ReLU(inplace=True), nn.Conv2d(64, len(STATES), 1))
+        self.ticks = nn.Sequential(nn.Conv2d(2 * c[4], 64, 1), nn.ReLU(inplace=True), nn.Conv2d(64, MAX_TICKS + 1, 1))
+
+    def forward(self, x):
+        f = self.body(x)
+        g = torch.cat([self.pool_avg(f), self.pool_max(f)], dim=1)
+        return self.ctc(f), self.state(g), self.ticks(g)
+
+
+def export_onnx(model, path):
+    model.eval()
+    dummy = torch.zeros(1, 1, 32, 128)
+    torch.onnx.export(model, dummy, path, input_names=["box"], output_names=["ctc", "state", "ticks"],
+                      opset_version=11, dynamic_axes={"box": {0: "n"}, "ctc": {0: "n"}, "state": {0: "n"},
+                                                      "ticks": {0: "n"}}, do_constant_folding=True)
+    inline_identities(path)
+
+
+def inline_identities(path):
+    """The exporter shares equal constants through Identity nodes, which OpenCV
+    4.6 cannot load: give each its own copy of the constant instead."""
+    import onnx
+    m = onnx.load(path)
+    inits = {i.name: i for i in m.graph.initializer}
+    keep = []
+    for n in m.graph.node:
+        if n.op_type == "Identity" and n.input[0] in inits:
+            copy = onnx.TensorProto()
+            copy.CopyFrom(inits[n.input[0]])
+            copy.name = n.output[0]
+            m.graph.initializer.append(copy)
+        else:
+            keep.append(n)
+    del m.graph.node[:]
+    m.graph.node.extend(keep)
+    onnx.checker.check_model(m)
+    onnx.save(m, path)
+
+
+def macs(model):
+    total = 0
+    x = torch.zeros(1, 1, 32, 128)
+    hooks = []
+
+    def hook(m, inp, out):
+        nonlocal total
+        k = m.kernel_size[0] * m.kernel_size[1]
+        total += out.numel() * k * m.in_channels // m.groups
+
+    for m in model.modules():
+        if isinstance(m, nn.Conv2d):
+            hooks.append(m.register_forward_hook(hook))
+    model.eval()
+    with torch.no_grad():
+        model(x)
+    for h in hooks:
+        h.remove()
+    return total
