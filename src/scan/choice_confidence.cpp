@@ -61,6 +61,64 @@ std::vector<int> Expanded(const std::vector<int>& parts, const std::vector<bool>
   return out;
 }
 
+// Whether `value` in total `row` is what its parts add up to, `sum` (times
+// the column's multiplier k for a total that multiplies).
+bool AddsUp(const RowSpec& row, int value, int sum, int k) {
+  return value == sum || (row.times_multiplier && value == sum * k);
+}
+
+// Where the cells of a column sit among the ruleset's rows, and which totals
+// the chosen decoding fitted to their parts.
+struct ColumnRows {
+  std::vector<int> position_of;            ///< cell -> row position; -1 for a row the ruleset lacks
+  std::vector<std::vector<int>> cells_at;  ///< row position -> cells (a split bonus row has two)
+  /// Per row position: a total the decoding chose against the reader, that
+  /// adds up. It holds what its parts make and nothing more: a total that
+  /// adds it up is read as adding its parts instead (a grand total as read,
+  /// against the entries themselves when the lower total was fitted to them).
+  std::vector<bool> fitted_total;
+};
+
+ColumnRows RowsOf(const std::vector<ColumnCell>& column, const std::vector<Choice>& chosen, const Partial& best,
+                  const Ruleset& ruleset, const RowPositions& positions, int k) {
+  ColumnRows rows;
+  rows.position_of.assign(column.size(), -1);
+  rows.cells_at.resize(ruleset.rows.size());
+  rows.fitted_total.assign(ruleset.rows.size(), false);
+  for (size_t i = 0; i < column.size(); ++i)
+    if (const RowSpec* row = ruleset.FindRow(column[i].row_id)) {
+      rows.position_of[i] = positions.Of(row);
+      rows.cells_at[rows.position_of[i]].push_back(static_cast<int>(i));
+    }
+  for (size_t i = 0; i < column.size(); ++i) {
+    const int position = rows.position_of[i];
+    if (position < 0 || column[i].reading.status != ReadingStatus::kNumber || !chosen[i].corrected) continue;
+    const RowSpec& row = ruleset.rows[position];
+    if (row.kind == RowKind::kTotal && AddsUp(row, best.values[i], SumOf(positions.parts[position], best), k))
+      rows.fitted_total[position] = true;
+  }
+  return rows;
+}
+
+// The reader's own probability of what is chosen for a cell (q): its
+// confidence in its top reading (for a cross-out read as a number, in its
+// top number reading); a value chosen against that is as much less likely
+// as the reader scores it below the top, the alternatives' softening
+// (ReadOptions::digit_temperature) undone. 0 for an unreadable mark given a
+// value: the reader saw no number there.
+double ReaderProbability(const Reading& reading, const Choice& cell) {
+  if (cell.inferred) return 0;
+  double q = cell.crossed_as_number ? reading.number_confidence : reading.confidence;
+  if (cell.corrected && !reading.alternatives.empty()) {
+    const double top = reading.alternatives.front().score;
+    double chosen = ValueScore(reading, cell.value);  // on the alternatives' scale
+    for (const Candidate& candidate : reading.alternatives)
+      if (candidate.value == cell.value) chosen = candidate.score;
+    q *= top > 0 ? std::pow(std::min(1.0, chosen / top), std::max(1.0, reading.digit_temperature)) : 0;
+  }
+  return std::clamp(q, 0.0, 1.0);
+}
+
 // How much the written totals that add up in `best` vouch for each cell of
 // `column`: the factor by which a value the reader did not list would cost
 // the decoding, through the sums it would break (1: none vouches). A total
@@ -69,10 +127,10 @@ std::vector<int> Expanded(const std::vector<int>& parts, const std::vector<bool>
 // at mismatch_factor, what the decoder charges a total a slip off its sum;
 // an upper bonus that is what its entries earn vouches for itself. Only a
 // sum as read is evidence:
-// - a cell the decoding chose against the reader is confirmed by the others
-//   like any cell (the sum holds with it, and they were read apart from it),
-//   but in a sum it was fitted to it vouches for the others only as far as
-//   it could not have been fitted otherwise (FreedomToRefit); an unreadable
+// - a cell the decoding chose against the reader (never surer than the
+//   reader makes it: MarkChosenByRules) vouches for the others in a sum it
+//   was fitted to only as far as it could not have been fitted otherwise
+//   (FreedomToRefit); an unreadable
 //   part would be given whatever value the others leave (card 0037 of seed
 //   900042: four of a kind misread 26 for 24, chance corrected to 13 for 15
 //   so that the lower total held);
@@ -83,14 +141,10 @@ std::vector<int> Expanded(const std::vector<int>& parts, const std::vector<bool>
 //   It is vouched for by the box it copies when other sums vouch for that.
 std::vector<double> Confirmations(const std::vector<ColumnCell>& column, const std::vector<Choice>& chosen,
                                   const Partial& best, const Ruleset& ruleset, const RowPositions& positions, int k,
-                                  const ChoiceOptions& options) {
-  std::vector<std::vector<int>> cells_at(ruleset.rows.size());  // row position -> cells (a split bonus row has two)
-  std::vector<int> position_of(column.size(), -1);
-  for (size_t i = 0; i < column.size(); ++i)
-    if (const RowSpec* row = ruleset.FindRow(column[i].row_id)) {
-      position_of[i] = positions.Of(row);
-      cells_at[position_of[i]].push_back(static_cast<int>(i));
-    }
+                                  const ColumnRows& rows, const ChoiceOptions& options) {
+  const std::vector<int>& position_of = rows.position_of;
+  const std::vector<std::vector<int>>& cells_at = rows.cells_at;
+  const std::vector<bool>& fitted_total = rows.fitted_total;
   std::vector<double> freedom(column.size(), 0);  // FreedomToRefit of each fitted cell, 0 for one as read
   for (size_t i = 0; i < column.size(); ++i) {
     if (column[i].reading.status == ReadingStatus::kIllegible) freedom[i] = 1;
@@ -98,19 +152,6 @@ std::vector<double> Confirmations(const std::vector<ColumnCell>& column, const s
       freedom[i] = FreedomToRefit(column[i], chosen[i], ruleset.rows[position_of[i]], k, options);
   }
   const auto number = [&](int i) { return column[i].reading.status == ReadingStatus::kNumber; };
-  // A total the decoding chose against the reader to make it add up holds
-  // what its parts make and nothing more: a total that adds it up is read
-  // as adding its parts instead (a grand total as read, against the entries
-  // themselves when the lower total was fitted to them).
-  std::vector<bool> fitted_total(ruleset.rows.size(), false);
-  for (size_t i = 0; i < column.size(); ++i) {
-    const int position = position_of[i];
-    if (position < 0 || !number(static_cast<int>(i)) || !chosen[i].corrected) continue;
-    const RowSpec& row = ruleset.rows[position];
-    const int sum = SumOf(positions.parts[position], best);
-    if (row.kind == RowKind::kTotal && (best.values[i] == sum || (row.times_multiplier && best.values[i] == sum * k)))
-      fitted_total[position] = true;
-  }
   std::vector<double> cost(column.size(), 1);
   std::vector<std::pair<int, std::vector<int>>> copies;  // totals copying one box, and that box's cells
   for (size_t j = 0; j < column.size(); ++j) {
@@ -136,7 +177,7 @@ std::vector<double> Confirmations(const std::vector<ColumnCell>& column, const s
       if (adds) adding.insert(adding.end(), cells_at[part].begin(), cells_at[part].end());
     }
     const int sum = SumOf(positions.parts[position], best);
-    if (value != sum && !(row.times_multiplier && value == sum * k)) continue;
+    if (!AddsUp(row, value, sum, k)) continue;
     if (summands == 1) {
       copies.push_back({static_cast<int>(j), adding});
       continue;
@@ -166,25 +207,24 @@ std::vector<double> Confirmations(const std::vector<ColumnCell>& column, const s
   return cost;
 }
 
-}  // namespace
-
-void SetConfidences(const std::vector<ColumnCell>& column, const std::vector<Partial>& beam, const Partial& best,
-                    const Ruleset& ruleset, const RowPositions& positions, int k, const ChoiceOptions& options,
-                    ColumnChoice& choice) {
-  if (!options.confirm_by_totals) {
-    for (size_t i = 0; i < column.size(); ++i)
-      choice.cells[i].confidence =
-          choice.cells[i].crossed_as_number ? column[i].reading.number_confidence : column[i].reading.confidence;
-    return;
-  }
-  const std::vector<double> confirmation = Confirmations(column, choice.cells, best, ruleset, positions, k, options);
+// How much surer than the reader the written totals and the boxes' rules make
+// each number cell of `column` read as the reader's top reading: the posterior
+// share of its value among the column hypotheses the beam kept (see
+// Choice::confidence), where something vouches for it (Confirmations, the
+// box's rules); never less than the reader's confidence. A value chosen
+// against the reader keeps the reader's probability of it (MarkChosenByRules).
+void ConfirmByTotals(const std::vector<ColumnCell>& column, const std::vector<Partial>& beam, const Partial& best,
+                     const Ruleset& ruleset, const RowPositions& positions, int k, const ColumnRows& rows,
+                     const ChoiceOptions& options, ColumnChoice& choice) {
+  if (best.weight <= 0) return;
+  const std::vector<double> confirmation =
+      Confirmations(column, choice.cells, best, ruleset, positions, k, rows, options);
   double all = 0;
   for (const Partial& partial : beam) all += partial.weight;
   for (size_t i = 0; i < column.size(); ++i) {
     const Reading& reading = column[i].reading;
     Choice& cell = choice.cells[i];
-    cell.confidence = cell.crossed_as_number ? reading.number_confidence : reading.confidence;
-    if (reading.status != ReadingStatus::kNumber || best.weight <= 0) continue;
+    if (reading.status != ReadingStatus::kNumber || cell.corrected) continue;
     const RowSpec* row = ruleset.FindRow(column[i].row_id);
     // What a value the reader did not list would cost the decoding: the sums
     // that confirm this one broken (each charged as a slip, not
@@ -203,50 +243,88 @@ void SetConfidences(const std::vector<ColumnCell>& column, const std::vector<Par
     const bool rules_hold = cost < 1 || best.rules_bent == 0;
     if (rules_hold && row && row->kind == RowKind::kEntry && options.unlisted_entry_legal)
       cost *= options.illegal_factor;
-    if (cost >= 1 && !cell.corrected) continue;  // nothing vouches: the reader's own confidence
-    // q: the reader's probability of the chosen value. Its confidence is that
-    // of its top reading; a value chosen against it is as much less likely as
-    // the reader scores it below the top, the alternatives' softening
-    // (ReadOptions::digit_temperature) undone.
-    double q = reading.confidence;
-    double chosen_score = 0;  // on the alternatives' scale
-    if (!reading.alternatives.empty()) {
-      chosen_score = ValueScore(reading, cell.value);
-      for (const Candidate& candidate : reading.alternatives)
-        if (candidate.value == cell.value) chosen_score = candidate.score;
-    }
-    if (cell.corrected && !reading.alternatives.empty()) {
-      const double top = reading.alternatives.front().score;
-      q *= top > 0 ? std::pow(std::min(1.0, chosen_score / top), std::max(1.0, reading.digit_temperature)) : 0;
-    }
-    q = std::clamp(q, 1e-9, 1.0);
-    // The odds of a value the reader did not list against the chosen one:
-    // its doubt ((1 - q) / q), but for its own top reading no more than its
-    // scores allow. Unlisted values score below its last alternative (the
-    // alternatives are its likeliest readings), and the slips or misreadings
-    // `cost` charges share that prior between them. A reader that cannot
-    // read the ink well (blurred, faint: every reading unlikely, none much
-    // likelier than another) doubts every value alike; its doubt is no
-    // evidence for another value, so the rules and the sums decide. Not for
-    // a value chosen against it: there the reader did see something else,
-    // and on a grid placed a row or column off (other printers' sheets) the
-    // decoding fits printed headers and neighbours' numbers to the sums
-    // (cells_dev: 25 more cells wrong and unflagged, all on such grids).
+    if (cost >= 1) continue;  // nothing vouches: the reader's own confidence
+    // q: the reader's probability of the value, its confidence in its top reading.
+    const double q = std::clamp(reading.confidence, 1e-9, 1.0);
+    // The odds of a value the reader did not list against the one read: its
+    // doubt ((1 - q) / q), but no more than its scores allow. Unlisted values
+    // score below its last alternative (the alternatives are its likeliest
+    // readings), and the slips or misreadings `cost` charges share that prior
+    // between them. A reader that cannot read the ink well (blurred, faint:
+    // every reading unlikely, none much likelier than another) doubts every
+    // value alike; its doubt is no evidence for another value, so the rules
+    // and the sums decide.
     double odds = (1 - q) / q;
-    if (options.unlisted_below_last && !cell.corrected && chosen_score > 0 && !reading.alternatives.empty())
-      odds = std::min(odds, reading.alternatives.back().score / chosen_score);
+    if (options.unlisted_below_last && !reading.alternatives.empty() && reading.alternatives.front().score > 0)
+      odds = std::min(odds, reading.alternatives.back().score / reading.alternatives.front().score);
     double agree = 0;
     for (const Partial& partial : beam)
       if (partial.values[i] == best.values[i]) agree += partial.weight;
     // One more hypothesis: the cell holds a value the reader did not list
     // (the listed ones are in the beam already, so counted twice: on the safe
-    // side), costing `cost`. A cell read as the reader's top keeps at least
-    // the reader's confidence; one chosen against it has only the decoding's:
-    // the reader's confidence is in another value.
+    // side), costing `cost`. The reader's confidence stays the least.
     const double unlisted = best.weight * odds * std::min(1.0, cost);
-    const double posterior = agree / (all + unlisted);
-    cell.confidence = cell.corrected ? posterior : std::max(cell.confidence, posterior);
+    cell.confidence = std::max(cell.confidence, agree / (all + unlisted));
   }
+}
+
+// A value the rules chose is kept from passing for a reading (issue 62, point
+// 5: rules choose, they do not bend): every number cell of `column` whose
+// value in `best` is not the reader's first reading (a number passed over, a
+// cross-out read as a number, an unreadable mark given a value), and every
+// total that adds up in `best` only through such a value, is marked
+// Choice::rules_chose and given a confidence below
+// ChoiceOptions::review_below, so a person looks at it (UNCERTAIN_READ, the
+// report's uncertain cells, amber on the overlay). A total adds up through
+// a chosen value when one of the rows it adds holds one; a fitted total
+// among them counts as the rows it adds (it holds their sum and nothing
+// more), so an upper total that adds the entries as read through a
+// subtotal fitted to them adds up without a chosen value: the subtotal is
+// marked, the upper total is not. A chosen value keeps the reader's
+// probability of it, never more (the sums that made it the choice are no
+// evidence until a person has looked). A total that adds up through one
+// keeps its own confidence below the threshold: its reading is not in
+// doubt, whether it agrees is (driven down to the chosen value's, a total
+// read clearly would pass for illegible, and an error verify finds on its
+// row, MULTIPLIER_WRONG, would pass for a misreading: VerifyOptions::
+// unconfirmed_below).
+void MarkChosenByRules(const std::vector<ColumnCell>& column, const Partial& best, const Ruleset& ruleset,
+                       const RowPositions& positions, int k, const ColumnRows& rows, const ChoiceOptions& options,
+                       ColumnChoice& choice) {
+  std::vector<Choice>& cells = choice.cells;
+  for (Choice& cell : cells) cell.rules_chose = cell.corrected;
+  for (size_t j = 0; j < column.size(); ++j) {
+    const int position = rows.position_of[j];
+    if (position < 0 || column[j].reading.status != ReadingStatus::kNumber) continue;
+    const RowSpec& row = ruleset.rows[position];
+    if (row.kind != RowKind::kTotal || !AddsUp(row, best.values[j], SumOf(positions.parts[position], best), k))
+      continue;
+    std::vector<int> replaced;
+    for (int part : Expanded(positions.parts[position], rows.fitted_total, positions, replaced))
+      for (int i : rows.cells_at[part]) cells[j].rules_chose = cells[j].rules_chose || cells[i].corrected;
+  }
+  // Printed with two decimals (UNCERTAIN_READ's message), a confidence just
+  // below the threshold would read as the threshold itself.
+  constexpr double kShownPrecision = 0.01;
+  for (Choice& cell : cells)
+    if (cell.rules_chose)
+      cell.confidence = std::clamp(std::min(cell.confidence, options.review_below - kShownPrecision), 0.0, 1.0);
+}
+
+}  // namespace
+
+void SetConfidences(const std::vector<ColumnCell>& column, const std::vector<Partial>& beam, const Partial& best,
+                    const Ruleset& ruleset, const RowPositions& positions, int k, const ChoiceOptions& options,
+                    ColumnChoice& choice) {
+  const ColumnRows rows = RowsOf(column, choice.cells, best, ruleset, positions, k);
+  // Every cell first as the reader alone makes it: its confidence in the
+  // value chosen (ReaderProbability; a number read as its top reading: the
+  // reader's confidence).
+  for (size_t i = 0; i < column.size(); ++i)
+    choice.cells[i].confidence = ReaderProbability(column[i].reading, choice.cells[i]);
+  if (options.confirm_by_totals) ConfirmByTotals(column, beam, best, ruleset, positions, k, rows, options, choice);
+  // Last, so that nothing above can make a chosen value look read.
+  MarkChosenByRules(column, best, ruleset, positions, k, rows, options, choice);
 }
 
 }  // namespace scorecheck

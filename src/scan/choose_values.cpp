@@ -70,6 +70,14 @@ void AskFor(ValueScores& scores, int value, const ChoiceOptions& options,
 
 }  // namespace
 
+bool ChoiceOptions::Check() const {
+  const auto share = [](double x) { return x >= 0 && x <= 1; };
+  const auto factor = [](double x) { return x > 0 && x <= 1; };
+  return share(sure_reading) && share(plausible) && share(plausible_expected) && factor(illegal_factor) &&
+         factor(far_illegal_factor) && far_from_legal >= 0 && factor(mismatch_factor) &&
+         factor(far_mismatch_factor) && factor(unread_guess) && beam_width >= 1 && share(review_below);
+}
+
 ColumnChoice ChooseColumnValues(const std::vector<ColumnCell>& column, const Ruleset& ruleset, int multiplier,
                                 const ChoiceOptions& options) {
   const int k = std::max(1, multiplier);

@@ -12,7 +12,10 @@
 //
 // It never hides a real player error: a reading the reader is sure of is kept
 // as read, legal or not, and a total that does not add up only costs a
-// factor (players do slip), so a confident wrong total stays wrong.
+// factor (players do slip), so a confident wrong total stays wrong. And the
+// rules choose, they do not bend: a value chosen against the reader's first
+// reading, and a total that adds up only through one, is marked for a person
+// to look at (Choice::rules_chose), never passed off as a confident reading.
 
 #include <string>
 #include <vector>
@@ -102,9 +105,16 @@ struct ChoiceOptions {
                                     ///< doubt about ink it reads badly is no evidence for another value.
                                     ///< Default true (own60: UNCERTAIN_READ on right cells 50 -> 43, cells
                                     ///< wrong and unflagged unchanged at 3 of 8)
-  bool confirm_by_totals = true;  ///< Choice::confidence of a number the totals or the rules vouch for, or chosen
-                                  ///< against the reader, is the decoding's posterior (see Choice::confidence);
-                                  ///< false: the reader's own confidence in its top reading. Default true
+  bool confirm_by_totals = true;  ///< Choice::confidence of a number read as the reader's top reading that the
+                                  ///< totals or the rules vouch for is the decoding's posterior (see
+                                  ///< Choice::confidence); false: the reader's own confidence. Default true
+  double review_below = 0.5;      ///< a person looks at a cell whose confidence is below this (0..1): a value
+                                  ///< the rules chose (Choice::rules_chose) is given less. ScanCard() sets it
+                                  ///< to ScanOptions::min_confidence; default 0.5, as VerifyOptions::min_confidence
+
+  /// True when every field is in range: factors and shares in 0..1 (the
+  /// factors above 0), far_from_legal at least 0, beam_width at least 1.
+  bool Check() const;
 };
 
 /// The value chosen for one cell.
@@ -113,26 +123,36 @@ struct Choice {
   bool corrected = false;  ///< not the reader's top reading
   bool crossed_as_number = false;  ///< a kCrossed mark read as the number `value` after all
   bool inferred = false;   ///< a kIllegible mark given the value `value` the column's totals imply
-  /// kNumber readings: how sure the decoding is of `value` (0..1). The reader's
-  /// confidence, unless written totals confirm the value or it was chosen
-  /// against the reader. A total that adds up in the chosen decoding, with at
-  /// least two boxes that add something, confirms itself and its parts (a
-  /// part fitted to it vouches for the others only as far as it could not
-  /// have been fitted otherwise); a copy of one box (a single box that adds
-  /// something) is confirmed when that box is, never the other way round.
-  /// Such a cell's confidence is the posterior share of `value` among the
-  /// column hypotheses the beam kept, against them plus one more: the cell
-  /// holding a value the reader did not list, as likely as the reader doubts
-  /// `value` ((1 - q) / q times the chosen decoding's weight, q the reader's
-  /// probability of `value`: its confidence, scaled down by the alternatives'
-  /// scores for a value other than its top reading; for its top reading at
-  /// most its last alternative's score against the top's) times
+  /// The rules chose `value`, the reader did not read it: `corrected`, or a
+  /// total that adds up only through a corrected cell among the rows it adds
+  /// (a total fitted to its parts counting as those parts). Rules choose,
+  /// they do not bend: such a cell's `confidence` is below
+  /// ChoiceOptions::review_below, so a person looks at it (UNCERTAIN_READ),
+  /// and a written total is never changed to agree, nor agrees through a
+  /// change, unseen.
+  bool rules_chose = false;
+  /// How sure the decoding is of `value` (0..1), for kNumber readings,
+  /// crossed_as_number and inferred (other cells: the reader's confidence).
+  /// For a cell that `rules_chose`: the reader's probability of `value` (its
+  /// confidence, scaled down by the alternatives' scores for a value other
+  /// than its top reading; 0 when inferred) for a corrected cell, the
+  /// reader's confidence for a total that adds up through one, and in any
+  /// case below ChoiceOptions::review_below. Otherwise the reader's confidence, unless
+  /// written totals or the box's rules confirm the value. A total that adds
+  /// up in the chosen decoding, with at least two boxes that add something,
+  /// confirms itself and its parts (a part fitted to it vouches for the
+  /// others only as far as it could not have been fitted otherwise); a copy
+  /// of one box (a single box that adds something) is confirmed when that box
+  /// is, never the other way round. Such a cell's confidence is the
+  /// posterior share of `value` among the column hypotheses the beam kept,
+  /// against them plus one more: the cell holding a value the reader did not
+  /// list, as likely as the reader doubts `value` ((1 - q) / q times the
+  /// chosen decoding's weight, q its confidence, but at most its last
+  /// alternative's score against the top's) times
   /// ChoiceOptions::mismatch_factor (or that weaker factor) for every
   /// confirming total it would break, and for an entry times illegal_factor
-  /// where the rules hold (see unlisted_entry_legal). A cell read as the reader's
-  /// top keeps at least the reader's confidence; one chosen against it has
-  /// the posterior alone (with no total confirming it, about the reader's
-  /// probability of it). So a reading the totals confirm is surer than the
+  /// where the rules hold (see unlisted_entry_legal); never less than the
+  /// reader's confidence. So a reading the totals confirm is surer than the
   /// reader alone says, and one whose alternative adds up as well stays
   /// about as doubtful as that alternative is likely.
   double confidence = 0;

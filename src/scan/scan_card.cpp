@@ -6,7 +6,10 @@
 #include <optional>
 #include <tuple>
 
+#include <opencv2/imgproc.hpp>
+
 #include "core/error.h"
+#include "readings/read_box.h"
 #include "scan/ruleset_choice.h"
 
 namespace scorecheck {
@@ -52,11 +55,14 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
     cell.stray = false;
     by_column[{cell.where.grid, cell.where.column}].push_back(&cell);
   }
+  // What the rules chose is flagged below the threshold a person looks at.
+  ChoiceOptions choice_options = options.choice;
+  choice_options.review_below = options.min_confidence;
   if (options.rule_aware)
     for (auto& [key, cells] : by_column) {
       std::vector<ColumnCell> column;
       for (const ScannedCell* cell : cells) column.push_back({cell->where.row_id, cell->where.part, cell->reading});
-      const ColumnChoice choice = ChooseColumnValues(column, ruleset, ruleset.Multiplier(key.second), options.choice);
+      const ColumnChoice choice = ChooseColumnValues(column, ruleset, ruleset.Multiplier(key.second), choice_options);
       log_weight += choice.log_weight;
       for (size_t i = 0; i < cells.size(); ++i)
         if (cells[i]->reading.status == ReadingStatus::kNumber || choice.cells[i].crossed_as_number ||
@@ -65,8 +71,7 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
           cells[i]->corrected = choice.cells[i].corrected;
           cells[i]->crossed_as_number = choice.cells[i].crossed_as_number;
           cells[i]->inferred = choice.cells[i].inferred;
-          if (cells[i]->reading.status == ReadingStatus::kNumber)
-            cells[i]->chosen_confidence = choice.cells[i].confidence;
+          cells[i]->chosen_confidence = choice.cells[i].confidence;
         }
     }
   for (auto& [key, cells] : by_column) {
@@ -130,10 +135,52 @@ WrittenBeside WrittenBesideCell(const Grid& grid, const GridCell& cell) {
 double CardConfidence(const ScannedCell& cell) {
   if (cell.stray) return 0;
   if (cell.chosen_confidence) return *cell.chosen_confidence;
-  return cell.crossed_as_number ? cell.reading.number_confidence : cell.reading.confidence;
+  return cell.reading.confidence;
 }
 
 namespace {
+
+// The corners of `where` in the original image.
+std::vector<cv::Point2f> QuadInImage(const ScanResult& result, const GridCell& where) {
+  std::vector<cv::Point2f> quad;
+  const cv::Rect2f& r = where.cell_in_page;
+  for (const cv::Point2d corner : {cv::Point2d(r.x, r.y), cv::Point2d(r.x + r.width, r.y),
+                                   cv::Point2d(r.x + r.width, r.y + r.height), cv::Point2d(r.x, r.y + r.height)}) {
+    const cv::Vec3d page = result.grid.page_from_grid * cv::Vec3d(corner.x, corner.y, 1);
+    quad.push_back(cv::Point2f(ImageFromPage(result.page, {page[0] / page[2], page[1] / page[2]})));
+  }
+  return quad;
+}
+
+// Every box of the grid read by the learned box reader, in the grid's cell
+// order; empty without that model.
+std::vector<BoxReading> ReadAllBoxes(const Grid& grid, DigitReader& reader) {
+  std::vector<cv::Rect2f> boxes;
+  boxes.reserve(grid.cells.size());
+  for (const GridCell& cell : grid.cells) boxes.push_back(cell.cell_in_page);
+  cv::Mat gray;
+  if (grid.image.channels() == 3) cv::cvtColor(grid.image, gray, cv::COLOR_BGR2GRAY);
+  else if (grid.image.channels() == 4) cv::cvtColor(grid.image, gray, cv::COLOR_BGRA2GRAY);
+  else gray = grid.image;
+  return reader.ReadBoxes(gray, boxes);
+}
+
+// What a box's row lets a player write in it.
+BoxRow RowOfBox(const GridCell& where, const RowSpec* row) {
+  if (where.part == CellPart::kChecks) return BoxRow::kTicks;
+  if (where.part == CellPart::kValue && row && row->kind == RowKind::kYahtzeeBonus) return BoxRow::kTicksOrPoints;
+  return BoxRow::kEntry;
+}
+
+// The ink kind a reading stands for (the overlay and the tests still speak of ink).
+InkKind InkOf(ReadingStatus status) {
+  switch (status) {
+    case ReadingStatus::kNumber: return InkKind::kNumber;
+    case ReadingStatus::kCrossed: return InkKind::kCrossed;
+    case ReadingStatus::kChecks: return InkKind::kTicks;
+    default: return InkKind::kEmpty;
+  }
+}
 
 ScanResult ScanWithin(cv::Mat image, const std::string& source, const RulesetLibrary& rulesets, DigitReader& reader,
                       const ScanOptions& options, TextReader* text_reader, const Deadline& deadline) {
@@ -168,16 +215,28 @@ ScanResult ScanWithin(cv::Mat image, const std::string& source, const RulesetLib
     result.detail = "no scorecard grid found: " + result.grid.detail;
     return result;
   }
-  const NormalizedPage normalized = NormalizePage(result.grid.image);
   const Ruleset& labelled = rulesets.Get(result.grid.ruleset_id);
-  for (const GridCell& where : result.grid.cells) {
+  // The learned box reader reads every box of the card in one batch, as the
+  // box is on the page; without that model each cell's ink is extracted and
+  // read glyph by glyph.
+  const std::vector<BoxReading> boxes = ReadAllBoxes(result.grid, reader);
+  const NormalizedPage normalized = boxes.empty() ? NormalizePage(result.grid.image) : NormalizedPage{};
+  for (size_t i = 0; i < result.grid.cells.size(); ++i) {
     deadline.Check();
+    const GridCell& where = result.grid.cells[i];
     ScannedCell cell;
     cell.where = where;
+    const RowSpec* row = labelled.FindRow(where.row_id);
+    if (!boxes.empty()) {
+      cell.reading = ReadBox(boxes[i], RowOfBox(where, row));
+      cell.ink = InkOf(cell.reading.status);
+      cell.quad_in_image = QuadInImage(result, where);
+      result.cells.push_back(std::move(cell));
+      continue;
+    }
     const WrittenBeside beside = WrittenBesideCell(result.grid, where);
     const CellInk ink = ExtractCell(normalized, where.cell_in_page, where.part, options.cells, beside);
     cell.ink = ink.kind;
-    const RowSpec* row = labelled.FindRow(where.row_id);
     if (where.part == CellPart::kValue && row && row->kind == RowKind::kYahtzeeBonus) {
       // A Yahtzee-bonus row printed as one row (other printers' sheets) holds
       // ticks or points. Read as a number only, a tick became a "1" or a "4":
@@ -190,12 +249,7 @@ ScanResult ScanWithin(cv::Mat image, const std::string& source, const RulesetLib
     } else {
       cell.reading = ReadCell(ink, reader, options.read);
     }
-    const cv::Rect2f& r = where.cell_in_page;
-    for (const cv::Point2d corner : {cv::Point2d(r.x, r.y), cv::Point2d(r.x + r.width, r.y),
-                                     cv::Point2d(r.x + r.width, r.y + r.height), cv::Point2d(r.x, r.y + r.height)}) {
-      const cv::Vec3d page = result.grid.page_from_grid * cv::Vec3d(corner.x, corner.y, 1);
-      cell.quad_in_image.push_back(cv::Point2f(ImageFromPage(result.page, {page[0] / page[2], page[1] / page[2]})));
-    }
+    cell.quad_in_image = QuadInImage(result, where);
     result.cells.push_back(std::move(cell));
   }
   VerifyOptions verify = options.verify;

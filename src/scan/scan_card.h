@@ -30,7 +30,8 @@ struct ScanOptions {
   CellOptions cells;
   ReadOptions read;
   VerifyOptions verify;
-  double min_confidence = 0.5;  ///< readings below this are UNCERTAIN_READ (also verify.min_confidence)
+  double min_confidence = 0.5;  ///< readings below this are UNCERTAIN_READ (also verify.min_confidence and
+                                ///< choice.review_below)
   double time_limit_seconds = 0;  ///< give up on an image (kGaveUp) after this long; 0 = never
   bool rule_aware = true;       ///< prefer legal, adding-up alternatives among plausible readings
   ChoiceOptions choice;         ///< how the rule-aware choice weighs them
@@ -55,9 +56,10 @@ struct ScannedCell {
   bool corrected = false;       ///< the rule-aware step chose another alternative
   bool crossed_as_number = false;  ///< a kCrossed mark the rule-aware step reads as the number `chosen`
   bool inferred = false;        ///< a kIllegible mark given the value `chosen` its column's totals imply
-  std::optional<double> chosen_confidence;  ///< kNumber readings: how sure the rule-aware step is of `chosen`
-                                            ///< (Choice::confidence: surer than the reader when the column's
-                                            ///< written totals confirm it); none without that step
+  std::optional<double> chosen_confidence;  ///< how sure the rule-aware step is of `chosen` (Choice::confidence:
+                                            ///< surer than the reader when the column's written totals confirm
+                                            ///< it, below min_confidence when the rules chose it); for kNumber
+                                            ///< readings, crossed_as_number and inferred; none without that step
   bool stray = false;           ///< one of the few unsure marks of a column nobody plays (HoldsOnlyStrayMarks):
                                 ///< on the card an unreadable mark, so the column is left out of the checks
   std::vector<cv::Point2f> quad_in_image;  ///< the cell's corners in the original image
@@ -73,9 +75,9 @@ ReadingStatus CardStatus(const ScannedCell& cell);
 /// score column (the printed labels) nor the last (the grid's edge).
 WrittenBeside WrittenBesideCell(const Grid& grid, const GridCell& cell);
 /// How sure the reading behind CardStatus is: the rule-aware step's
-/// confidence in the chosen number when it has one (chosen_confidence), else
-/// the reading's confidence, or the number reading's for a cross-out read as
-/// a number; 0 for a stray mark.
+/// confidence in the chosen number when it has one (chosen_confidence; below
+/// ScanOptions::min_confidence for a value the rules chose rather than read,
+/// Choice::rules_chose), else the reading's confidence; 0 for a stray mark.
 double CardConfidence(const ScannedCell& cell);
 
 /// The whole result.
