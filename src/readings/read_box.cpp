@@ -27,7 +27,10 @@ Reading ReadBox(const BoxReading& box, BoxRow row, int max_alternatives) {
   const std::array<bool, kBoxStates> admitted = Admitted(row);
   double sum = 0;
   for (int s = 0; s < kBoxStates; ++s) sum += state[s] = admitted[s] ? state[s] : 0.0;
-  if (sum <= 0) state = {1, 0, 0, 0, 0}, sum = 1;
+  if (sum <= 0) {  // nothing the row admits: read as empty
+    state = {1, 0, 0, 0, 0};
+    sum = 1;
+  }
   for (double& p : state) p /= sum;
 
   Reading reading;
