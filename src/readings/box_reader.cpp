@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 #include <opencv2/dnn.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "core/error.h"
 
@@ -206,7 +207,10 @@ std::vector<BoxReading> BoxReader::ReadInputs(const std::vector<cv::Mat>& inputs
   return readings;
 }
 
-std::vector<BoxReading> BoxReader::Read(const cv::Mat& gray_page, const std::vector<cv::Rect2f>& boxes_in_page) {
+std::vector<BoxReading> BoxReader::Read(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes_in_page) {
+  cv::Mat gray_page = page;
+  if (page.channels() == 3) cv::cvtColor(page, gray_page, cv::COLOR_BGR2GRAY);
+  else if (page.channels() == 4) cv::cvtColor(page, gray_page, cv::COLOR_BGRA2GRAY);
   std::vector<cv::Mat> inputs;
   inputs.reserve(boxes_in_page.size());
   for (const cv::Rect2f& box : boxes_in_page) inputs.push_back(BoxInput(gray_page, box, options_.input));

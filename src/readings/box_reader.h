@@ -100,9 +100,10 @@ class BoxReader {
   BoxReader(const BoxReader&) = delete;
   BoxReader& operator=(const BoxReader&) = delete;
 
-  /// Reads the boxes `boxes_in_page` (page pixels) of `gray_page` (CV_8UC1),
-  /// in that order: BoxInput() for each, then ReadInputs().
-  std::vector<BoxReading> Read(const cv::Mat& gray_page, const std::vector<cv::Rect2f>& boxes_in_page);
+  /// Reads the boxes `boxes_in_page` (page pixels) of `page` (CV_8UC1, or
+  /// BGR / BGRA, taken to grey first), in that order: BoxInput() for each,
+  /// then ReadInputs().
+  std::vector<BoxReading> Read(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes_in_page);
   /// The same from ready inputs (BoxInput()'s CV_32F 32 x 128 images).
   /// Throws Error for an input of another type or size.
   std::vector<BoxReading> ReadInputs(const std::vector<cv::Mat>& inputs);

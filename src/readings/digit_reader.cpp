@@ -33,9 +33,9 @@ class OnnxDigitReader : public DigitReader {
     if (!box_path.empty()) box_reader_ = BoxReader::Create(box_path);
   }
 
-  std::vector<BoxReading> ReadBoxes(const cv::Mat& gray_page, const std::vector<cv::Rect2f>& boxes_in_page) override {
+  std::vector<BoxReading> ReadBoxes(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes_in_page) override {
     if (!box_reader_) return {};
-    return box_reader_->Read(gray_page, boxes_in_page);
+    return box_reader_->Read(page, boxes_in_page);
   }
 
   NumberSteps ReadNumber(const cv::Mat& ink) override {
@@ -146,8 +146,8 @@ class LazyDigitReader : public DigitReader {
   explicit LazyDigitReader(ModelPaths paths) : paths_(std::move(paths)) {}
   DigitScores Classify(const cv::Mat& glyph) override { return Loaded().Classify(glyph); }
   NumberSteps ReadNumber(const cv::Mat& ink) override { return Loaded().ReadNumber(ink); }
-  std::vector<BoxReading> ReadBoxes(const cv::Mat& gray_page, const std::vector<cv::Rect2f>& boxes_in_page) override {
-    return Loaded().ReadBoxes(gray_page, boxes_in_page);
+  std::vector<BoxReading> ReadBoxes(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes_in_page) override {
+    return Loaded().ReadBoxes(page, boxes_in_page);
   }
 
  private:

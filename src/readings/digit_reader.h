@@ -45,10 +45,10 @@ class DigitReader {
   /// pass it on.
   virtual NumberSteps ReadNumber(const cv::Mat& ink) = 0;
   /// Reads whole boxes with the learned box reader: one calibrated BoxReading
-  /// per box of `boxes_in_page` (pixels of `gray_page`, CV_8UC1), in order.
+  /// per box of `boxes_in_page` (pixels of `page`: grey, BGR or BGRA), in order.
   /// Empty when there is no box model: the cells are then read glyph by glyph.
   /// Pure, as ReadNumber().
-  virtual std::vector<BoxReading> ReadBoxes(const cv::Mat& gray_page, const std::vector<cv::Rect2f>& boxes_in_page) = 0;
+  virtual std::vector<BoxReading> ReadBoxes(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes_in_page) = 0;
   /// The ONNX reader. Throws Error when the model file is missing or unreadable.
   static std::unique_ptr<DigitReader> Create(const DigitReaderOptions& options);
   /// The same, loading the models when first asked to read (a run that

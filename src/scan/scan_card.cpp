@@ -6,8 +6,6 @@
 #include <optional>
 #include <tuple>
 
-#include <opencv2/imgproc.hpp>
-
 #include "core/error.h"
 #include "readings/read_box.h"
 #include "scan/ruleset_choice.h"
@@ -158,11 +156,7 @@ std::vector<BoxReading> ReadAllBoxes(const Grid& grid, DigitReader& reader) {
   std::vector<cv::Rect2f> boxes;
   boxes.reserve(grid.cells.size());
   for (const GridCell& cell : grid.cells) boxes.push_back(cell.cell_in_page);
-  cv::Mat gray;
-  if (grid.image.channels() == 3) cv::cvtColor(grid.image, gray, cv::COLOR_BGR2GRAY);
-  else if (grid.image.channels() == 4) cv::cvtColor(grid.image, gray, cv::COLOR_BGRA2GRAY);
-  else gray = grid.image;
-  return reader.ReadBoxes(gray, boxes);
+  return reader.ReadBoxes(grid.image, boxes);
 }
 
 // What a box's row lets a player write in it.
