@@ -5,7 +5,7 @@
 #include <set>
 #include <sstream>
 
-#include "batch/batch_report.h"
+#include "batch/standings.h"
 #include "batch/index_html.h"
 #include "core/text.h"
 #include "report/html_template.h"
@@ -14,13 +14,6 @@ namespace scorecheck {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::string Label(const Json& record, const Json& column) {
-  if (column.contains("name") && !column["name"].get<std::string>().empty()) return column["name"];
-  std::string label = record["file"].get<std::string>();
-  if (column["grid"].get<int>() > 1) label += " grid " + std::to_string(column["grid"].get<int>());
-  return label + " column " + std::to_string(column["column"].get<int>());
-}
 
 // "A", "A and B", "A, B and C".
 std::string Names(const std::vector<std::string>& names) {
@@ -42,6 +35,8 @@ std::vector<std::string> Best(const std::vector<Json>& players, const char* tota
 std::string Verdict(const std::vector<Json>& players, const std::vector<std::string>& by_recomputed,
                     const std::vector<std::string>& by_written, const std::string& tie_break) {
   std::ostringstream text;
+  if (by_recomputed.empty())
+    return "No grand total is written, so nobody is ranked and this audit names no winner.";
   const int best = players.front()["recomputed_total"];
   if (by_recomputed.size() > 1) {
     text << Names(by_recomputed) << " tie on " << best << " after recomputation"
@@ -61,6 +56,35 @@ std::string Verdict(const std::vector<Json>& players, const std::vector<std::str
   return text.str();
 }
 
+// An audit's player: a leaderboard entry with its findings counted.
+Json AuditPlayer(const Standing::Entry& entry, const std::string& picture_prefix) {
+  const Json& first = *entry.columns.front().column;
+  int errors = 0, warnings = 0;
+  for (const RecordColumn& c : entry.columns) {
+    errors += (*c.column)["errors"].get<int>();
+    warnings += (*c.column)["warnings"].get<int>();
+  }
+  Json player = {{"label", entry.label},
+                 {"file", (*entry.columns.front().record)["file"]},
+                 {"grid", first["grid"]},
+                 {"column", first["column"]},
+                 {"name", entry.name},
+                 {"rank", entry.rank ? Json(*entry.rank) : Json(nullptr)},
+                 {"finished", entry.finished},
+                 {"written_total", entry.written_total ? Json(*entry.written_total) : Json(nullptr)},
+                 {"recomputed_total", entry.recomputed_total},
+                 {"errors", errors},
+                 {"warnings", warnings},
+                 {"status", entry.status}};
+  if (first.contains("name_crop")) player["name_crop"] = picture_prefix + first["name_crop"].get<std::string>();
+  return player;
+}
+
+// Whether the record column `c` is the grid and column of `item` (a finding or a cell).
+bool Same(const RecordColumn& c, const Json& item) {
+  return item["grid"] == (*c.column)["grid"] && item["column"] == (*c.column)["column"];
+}
+
 }  // namespace
 
 Json Audit(const std::vector<Json>& records, const RulesetLibrary& rulesets, const std::string& picture_prefix) {
@@ -68,44 +92,18 @@ Json Audit(const std::vector<Json>& records, const RulesetLibrary& rulesets, con
   for (const Json& record : records)
     if (record.value("status", "") == "unreadable")
       unreadable.push_back({{"file", record["file"]}, {"reason", record.value("reason", "")}});
-  std::vector<std::string> order;
-  std::vector<std::vector<Json>> players;  // per ruleset
-  std::vector<std::vector<const Json*>> sources;
-  for (const auto& [ruleset, played] : PlayedColumnsByRuleset(records)) {
-    order.push_back(ruleset);
-    players.emplace_back();
-    sources.emplace_back();
-    for (const PlayedColumn& p : played) {
-      const Json& record = *p.record;
-      const Json& column = *p.column;
-      Json player = {{"label", Label(record, column)},  {"file", record["file"]},
-                     {"grid", column["grid"]},          {"column", column["column"]},
-                     {"name", column.value("name", "")}, {"written_total", column["written_total"]},
-                     {"recomputed_total", column["recomputed_total"]}, {"errors", column["errors"]},
-                     {"warnings", column["warnings"]},  {"status", column["status"]}};
-      if (column.contains("name_crop")) player["name_crop"] = picture_prefix + column["name_crop"].get<std::string>();
-      players.back().push_back(player);
-      sources.back().push_back(&record);
-    }
-  }
   Json games = Json::array();
-  for (size_t r = 0; r < order.size(); ++r) {
-    // Best first; equal totals keep the order given.
-    std::vector<size_t> index(players[r].size());
-    for (size_t i = 0; i < index.size(); ++i) index[i] = i;
-    std::stable_sort(index.begin(), index.end(), [&](size_t a, size_t b) {
-      return players[r][a]["recomputed_total"].get<int>() > players[r][b]["recomputed_total"].get<int>();
-    });
-    std::vector<Json> sorted;
-    std::vector<const Json*> sorted_sources;
-    for (size_t i : index) {
-      sorted.push_back(players[r][i]);
-      sorted_sources.push_back(sources[r][i]);
-    }
-    const Ruleset* ruleset = rulesets.Find(order[r]);
+  for (const Standing& standing : Standings(records, rulesets)) {
+    std::vector<Json> players;
+    for (const Standing::Entry& entry : standing.entries) players.push_back(AuditPlayer(entry, picture_prefix));
+    const Ruleset* ruleset = rulesets.Find(standing.ruleset);
     const std::string tie_break = ruleset ? ruleset->tie_break : "";
-    const std::vector<std::string> by_recomputed = Best(sorted, "recomputed_total");
-    const std::vector<std::string> by_written = Best(sorted, "written_total");
+    // Winners among the ranked (a game without its written grand total is not ranked).
+    std::vector<Json> ranked;
+    for (const Json& p : players)
+      if (p["finished"].get<bool>()) ranked.push_back(p);
+    const std::vector<std::string> by_recomputed = Best(ranked, "recomputed_total");
+    const std::vector<std::string> by_written = Best(ranked, "written_total");
     const std::set<std::string> a(by_recomputed.begin(), by_recomputed.end()), b(by_written.begin(), by_written.end());
 
     // Whom the result depends on: the winners by either total and the next
@@ -113,40 +111,41 @@ Json Audit(const std::vector<Json>& records, const RulesetLibrary& rulesets, con
     std::set<std::string> deciding(a.begin(), a.end());
     deciding.insert(b.begin(), b.end());
     std::optional<int> next_best;
-    for (const Json& p : sorted) {
+    for (const Json& p : ranked) {
       const int total = p["recomputed_total"];
       if (a.count(p["label"]) || (next_best && total != *next_best)) continue;
       next_best = total;
       deciding.insert(p["label"].get<std::string>());
     }
     Json findings = Json::array(), evidence = Json::array();
-    for (size_t i = 0; i < sorted.size(); ++i) {
-      const Json& p = sorted[i];
-      const Json& record = *sorted_sources[i];
-      const int grid = p["grid"], column = p["column"];
-      for (const Json& f : record.value("findings", Json::array()))
-        if (f["grid"] == grid && f["column"] == column)
-          findings.push_back({{"player", p["label"]}, {"severity", f["severity"]}, {"message", f["message"]}});
-      if (!deciding.count(p["label"])) continue;
-      std::set<std::string> rows;
-      for (const char* list : {"evidence", "uncertain"})
-        for (const Json& cell : record.value(list, Json::array())) {
-          if (cell["grid"] != grid || cell["column"] != column || !rows.insert(cell["row"].get<std::string>()).second)
-            continue;
-          Json item = {{"player", p["label"]}, {"row_name", cell["row_name"]}, {"reading", cell["reading"]}};
-          item["confidence"] = PercentText(cell["confidence"]);
-          if (cell.contains("crop")) item["crop"] = picture_prefix + cell["crop"].get<std::string>();
-          evidence.push_back(item);
-        }
+    for (size_t i = 0; i < standing.entries.size(); ++i) {
+      const Standing::Entry& entry = standing.entries[i];
+      const std::string& label = entry.label;
+      for (const RecordColumn& c : entry.columns) {
+        const Json& record = *c.record;
+        for (const Json& f : record.value("findings", Json::array()))
+          if (Same(c, f)) findings.push_back({{"player", label}, {"severity", f["severity"]}, {"message", f["message"]}});
+        if (!deciding.count(label)) continue;
+        std::set<std::string> rows;
+        for (const char* list : {"evidence", "uncertain"})
+          for (const Json& cell : record.value(list, Json::array())) {
+            if (!Same(c, cell) || !rows.insert(cell["row"].get<std::string>()).second) continue;
+            Json item = {{"player", label}, {"row_name", cell["row_name"]}, {"reading", cell["reading"]}};
+            item["confidence"] = PercentText(cell["confidence"]);
+            if (cell.contains("crop")) item["crop"] = picture_prefix + cell["crop"].get<std::string>();
+            evidence.push_back(item);
+          }
+      }
     }
-    games.push_back({{"ruleset", order[r]},
-                     {"ruleset_name", ruleset ? ruleset->name : order[r]},
+    games.push_back({{"ruleset", standing.ruleset},
+                     {"ruleset_name", ruleset ? ruleset->name : standing.ruleset},
+                     {"title", standing.title},
                      {"tie_break", tie_break},
-                     {"players", sorted},
+                     {"players", players},
                      {"by_written", by_written},
                      {"by_recomputed", by_recomputed},
                      {"changes", a != b && !b.empty()},
-                     {"verdict", Verdict(sorted, by_recomputed, by_written, tie_break)},
+                     {"verdict", Verdict(ranked.empty() ? players : ranked, by_recomputed, by_written, tie_break)},
                      {"findings", findings},
                      {"evidence", evidence}});
   }
@@ -156,7 +155,9 @@ Json Audit(const std::vector<Json>& records, const RulesetLibrary& rulesets, con
 std::string AuditText(const Json& audit) {
   std::ostringstream text;
   for (const Json& game : audit["games"]) {
-    text << game["ruleset_name"].get<std::string>() << ": " << game["players"].size() << " players\n";
+    const std::string title = game.value("title", "");
+    text << game["ruleset_name"].get<std::string>() << (title.empty() ? "" : ", " + title) << ": "
+         << game["players"].size() << (game["players"].size() == 1 ? " player\n" : " players\n");
     size_t width = 6;
     for (const Json& p : game["players"]) width = std::max(width, p["label"].get<std::string>().size());
     text << "  " << std::string("player") << std::string(width - 6, ' ') << "  written  recomputed  findings\n";
@@ -167,6 +168,7 @@ std::string AuditText(const Json& audit) {
       if (p["warnings"].get<int>())
         findings += (findings.empty() ? "" : ", ") + std::to_string(p["warnings"].get<int>()) + " warnings";
       if (findings.empty()) findings = "none";
+      if (!p.value("finished", true)) findings += " (no grand total written: not ranked)";
       char line[64];
       std::snprintf(line, sizeof line, "  %7s  %10d  ", written.c_str(), p["recomputed_total"].get<int>());
       text << "  " << label << std::string(width - label.size(), ' ') << line << findings << "\n";

@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <set>
-
-#include "core/text.h"
+#include <string_view>
 
 namespace scorecheck {
 namespace {
@@ -34,14 +33,16 @@ fs::path Canonical(const fs::path& path) {
   return ec ? path : canonical;
 }
 
-}  // namespace
-
-bool IsImageName(const std::string& path) {
-  const std::string ext = ToLower(fs::path(path).extension().string());
-  for (const char* known : {".jpg", ".jpeg", ".png", ".tif", ".tiff", ".bmp", ".webp"})
-    if (ext == known) return true;
-  return false;
+// Written by scorecheck or its test kit, never a user's card: an overlay of
+// `scan --out-dir` ("1.overlay.png") or a synthetic card's answer key
+// ("0000-classic-scan.truth.json", testkit/corpus/synth_card.h).
+bool OursToSkip(const std::string& file_name) {
+  const std::string_view truth = ".truth.json";
+  return file_name.find(".overlay.") != std::string::npos ||
+         (file_name.size() > truth.size() && file_name.compare(file_name.size() - truth.size(), truth.size(), truth) == 0);
 }
+
+}  // namespace
 
 BatchInputs FindBatchInputs(const std::vector<std::string>& roots, const std::string& skip_dir) {
   BatchInputs inputs;
@@ -70,14 +71,14 @@ BatchInputs FindBatchInputs(const std::vector<std::string>& roots, const std::st
         continue;
       }
       const std::string path = it->path().string();
-      if (it->is_regular_file(ec) && IsImageName(path) && path.find(".overlay.") == std::string::npos)
+      if (it->is_regular_file(ec) && !OursToSkip(it->path().filename().string()))
         found.push_back(it->path());
     }
     // Sorted by the name in the outputs, so the batch's order is its own and not the file system's.
     std::sort(found.begin(), found.end(), [&](const fs::path& a, const fs::path& b) {
       return a.lexically_relative(root).generic_string() < b.lexically_relative(root).generic_string();
     });
-    if (found.empty()) inputs.warnings.push_back(root + ": holds no image");
+    if (found.empty()) inputs.warnings.push_back(root + ": the folder is empty");
     for (const fs::path& path : found)
       inputs.files.push_back({path.string(), Unique(prefix + path.lexically_relative(root).generic_string(), used)});
   }

@@ -16,17 +16,15 @@ struct BatchInput {
 /// What FindBatchInputs() found.
 struct BatchInputs {
   std::vector<BatchInput> files;      ///< folders' files sorted by name, in the order the folders were given
-  std::vector<std::string> warnings;  ///< "<folder>: holds no image", one per such folder
+  std::vector<std::string> warnings;  ///< "<folder>: the folder is empty", one per folder with no file
 };
 
-/// Whether `path` ends in an image extension a batch reads (jpg, jpeg, png,
-/// tif, tiff, bmp, webp; any case).
-bool IsImageName(const std::string& path);
-
-/// Every image under `roots` (files named directly are taken whatever their
-/// extension, so a mis-named file is reported rather than skipped; folders
-/// recursively, images only). Skips everything under `skip_dir` (a report
-/// folder inside an input folder) and overlays written by `scan --out-dir`.
+/// Every file under `roots`, whatever its name: what a file holds is told by
+/// its content when it is read, so a photo with the wrong extension is read
+/// and a file that is no photo is listed with its reason, never dropped here.
+/// Skips only what scorecheck and its test kit wrote: everything under
+/// `skip_dir` (a report folder inside an input folder), overlays written by
+/// `scan --out-dir` and synthetic cards' answer keys (`*.truth.json`).
 /// Names never repeat: a clash (two folders of the same name, a file given
 /// twice) gets "-2", "-3", ... before the extension.
 BatchInputs FindBatchInputs(const std::vector<std::string>& roots, const std::string& skip_dir = "");

@@ -71,6 +71,26 @@ Json CardContext(const Json& card) {
   return out;
 }
 
+// Where a leaderboard entry's totals come from, after its file: "column 3",
+// "grid 2, column 1", "columns 1, 2, 3", "column 4, grids 1, 2".
+std::string PlayedWhere(const Json& entry) {
+  const Json& columns = entry["columns"];
+  bool one_grid = true, one_column = true;
+  std::string grids, numbers;
+  for (const Json& c : columns) {
+    one_grid &= c[0] == columns[0][0];
+    one_column &= c[1] == columns[0][1];
+    grids += (grids.empty() ? "" : ", ") + std::to_string(c[0].get<int>());
+    numbers += (numbers.empty() ? "" : ", ") + std::to_string(c[1].get<int>());
+  }
+  const int grid = columns[0][0], column = columns[0][1];
+  const std::string grid_text = grid == 1 ? "" : "grid " + std::to_string(grid) + ", ";
+  if (columns.size() == 1) return grid_text + "column " + std::to_string(column);
+  if (one_grid) return grid_text + "columns " + numbers;
+  if (one_column) return "column " + std::to_string(column) + ", grids " + grids;
+  return std::to_string(columns.size()) + " columns";
+}
+
 }  // namespace
 
 std::string PercentText(const Json& confidence) {
@@ -104,12 +124,11 @@ Json IndexHtmlContext(const Json& report) {
     for (const Json& p : board["players"]) {
       Json row;
       std::string rank = p["tied"].get<bool>() ? "=" : "";
-      row["rank"] = rank.append(std::to_string(p["rank"].get<int>()));
+      row["rank"] = p["rank"].is_null() ? "—" : rank.append(std::to_string(p["rank"].get<int>()));
       row["tied"] = p["tied"];
+      row["unfinished"] = !p["finished"].get<bool>();
       row["file"] = p["file"];
-      row["column"] = "grid " + std::to_string(p["grid"].get<int>()) + ", column " +
-                      std::to_string(p["column"].get<int>());
-      if (p["grid"].get<int>() == 1) row["column"] = "column " + std::to_string(p["column"].get<int>());
+      row["column"] = PlayedWhere(p);
       if (!p["name_crop"].get<std::string>().empty()) row["name_crop_url"] = UrlPath(p["name_crop"]);
       row["name"] = p.value("name", "");
       row["recomputed_total"] = p["recomputed_total"];
@@ -123,7 +142,7 @@ Json IndexHtmlContext(const Json& report) {
     }
     bool any_tie = false;
     for (const Json& p : board["players"]) any_tie |= p["tied"].get<bool>();
-    Json b = {{"ruleset_name", board["ruleset_name"]}, {"players", players}};
+    Json b = {{"ruleset_name", board["ruleset_name"]}, {"title", board["title"]}, {"players", players}};
     if (any_tie)
       b["tie_note"] = board["tie_break"].get<std::string>().empty()
                           ? "Equal totals are ties; this report does not break them."

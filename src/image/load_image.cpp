@@ -9,7 +9,11 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "core/error.h"
+#include "image/file_kind.h"
+#include "image/heif_decoder.h"
 #include "image/jpeg_decoder.h"
+#include "image/pdf_pages.h"
 
 namespace scorecheck {
 namespace {
@@ -26,18 +30,7 @@ std::uint32_t LittleEndian(const std::string& bytes, size_t at, int width) {
   return value;
 }
 
-bool StartsWith(const std::string& bytes, std::string_view magic) { return bytes.compare(0, magic.size(), magic) == 0; }
-
-std::string Sniff(const std::string& bytes) {
-  if (StartsWith(bytes, "\x89PNG\r\n\x1a\n")) return "png";
-  if (StartsWith(bytes, "\xFF\xD8\xFF")) return "jpeg";
-  if (StartsWith(bytes, std::string("II*\0", 4)) || StartsWith(bytes, std::string("MM\0*", 4))) return "tiff";
-  if (StartsWith(bytes, "BM")) return "bmp";
-  if (bytes.size() >= 12 && StartsWith(bytes, "RIFF") && bytes.compare(8, 4, "WEBP") == 0) return "webp";
-  if (bytes.size() >= 2 && bytes[0] == 'P' && bytes[1] >= '1' && bytes[1] <= '6') return "pnm";
-  if (StartsWith(bytes, "GIF8")) return "gif";
-  return "";
-}
+std::string Sniff(const std::string& bytes) { return FileKindName(SniffFileKind(bytes)); }
 
 // The JPEG ends with its End Of Image marker (a few padding bytes may follow).
 bool JpegComplete(const std::string& bytes) {
@@ -96,7 +89,47 @@ LoadedImage FromDecoded(cv::Mat decoded, const std::string& format) {
   return result;
 }
 
+// "not a photo or a scan (a text file)": the cause, and what the file seems to be.
+std::string NotAPhoto(const std::string& bytes) {
+  const std::string what = DescribeOtherFile(std::string_view(bytes).substr(0, 512));
+  return "not a photo or a scan" + (what.empty() ? std::string() : " (" + what + ")");
+}
+
+std::vector<LoadedImage> DecodePdf(const std::string& bytes, const ImageLoadOptions& options, int max_pages) {
+  PdfPages pdf = RenderPdfPages(bytes, options.pdf_dpi, options.max_pixels, max_pages);
+  if (!pdf.error.empty()) return {Fail(ImageStatus::kNotAnImage, pdf.error, "pdf")};
+  std::vector<LoadedImage> pages;
+  for (PdfPage& page : pdf.pages)
+    pages.push_back(page.bgr.empty() ? Fail(ImageStatus::kNotAnImage, page.error, "pdf") : FromDecoded(std::move(page.bgr), "pdf"));
+  return pages;
+}
+
+std::string ReadFileBytes(const std::string& path, const ImageLoadOptions& options, LoadedImage* failure) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return *failure = Fail(ImageStatus::kUnreadable, "it is a folder, not a file"), "";
+  // A device or a pipe may never end.
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    return *failure = Fail(ImageStatus::kUnreadable, "cannot read: not a regular file"), "";
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return *failure = Fail(ImageStatus::kUnreadable, "cannot read: " + ec.message()), "";
+  if (static_cast<std::int64_t>(size) > options.max_file_bytes)
+    return *failure = Fail(ImageStatus::kTooLarge, "the file has " + std::to_string(size >> 20) + " MiB, more than the " +
+                                                        std::to_string(options.max_file_bytes >> 20) + " MiB limit"),
+           "";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return *failure = Fail(ImageStatus::kUnreadable, std::string("cannot read: ") + std::strerror(errno)), "";
+  std::string bytes(size, '\0');
+  in.read(bytes.data(), static_cast<std::streamsize>(size));
+  if (!in) return *failure = Fail(ImageStatus::kUnreadable, "cannot read: I/O error"), "";
+  failure->status = ImageStatus::kOk;
+  return bytes;
+}
+
 }  // namespace
+
+bool ImageLoadOptions::Check() const {
+  return max_pixels >= 1 && max_file_bytes >= 1 && max_pages >= 1 && pdf_dpi >= 50 && pdf_dpi <= 1200;
+}
 
 std::optional<cv::Size> PeekImageSize(const std::string& bytes) {
   const std::string format = Sniff(bytes);
@@ -134,7 +167,8 @@ LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& option
     return Fail(ImageStatus::kTooLarge, "the file has " + std::to_string(bytes.size() >> 20) + " MiB, more than the " +
                                             std::to_string(options.max_file_bytes >> 20) + " MiB limit");
   const std::string format = Sniff(bytes);
-  if (format.empty()) return Fail(ImageStatus::kNotAnImage, "not an image (no JPEG, PNG, TIFF, BMP, WebP or PNM header)");
+  if (format.empty()) return Fail(ImageStatus::kNotAnImage, NotAPhoto(bytes));
+  if (format == "pdf") return DecodePdf(bytes, options, 1).front();
   if (const auto size = PeekImageSize(bytes)) {
     const std::int64_t pixels = static_cast<std::int64_t>(size->width) * size->height;
     if (size->width <= 0 || size->height <= 0)
@@ -150,6 +184,12 @@ LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& option
     return Fail(ImageStatus::kTruncated, "truncated JPEG: the file ends before the image data does", format);
   if (format == "png" && !PngComplete(bytes))
     return Fail(ImageStatus::kTruncated, "truncated PNG: the file ends before the image data does", format);
+  if (format == "heif") {
+    const DecodedHeif heif = DecodeHeif(bytes, options.max_pixels);
+    if (heif.too_large) return Fail(ImageStatus::kTooLarge, heif.error, format);
+    if (!heif.error.empty()) return Fail(ImageStatus::kNotAnImage, heif.error, format);
+    return FromDecoded(heif.image, format);
+  }
 
   cv::Mat decoded;
   if (format == "jpeg") {
@@ -190,26 +230,19 @@ LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& option
 }
 
 LoadedImage LoadImage(const std::string& path, const ImageLoadOptions& options) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) return Fail(ImageStatus::kUnreadable, "it is a folder, not a file");
-  // A device or a pipe may never end.
-  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
-    return Fail(ImageStatus::kUnreadable, "cannot read: not a regular file");
-  const auto size = std::filesystem::file_size(path, ec);
-  if (ec) return Fail(ImageStatus::kUnreadable, "cannot read: " + ec.message());
-  if (static_cast<std::int64_t>(size) > options.max_file_bytes)
-    return Fail(ImageStatus::kTooLarge, "the file has " + std::to_string(size >> 20) + " MiB, more than the " +
-                                            std::to_string(options.max_file_bytes >> 20) + " MiB limit");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Fail(ImageStatus::kUnreadable, std::string("cannot read: ") + std::strerror(errno));
-  std::string bytes(size, '\0');
-  in.read(bytes.data(), static_cast<std::streamsize>(size));
-  if (!in) return Fail(ImageStatus::kUnreadable, "cannot read: I/O error");
+  LoadedImage failure;
+  const std::string bytes = ReadFileBytes(path, options, &failure);
+  if (!failure.ok()) return failure;
   return DecodeImage(bytes, options);
 }
 
 std::vector<LoadedImage> LoadImagePages(const std::string& path, const ImageLoadOptions& options) {
-  std::vector<LoadedImage> pages = {LoadImage(path, options)};
+  SC_CHECK(options.Check(), "invalid image load options");
+  LoadedImage failure;
+  const std::string bytes = ReadFileBytes(path, options, &failure);
+  if (!failure.ok()) return {failure};
+  if (SniffFileKind(bytes) == FileKind::kPdf) return DecodePdf(bytes, options, options.max_pages);
+  std::vector<LoadedImage> pages = {DecodeImage(bytes, options)};
   if (!pages.front().ok() || pages.front().format != "tiff") return pages;
   size_t count = 1;
   try {

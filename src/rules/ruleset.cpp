@@ -214,6 +214,22 @@ std::optional<EntryConvention> ParseEntryConvention(std::string_view text) {
   return std::nullopt;
 }
 
+std::string_view ColumnIsName(ColumnIs column_is) {
+  switch (column_is) {
+    case ColumnIs::kGame: return "game";
+    case ColumnIs::kPartOfGame: return "part_of_game";
+    case ColumnIs::kPlayer: return "player";
+  }
+  return "game";
+}
+
+std::optional<ColumnIs> ParseColumnIs(std::string_view text) {
+  if (text == "game") return ColumnIs::kGame;
+  if (text == "part_of_game") return ColumnIs::kPartOfGame;
+  if (text == "player") return ColumnIs::kPlayer;
+  return std::nullopt;
+}
+
 const RowSpec* Ruleset::FindRow(std::string_view row_id) const {
   for (const RowSpec& row : rows)
     if (row.id == row_id) return &row;
@@ -254,6 +270,11 @@ Ruleset ParseRuleset(const std::string& json_text) {
   ruleset.source = Get<std::string>(json, "source", "ruleset", "");
   ruleset.tie_break = Get<std::string>(json, "tie_break", "ruleset", "");
   ruleset.layout_version = Get<int>(json, "layout_version", "ruleset", 1);
+  const std::string column_is = Get<std::string>(json, "column_is", "ruleset", "game");
+  const std::optional<ColumnIs> parsed_column_is = ParseColumnIs(column_is);
+  SC_CHECK(parsed_column_is, "ruleset \"column_is\" must be \"game\", \"part_of_game\" or \"player\", not \""
+                                 << column_is << "\"");
+  ruleset.column_is = *parsed_column_is;
 
   SC_CHECK(json.contains("columns") && json["columns"].is_object(), "ruleset is missing \"columns\"");
   const Json& columns = json["columns"];

@@ -103,6 +103,19 @@ std::string_view EntryConventionName(EntryConvention convention);
 /// Parses "raw" / "multiplied" / "auto"; nullopt for anything else.
 std::optional<EntryConvention> ParseEntryConvention(std::string_view text);
 
+/// What one score column of a card stands for (../shared/RULES.md, "Players,
+/// games and who won"); the ruleset file's "column_is".
+enum class ColumnIs {
+  kGame,        ///< "game": the card is one player's; each column one game (classic's Game 1..6; rock's one)
+  kPartOfGame,  ///< "part_of_game": the card is one player's one game; its columns add up (triple's ×1, ×2, ×3)
+  kPlayer,      ///< "player": each column one player, each grid one game (piecepack's table sheet)
+};
+
+/// "game", "part_of_game" or "player".
+std::string_view ColumnIsName(ColumnIs column_is);
+/// Parses the above; nullopt for anything else.
+std::optional<ColumnIs> ParseColumnIs(std::string_view text);
+
 /// A whole ruleset. Built by ParseRuleset(); invariants (unique ids, totals
 /// refer to earlier rows, one Yahtzee box when a bonus rule exists) hold.
 struct Ruleset {
@@ -111,6 +124,7 @@ struct Ruleset {
   std::string source;                       ///< where the rules come from
   std::string tie_break;                    ///< how the rules break a tie for the win, in words
                                             ///< ("cut cards"); empty when they do not say
+  ColumnIs column_is = ColumnIs::kGame;     ///< what a score column stands for: who is ranked against whom
   int layout_version = 1;                   ///< printed-sheet layout version
   int min_columns = 1;                      ///< score columns a card may use
   int max_columns = 1;

@@ -7,11 +7,16 @@
 
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <thread>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <opencv2/imgcodecs.hpp>
+
+#include "files/heif_file.h"
+#include "files/pdf_file.h"
 #include "support/cli_fixture.h"
 
 namespace scorecheck {
@@ -45,24 +50,27 @@ TEST_F(BatchTest, OneReportForAFolderGoingOnPastBadFiles) {
   const std::string jpeg = Slurp(kCleanRock);
   Write("in/b/broken.JPG", jpeg.substr(0, jpeg.size() / 2));
   Write("in/c/text.png", "hello, not a picture");
-  Write("in/notes.txt", "not an image, not read");
+  Write("in/notes.txt", "not an image, listed");
 
   const testing::CliRun run = Scorecheck("batch " + (dir_ / "in").string() + " -o " + (dir_ / "out").string() +
                                          " --jobs 2");
   EXPECT_EQ(run.exit_code, 2) << run.err;
-  EXPECT_NE(run.out.find("4 cards: 1 clean, 0 with errors, 1 need a look, 2 unreadable"), std::string::npos)
+  EXPECT_NE(run.out.find("5 cards: 1 clean, 0 with errors, 1 need a look, 3 unreadable"), std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("unreadable: c/text.png: "), std::string::npos) << run.out;
+  // Read whatever its name, and listed with what it seems to be.
+  EXPECT_NE(run.out.find("unreadable: notes.txt: not a photo or a scan (a text file)"), std::string::npos) << run.out;
 
   const auto report = nlohmann::json::parse(Slurp(dir_ / "out/report.json"));
-  EXPECT_EQ(report["summary"]["cards"], 4);
-  EXPECT_EQ(report["summary"]["unreadable"], 2);
-  ASSERT_EQ(report["cards"].size(), 4u);
+  EXPECT_EQ(report["summary"]["cards"], 5);
+  EXPECT_EQ(report["summary"]["unreadable"], 3);
+  ASSERT_EQ(report["cards"].size(), 5u);
   // The batch's order is the names' order, whatever finished first.
   EXPECT_EQ(report["cards"][0]["file"], "a/card.jpg");
   EXPECT_EQ(report["cards"][1]["file"], "b/broken.JPG");
   EXPECT_EQ(report["cards"][2]["file"], "b/card.jpg");
   EXPECT_EQ(report["cards"][3]["file"], "c/text.png");
+  EXPECT_EQ(report["cards"][4]["file"], "notes.txt");
   EXPECT_EQ(report["cards"][0]["status"], "clean");
   EXPECT_EQ(report["cards"][1]["status"], "unreadable");
   EXPECT_FALSE(report["cards"][1]["reason"].get<std::string>().empty());
@@ -80,7 +88,7 @@ TEST_F(BatchTest, OneReportForAFolderGoingOnPastBadFiles) {
   EXPECT_NE(csv.find("a/card.jpg,1,1,rock,84,84,0,0,0,clean,\r\n"), std::string::npos) << csv;
   EXPECT_NE(csv.find("b/broken.JPG,,,,,,,,,unreadable,"), std::string::npos) << csv;
   const std::string html = Slurp(dir_ / "out/index.html");
-  EXPECT_NE(html.find("<b id=\"count-unreadable\">2</b>"), std::string::npos);
+  EXPECT_NE(html.find("<b id=\"count-unreadable\">3</b>"), std::string::npos);
   EXPECT_NE(html.find("c/text.png"), std::string::npos);
   EXPECT_NE(html.find("src=\"cards/a/card.jpg.thumb.jpg\""), std::string::npos);
   for (const fs::path& file : Outputs(dir_ / "out")) EXPECT_GT(fs::file_size(file), 0u) << file;
@@ -96,6 +104,42 @@ TEST_F(BatchTest, OneReportForAFolderGoingOnPastBadFiles) {
   EXPECT_EQ(one.exit_code, 2);
   EXPECT_TRUE(Slurp(dir_ / "out1/report.json") == Slurp(dir_ / "out/report.json"));
   EXPECT_TRUE(Slurp(dir_ / "out1/cards.csv") == csv);
+}
+
+TEST_F(BatchTest, EveryFileFromAPhoneAndAScannerIsReadOrListedWithItsReason) {
+  // An iPhone's HEIC (stored turned, with its rotation), a scanner's
+  // three-page PDF, a JPEG named .heic, a note and the iPhone's .AAE sidecar.
+  const cv::Mat rock = cv::imread(kCleanRock), classic = cv::imread(kClassic), rollem = cv::imread(kRollem);
+  Write("in/IMG_0001.HEIC", testkit::HeifFile(rock, 6));
+  Write("in/IMG_0001.AAE", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict/></plist>\n");
+  Write("in/scanner.pdf", testkit::PdfFile({classic, rock, rollem}, 200));
+  Write("in/renamed.heic", Slurp(kCleanRock));
+  Write("in/notes.txt", "table 4 played twice");
+
+  const testing::CliRun run = Scorecheck("batch " + (dir_ / "in").string() + " -o " + (dir_ / "out").string());
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  const auto report = nlohmann::json::parse(Slurp(dir_ / "out/report.json"));
+  std::map<std::string, nlohmann::json> cards;
+  for (const auto& card : report["cards"]) cards[card["file"]] = card;
+  const std::vector<std::string> read = {"IMG_0001.HEIC", "renamed.heic", "scanner.pdf page 1", "scanner.pdf page 2",
+                                         "scanner.pdf page 3"};
+  for (const std::string& name : read) {
+    ASSERT_TRUE(cards.count(name)) << name << " missing from " << run.out;
+    EXPECT_NE(cards[name]["status"], "unreadable") << name << ": " << cards[name].dump().substr(0, 300);
+  }
+  EXPECT_EQ(cards["IMG_0001.HEIC"]["ruleset"], "rock");
+  EXPECT_EQ(cards["IMG_0001.HEIC"]["summary"], "OK (grand total 84)");
+  EXPECT_EQ(cards["scanner.pdf page 1"]["ruleset"], "classic");
+  EXPECT_EQ(cards["scanner.pdf page 2"]["summary"], "OK (grand total 84)");
+  EXPECT_EQ(cards["scanner.pdf page 3"]["ruleset"], "rollem");
+  EXPECT_EQ(cards["renamed.heic"]["summary"], "OK (grand total 84)");
+  for (const std::string name : {"IMG_0001.AAE", "notes.txt"}) {
+    ASSERT_TRUE(cards.count(name)) << name << " missing from " << run.out;
+    EXPECT_EQ(cards[name]["status"], "unreadable");
+    EXPECT_EQ(cards[name]["reason"], "not a photo or a scan (a text file)");
+    EXPECT_NE(run.out.find("unreadable: " + name + ": not a photo or a scan"), std::string::npos) << run.out;
+  }
+  EXPECT_EQ(report["cards"].size(), read.size() + 2);
 }
 
 TEST_F(BatchTest, ExitCodesSayCleanFindingsOrUnreadable) {
@@ -130,8 +174,11 @@ TEST_F(BatchTest, AKilledBatchResumesToTheResultsOfAnUninterruptedOne) {
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   EXPECT_FALSE(fs::exists(dir_ / "killed/report.json")) << "the batch ended before it was killed";
   // What it left under the final names is whole.
-  for (const fs::path& file : Outputs(dir_ / "killed"))
-    if (file.extension() == ".json") EXPECT_NO_THROW(nlohmann::json::parse(Slurp(file))) << file;
+  for (const fs::path& file : Outputs(dir_ / "killed")) {
+    if (file.extension() == ".json") {
+      EXPECT_NO_THROW(nlohmann::json::parse(Slurp(file))) << file;
+    }
+  }
 
   // As a kill in the middle of a write leaves it:
   Write("killed/cards/2.jpg.json.tmp-99999", "{\"cards\": [");
@@ -238,7 +285,7 @@ TEST_F(BatchTest, AuditOfPhotosOrOfABatchReport) {
   const testing::CliRun photos =
       Scorecheck("audit " + in + "/ann.jpg " + in + "/bob.jpg --html " + (dir_ / "audit/audit.html").string());
   EXPECT_EQ(photos.exit_code, 0) << photos.err;
-  EXPECT_NE(photos.out.find("Winner after recomputation: bob.jpg column 1 with 100. The written totals give the same "
+  EXPECT_NE(photos.out.find("Winner after recomputation: bob.jpg with 100. The written totals give the same "
                             "result."),
             std::string::npos)
       << photos.out;
@@ -251,7 +298,7 @@ TEST_F(BatchTest, AuditOfPhotosOrOfABatchReport) {
   ASSERT_EQ(Scorecheck("batch " + in + " -o " + (dir_ / "report").string() + " -q").exit_code, 0);
   const testing::CliRun report = Scorecheck("audit " + (dir_ / "report").string());
   EXPECT_EQ(report.exit_code, 0) << report.err;
-  EXPECT_NE(report.out.find("Winner after recomputation: bob.jpg column 1 with 100."), std::string::npos)
+  EXPECT_NE(report.out.find("Winner after recomputation: bob.jpg with 100."), std::string::npos)
       << report.out;
   EXPECT_NE(report.out.find((dir_ / "report").filename().string() + "/cards/bob.jpg.crops/"), std::string::npos)
       << report.out;
@@ -271,7 +318,7 @@ TEST_F(BatchTest, ATamperedReportIsOneClearLine) {
   report["cards"][0].erase("file");
   report["cards"][0]["columns"][0]["grid"] = "one";
   std::ofstream(report_file) << report.dump();
-  for (const std::string command : {"audit " + out, "review " + out}) {
+  for (const std::string& command : {"audit " + out, "review " + out}) {
     const testing::CliRun run = Scorecheck(command);
     EXPECT_EQ(run.exit_code, 2) << command;
     EXPECT_EQ(run.err, "scorecheck: " + report_file.string() + ": cards[0]: no \"file\"\n") << command;

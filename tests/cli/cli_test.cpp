@@ -131,7 +131,7 @@ TEST_F(CliTest, ScanRefusesBadImagesWithOneLine) {
   std::string huge_png = "\x89PNG\r\n\x1a\n";
   huge_png += std::string("\0\0\0\x0d", 4) + "IHDR" + std::string("\0\0\x9c\x40\0\0\x9c\x40\x08\x02\0\0\0\0\0\0\0", 17);
   const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
-      {"letter.jpg", "Dear organiser, here are the cards.", "not an image"},
+      {"letter.jpg", "Dear organiser, here are the cards.", "not a photo or a scan (a text file)"},
       {"cut.jpg", std::string("\xFF\xD8\xFF\xE0\0\x10JFIF", 10) + std::string(100, 'x'), "truncated JPEG"},
       {"huge.png", huge_png, "40000 x 40000"},
       {"empty.png", "", "empty"},
@@ -171,8 +171,8 @@ TEST_F(CliTest, EveryKindOfBadImageIsOneLineNamingTheFile) {
   }
   const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
       {"empty.jpg", "", "empty"},
-      {"random.jpg", random, "not an image"},
-      {"letter.png", "Dear organiser, here are the cards.", "not an image"},
+      {"random.jpg", random, "not a photo or a scan"},
+      {"letter.png", "Dear organiser, here are the cards.", "not a photo or a scan (a text file)"},
       {"cut50.jpg", photo.substr(0, photo.size() / 2), "truncated JPEG"},
       {"cut90.jpg", photo.substr(0, photo.size() * 9 / 10), "truncated JPEG"},
       {"damaged.jpg", damaged, "damaged JPEG"},

@@ -38,7 +38,7 @@ struct Expectation {
 // copies too -> 0.99 with the whole-number reader beside it; other 0 -> 0.93 once sheets without a sheet code were read by
 // their labels -> 0.98 -> 0.985 -> 0.99 with that model).
 // "random": samples/random, sheets of testkit/sheets' random styles (corpus
-// seed 900050, style seeds 2000-2999; see samples/random/README.md), the
+// seed 900050, style seeds 2000-2999; see samples/random.md), the
 // layouts nobody tuned the scanner on. Measured when set: 6 of 8 grids with
 // the right ruleset, 158 of 261 cells (60.5%; the two open tables are not
 // found yet); 176 of 261 (67.4%) once the OCR's confidence told how-to text

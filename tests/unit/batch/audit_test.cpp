@@ -39,13 +39,13 @@ TEST(AuditTest, ARecomputedTotalThatChangesTheWinnerIsSaidPlainly) {
                            testing::ShippedRulesets(), "report/");
   ASSERT_EQ(audit["games"].size(), 1u);
   const Json& game = audit["games"][0];
-  EXPECT_EQ(game["players"][0]["label"], "bob.jpg column 1");
+  EXPECT_EQ(game["players"][0]["label"], "bob.jpg");
   EXPECT_EQ(game["players"][1]["label"], "Ann");
-  EXPECT_EQ(game["by_recomputed"], Json({"bob.jpg column 1"}));
+  EXPECT_EQ(game["by_recomputed"], Json({"bob.jpg"}));
   EXPECT_EQ(game["by_written"], Json({"Ann"}));
   EXPECT_TRUE(game["changes"]);
   EXPECT_EQ(game["verdict"],
-            "Winner after recomputation: bob.jpg column 1 with 150. The written totals gave the win to Ann: the result "
+            "Winner after recomputation: bob.jpg with 150. The written totals gave the win to Ann: the result "
             "changes.");
   ASSERT_EQ(game["findings"].size(), 1u);
   EXPECT_EQ(game["findings"][0]["player"], "Ann");
@@ -65,7 +65,7 @@ TEST(AuditTest, TiesAreTiesWithTheRulesOwnTieBreakAndNoWinner) {
   EXPECT_EQ(game["by_recomputed"].size(), 2u);
   EXPECT_FALSE(game["changes"]);
   const std::string verdict = game["verdict"];
-  EXPECT_NE(verdict.find("a.jpg column 1 and b.jpg column 1 tie on 150"), std::string::npos) << verdict;
+  EXPECT_NE(verdict.find("a.jpg and b.jpg tie on 150"), std::string::npos) << verdict;
   EXPECT_NE(verdict.find("cutting cards"), std::string::npos) << verdict;
   EXPECT_NE(verdict.find("names no winner"), std::string::npos) << verdict;
   // The runner-up (c) decides whether the tie is for the win: its cells are shown too.
@@ -79,9 +79,38 @@ TEST(AuditTest, UnreadableCardsAreListedAndEveryRulesetIsItsOwnGame) {
                             {{"file", "x.jpg"}, {"status", "unreadable"}, {"reason", "no scorecard grid found"}}},
                            testing::ShippedRulesets());
   EXPECT_EQ(audit["games"].size(), 2u);
+  // a.jpg's grand total is not written: shown, not ranked, and no winner named.
   EXPECT_NE(audit["games"][0]["verdict"].get<std::string>().find("No grand total is written"), std::string::npos);
+  EXPECT_TRUE(audit["games"][0]["players"][0]["rank"].is_null());
+  EXPECT_NE(AuditText(audit).find("a.jpg"), std::string::npos);
+  EXPECT_NE(AuditText(audit).find("not ranked"), std::string::npos);
   ASSERT_EQ(audit["unreadable"].size(), 1u);
   EXPECT_NE(AuditText(audit).find("Could not be read: x.jpg: no scorecard grid found"), std::string::npos);
+}
+
+TEST(AuditTest, ATripleCardIsOnePlayerAndAClassicCardIsRankedPerGame) {
+  Json triple = Card("t.jpg", 100, 100);
+  triple["columns"][0]["ruleset"] = "triple";
+  for (int c : {2, 3}) {
+    Json column = triple["columns"][0];
+    column["column"] = c;
+    triple["columns"].push_back(column);
+  }
+  Json classic = Card("k.jpg", 200, 200);
+  classic["columns"][0]["ruleset"] = "classic";
+  Json game2 = classic["columns"][0];
+  game2["column"] = 2;
+  game2["recomputed_total"] = game2["written_total"] = 90;
+  classic["columns"].push_back(game2);
+  const Json audit = Audit({triple, classic}, testing::ShippedRulesets());
+  ASSERT_EQ(audit["games"].size(), 4u);  // triple; classic Game 1, Game 2, all games
+  EXPECT_EQ(audit["games"][0]["players"].size(), 1u);
+  EXPECT_EQ(audit["games"][0]["players"][0]["recomputed_total"], 300);
+  EXPECT_EQ(audit["games"][0]["verdict"], "Winner after recomputation: t.jpg with 300. The written totals give the same result.");
+  EXPECT_EQ(audit["games"][1]["title"], "Game 1");
+  EXPECT_EQ(audit["games"][3]["title"], "All games");
+  EXPECT_EQ(audit["games"][3]["players"][0]["recomputed_total"], 290);
+  EXPECT_NE(AuditText(audit).find("Triple Yahtzee: 1 player\n"), std::string::npos) << AuditText(audit);
 }
 
 TEST(AuditTest, TheHtmlPageShowsTheVerdictAndThePictures) {

@@ -27,48 +27,44 @@ class BatchInputsTest : public ::testing::Test {
   const fs::path& dir_ = scratch_.path();
 };
 
-TEST_F(BatchInputsTest, SameFileNamesInSubfoldersKeepTheirFolders) {
+TEST_F(BatchInputsTest, EveryFileIsTakenWhateverItsNameAndSameNamesInSubfoldersKeepTheirFolders) {
   Touch("in/a/IMG_0001.jpg");
   Touch("in/b/IMG_0001.jpg");
   Touch("in/b/IMG_0002.JPEG");
   Touch("in/notes.txt");
   Touch("in/scan.TIF");
+  Touch("in/IMG_0003.AAE");
+  Touch("in/.DS_Store");
   const BatchInputs inputs = FindBatchInputs({(dir_ / "in").string()});
-  EXPECT_EQ(Names(inputs), (std::vector<std::string>{"a/IMG_0001.jpg", "b/IMG_0001.jpg", "b/IMG_0002.JPEG",
-                                                     "scan.TIF"}));
-  EXPECT_EQ(inputs.files[1].path, (dir_ / "in/b/IMG_0001.jpg").string());
+  EXPECT_EQ(Names(inputs), (std::vector<std::string>{".DS_Store", "IMG_0003.AAE", "a/IMG_0001.jpg", "b/IMG_0001.jpg",
+                                                     "b/IMG_0002.JPEG", "notes.txt", "scan.TIF"}));
+  EXPECT_EQ(inputs.files[3].path, (dir_ / "in/b/IMG_0001.jpg").string());
   EXPECT_TRUE(inputs.warnings.empty());
 }
 
 TEST_F(BatchInputsTest, SeveralFoldersAreNamedByTheirOwnNamesAndClashesGetANumber) {
   Touch("x/photos/1.jpg");
   Touch("y/photos/1.jpg");
-  Touch("z/empty/readme.md");
+  Touch("z/notes/readme.md");
+  fs::create_directories(dir_ / "z/empty");
   Touch("loose.png");
   const BatchInputs inputs = FindBatchInputs({(dir_ / "x/photos").string(), (dir_ / "y/photos").string(),
-                                              (dir_ / "z/empty").string(), (dir_ / "loose.png").string(),
-                                              (dir_ / "loose.png").string()});
-  EXPECT_EQ(Names(inputs),
-            (std::vector<std::string>{"photos/1.jpg", "photos/1-2.jpg", "loose.png", "loose-2.png"}));
+                                              (dir_ / "z/notes").string(), (dir_ / "z/empty").string(),
+                                              (dir_ / "loose.png").string(), (dir_ / "loose.png").string()});
+  EXPECT_EQ(Names(inputs), (std::vector<std::string>{"photos/1.jpg", "photos/1-2.jpg", "notes/readme.md", "loose.png",
+                                                     "loose-2.png"}));
   ASSERT_EQ(inputs.warnings.size(), 1u);
-  EXPECT_NE(inputs.warnings[0].find("z/empty: holds no image"), std::string::npos);
+  EXPECT_NE(inputs.warnings[0].find("z/empty: the folder is empty"), std::string::npos);
 }
 
-TEST_F(BatchInputsTest, TheReportFolderAndOverlaysInsideAnInputFolderAreNotRead) {
+TEST_F(BatchInputsTest, TheReportFolderOverlaysAndAnswerKeysInsideAnInputFolderAreNotRead) {
   Touch("in/1.jpg");
   Touch("in/report/cards/1.jpg.overlay.jpg");
   Touch("in/report/cards/1.jpg.thumb.jpg");
   Touch("in/old/1.overlay.png");
+  Touch("in/1.truth.json");
   const BatchInputs inputs = FindBatchInputs({(dir_ / "in").string()}, (dir_ / "in/report").string());
   EXPECT_EQ(Names(inputs), (std::vector<std::string>{"1.jpg"}));
-}
-
-TEST_F(BatchInputsTest, ImageNamesAreRecognisedInAnyCase) {
-  EXPECT_TRUE(IsImageName("a/b.JPG"));
-  EXPECT_TRUE(IsImageName("b.tiff"));
-  EXPECT_TRUE(IsImageName("b.WebP"));
-  EXPECT_FALSE(IsImageName("b.json"));
-  EXPECT_FALSE(IsImageName("jpg"));
 }
 
 }  // namespace

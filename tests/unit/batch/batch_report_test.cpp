@@ -24,7 +24,7 @@ std::vector<Json> Records() {
   return {Card("a/1.jpg", "errors", {Column("rock", 1, 150, 160, "errors")}),
           Card("b/1.jpg", "clean", {Column("rock", 1, 180, 180)}),
           FailedCardOutput("c.jpg", "no scorecard grid found").record,
-          Card("d.jpg", "clean", {Column("rock", 1, 150, nullptr), Column("classic", 1, 240, 240),
+          Card("d.jpg", "clean", {Column("rock", 1, 150, 150), Column("classic", 1, 240, 240),
                                   Column("classic", 2, 200, 200)})};
 }
 
@@ -35,15 +35,15 @@ TEST(BatchReportTest, CountsEveryOutcome) {
   EXPECT_EQ(summary["errors"], 1);
   EXPECT_EQ(summary["review"], 0);
   EXPECT_EQ(summary["unreadable"], 1);
-  EXPECT_EQ(summary["players"], 5);
+  EXPECT_EQ(summary["players"], 4);  // three rock cards, and d.jpg's player of two classic games
   ASSERT_EQ(summary["unreadable_files"].size(), 1u);
   EXPECT_EQ(summary["unreadable_files"][0]["file"], "c.jpg");
   EXPECT_EQ(summary["unreadable_files"][0]["reason"], "no scorecard grid found");
 }
 
-TEST(BatchReportTest, OneLeaderboardPerRulesetWithTiesSharingARank) {
+TEST(BatchReportTest, LeaderboardsOfPlayersPerRulesetWithTiesSharingARank) {
   const Json summary = BatchSummary(Records(), testing::ShippedRulesets());
-  ASSERT_EQ(summary["leaderboards"].size(), 2u);
+  ASSERT_EQ(summary["leaderboards"].size(), 4u);  // rock; classic's Game 1, Game 2 and all games
   const Json& rock = summary["leaderboards"][0];
   EXPECT_EQ(rock["ruleset"], "rock");
   EXPECT_EQ(rock["tie_break"], "the rules break a tie by cutting cards");
@@ -59,22 +59,27 @@ TEST(BatchReportTest, OneLeaderboardPerRulesetWithTiesSharingARank) {
     EXPECT_TRUE(rock["players"][i]["tied"]);
   }
   EXPECT_EQ(rock["players"][1]["difference"], 10);  // written 160, recomputed 150
-  EXPECT_TRUE(rock["players"][2]["difference"].is_null());
+  EXPECT_EQ(rock["players"][2]["difference"], 0);
   const Json& classic = summary["leaderboards"][1];
+  EXPECT_EQ(classic["title"], "Game 1");
   EXPECT_EQ(classic["players"][0]["recomputed_total"], 240);
   EXPECT_EQ(classic["tie_break"], "");
+  EXPECT_EQ(summary["leaderboards"][3]["title"], "All games");
+  EXPECT_EQ(summary["leaderboards"][3]["players"][0]["recomputed_total"], 440);
 }
 
 TEST(BatchReportTest, CsvHasARowPerPlayedColumnAndPerUnreadableFile) {
   std::vector<Json> records = Records();
   records[2]["reason"] = "not an image, says \"libpng\", sorry";
   const std::string csv = CardsCsv(records);
-  EXPECT_EQ(csv.rfind("file,grid,column,ruleset,written_total,recomputed_total,errors,warnings,uncertain,status,reason"
+  // UTF-8 with its byte-order mark, so that a spreadsheet shows "Zoë" as Zoë.
+  EXPECT_EQ(csv.rfind("\xEF\xBB\xBF"
+                      "file,grid,column,ruleset,written_total,recomputed_total,errors,warnings,uncertain,status,reason"
                       "\r\n",
                       0),
             0u);
   EXPECT_NE(csv.find("a/1.jpg,1,1,rock,160,150,1,0,0,errors,\r\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find("d.jpg,1,1,rock,,150,0,0,0,clean,\r\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("d.jpg,1,1,rock,150,150,0,0,0,clean,\r\n"), std::string::npos) << csv;
   EXPECT_NE(csv.find("c.jpg,,,,,,,,,unreadable,\"not an image, says \"\"libpng\"\", sorry\"\r\n"), std::string::npos)
       << csv;
   int lines = 0;
