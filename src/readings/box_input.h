@@ -1,6 +1,7 @@
 #pragma once
 // The box reader's input (issue 62): a score box, as found on the page, turned
-// into the 32 x 128 ink image that models/cells.onnx reads. This is the C++
+// into the ink image that models/cells.onnx reads (its rows, columns and
+// margins as the model's card says). This is the C++
 // twin of testkit/cells/box_input.py, which made the training data; the two
 // use the same OpenCV functions in the same order and agree to the bit
 // (tests/unit/readings/box_input_test.cpp checks it against the Python output).
@@ -22,8 +23,8 @@
 namespace scorecheck {
 
 /// Shape and preparation of the box reader's input. The defaults are the
-/// contract of models/cells.onnx (testkit/cells/box_input.py's constants):
-/// change them only together with the model.
+/// first models' contract; a model's card gives its own (LoadBoxModelCard,
+/// from testkit/cells/box_input.py's constants when it was trained).
 struct BoxInputOptions {
   int height = 32;                 ///< input rows, pixels; default 32
   int width = 128;                 ///< input columns, pixels; default 128

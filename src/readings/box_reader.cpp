@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 #include <opencv2/dnn.hpp>
@@ -18,33 +19,44 @@ bool BoxReaderOptions::Check() const {
   return batch >= 1 && beam_width >= 1 && max_digits >= 1 && max_digits <= 9 && values_kept >= 0 && input.Check();
 }
 
-BoxCalibration LoadBoxCalibration(const std::string& model_path) {
+BoxModelCard LoadBoxModelCard(const std::string& model_path, const BoxInputOptions& input) {
   namespace fs = std::filesystem;
-  BoxCalibration calibration;
-  const fs::path card = fs::path(model_path).replace_extension(".json");
+  BoxModelCard card{{}, input};
+  const fs::path path = fs::path(model_path).replace_extension(".json");
   std::error_code ec;
-  if (!fs::exists(card, ec)) return calibration;
-  std::ifstream in(card);
-  SC_CHECK(in, card.string() << ": cannot read the model card");
+  if (!fs::exists(path, ec)) return card;
+  std::ifstream in(path);
+  SC_CHECK(in, path.string() << ": cannot read the model card");
   nlohmann::json json;
   try {
     json = nlohmann::json::parse(in);
   } catch (const nlohmann::json::exception& e) {
-    throw Error(card.string() + ": the model card is not JSON: " + e.what());
+    throw Error(path.string() + ": the model card is not JSON: " + e.what());
   }
-  if (!json.is_object() || !json.contains("calibration")) return calibration;
-  const nlohmann::json& c = json["calibration"];
-  SC_CHECK(c.is_object(), card.string() << ": \"calibration\" is not an object");
-  auto read = [&](const char* key, double& value) {
-    if (!c.contains(key)) return;
-    SC_CHECK(c[key].is_number() && c[key].get<double>() > 0,
-             card.string() << ": calibration." << key << " must be a positive number");
-    value = c[key].get<double>();
+  if (!json.is_object()) return card;
+  // The number `section`.`key`, when there, or an Error naming it.
+  auto read = [&](const char* section, const char* key, auto& value) {
+    if (!json.contains(section) || !json[section].is_object() || !json[section].contains(key)) return;
+    const nlohmann::json& v = json[section][key];
+    SC_CHECK(v.is_number(), path.string() << ": " << section << "." << key << " must be a number");
+    value = v.get<std::remove_reference_t<decltype(value)>>();
   };
-  read("ctc_temperature", calibration.ctc_temperature);
-  read("state_temperature", calibration.state_temperature);
-  read("ticks_temperature", calibration.ticks_temperature);
-  return calibration;
+  SC_CHECK(!json.contains("calibration") || json["calibration"].is_object(),
+           path.string() << ": \"calibration\" is not an object");
+  read("calibration", "ctc_temperature", card.calibration.ctc_temperature);
+  read("calibration", "state_temperature", card.calibration.state_temperature);
+  read("calibration", "ticks_temperature", card.calibration.ticks_temperature);
+  SC_CHECK(card.calibration.ctc_temperature > 0 && card.calibration.state_temperature > 0 &&
+               card.calibration.ticks_temperature > 0,
+           path.string() << ": the calibration temperatures must be positive numbers");
+  read("input", "height", card.input.height);
+  read("input", "width", card.input.width);
+  read("input", "min_width", card.input.min_width);
+  read("input", "margin_x", card.input.margin_x);
+  read("input", "margin_y", card.input.margin_y);
+  read("input", "paper_percentile", card.input.paper_percentile);
+  SC_CHECK(card.input.Check(), path.string() << ": \"input\" is out of range");
+  return card;
 }
 
 namespace {
@@ -130,17 +142,19 @@ std::unique_ptr<BoxReader> BoxReader::Create(const std::string& model_path, cons
     throw Error(model_path + ": cannot load the box model: " + e.err);
   }
   SC_CHECK(!net->net.empty(), model_path << ": cannot load the box model");
-  const BoxCalibration calibration = LoadBoxCalibration(model_path);
-  auto reader = std::unique_ptr<BoxReader>(new BoxReader(std::move(net), options, calibration));
+  const BoxModelCard card = LoadBoxModelCard(model_path, options.input);
+  BoxReaderOptions used = options;
+  used.input = card.input;
+  auto reader = std::unique_ptr<BoxReader>(new BoxReader(std::move(net), used, card.calibration));
   // One blank box through the model: its outputs must be the three heads.
   std::vector<cv::Mat> outs;
-  const int shape[4] = {1, 1, options.input.height, options.input.width};
+  const int shape[4] = {1, 1, used.input.height, used.input.width};
   reader->net_->net.setInput(cv::Mat(4, shape, CV_32F, cv::Scalar(0)));
   try {
     reader->net_->net.forward(outs, reader->net_->output_names);
   } catch (const cv::Exception& e) {
-    throw Error(model_path + ": the box model does not run on a " + std::to_string(options.input.height) + " x " +
-                std::to_string(options.input.width) + " input with outputs ctc, state, ticks: " + e.err);
+    throw Error(model_path + ": the box model does not run on a " + std::to_string(used.input.height) + " x " +
+                std::to_string(used.input.width) + " input with outputs ctc, state, ticks: " + e.err);
   }
   SC_CHECK(outs.size() == 3, model_path << ": the box model does not have the outputs ctc, state, ticks");
   reader->steps_ = StepsOf(outs[0], 1, model_path);

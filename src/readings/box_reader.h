@@ -34,7 +34,8 @@ struct BoxReaderOptions {
   int beam_width = 8;    ///< prefixes kept by the CTC beam search; default 8
   int max_digits = 4;    ///< longest digit string decoded (1..9); default 4 (scores up to 9999)
   int values_kept = 6;   ///< digit strings kept per box in BoxReading::numbers, best first; default 6
-  BoxInputOptions input;  ///< how a box becomes the model's input: the model's contract, keep the defaults
+  BoxInputOptions input;  ///< how a box becomes the model's input, for a model whose card does not say
+                          ///< (the first models: 32 x 128); a card's "input" replaces it
   bool Check() const;    ///< true when every field is in range
 };
 
@@ -48,10 +49,17 @@ struct BoxCalibration {
   double ticks_temperature = 1;  ///< ticks head; > 0, default 1
 };
 
-/// The calibration in the JSON card beside `model_path` (same stem, .json):
-/// all 1 when there is no card or it has no "calibration" key. Throws Error
-/// when the card is unreadable JSON or a temperature is not a positive number.
-BoxCalibration LoadBoxCalibration(const std::string& model_path);
+/// What the JSON card beside a model (same stem, .json) says of its use.
+struct BoxModelCard {
+  BoxCalibration calibration;  ///< "calibration": all 1 when absent
+  BoxInputOptions input;       ///< "input": {"height", "width", "min_width", "margin_x", "margin_y",
+                               ///< "paper_percentile"}, each absent one as given to LoadBoxModelCard()
+};
+
+/// The card beside `model_path`; with no card, the calibration of the raw
+/// model and `input`. Throws Error when the card is unreadable JSON, a
+/// temperature is not a positive number or the input is out of range.
+BoxModelCard LoadBoxModelCard(const std::string& model_path, const BoxInputOptions& input = {});
 
 /// The model's raw outputs for one box (no temperature, no softmax).
 struct BoxLogits {
@@ -104,7 +112,7 @@ class BoxReader {
   /// BGR / BGRA, taken to grey first), in that order: BoxInput() for each,
   /// then ReadInputs().
   std::vector<BoxReading> Read(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes_in_page);
-  /// The same from ready inputs (BoxInput()'s CV_32F 32 x 128 images).
+  /// The same from ready inputs (BoxInput()'s CV_32F images of input()'s shape).
   /// Throws Error for an input of another type or size.
   std::vector<BoxReading> ReadInputs(const std::vector<cv::Mat>& inputs);
   /// The raw model outputs for ready inputs, batched in chunks of
@@ -112,6 +120,8 @@ class BoxReader {
   std::vector<BoxLogits> Logits(const std::vector<cv::Mat>& inputs);
 
   const BoxCalibration& calibration() const { return calibration_; }
+  /// How this model's boxes are made (its card's "input", else the options').
+  const BoxInputOptions& input() const { return options_.input; }
   const BoxReaderOptions& options() const { return options_; }
   int steps() const { return steps_; }  ///< CTC steps per box (32 for cell_net.py)
 

@@ -11,7 +11,8 @@ two agree to the bit):
    off the page are the page's edge pixels repeated (BORDER_REPLICATE);
 2. resize with INTER_AREA to HEIGHT rows and round(width * HEIGHT / height)
    columns (at least MIN_WIDTH, at most WIDTH); the rest of the WIDTH columns
-   are paper;
+   are paper (HEIGHT and WIDTH are the model's: a model's card says which it
+   was trained on, and the scanner takes them from there);
 3. ink: each pixel's darkness below the crop's own paper level, the
    PAPER_PERCENTILE-th percentile of the resized crop: 1 - v / paper, clipped
    to 0..1 (paper and anything lighter 0, black 1).
@@ -25,8 +26,8 @@ import math
 import cv2
 import numpy as np
 
-HEIGHT = 32           # model input rows, px
-WIDTH = 128           # model input columns, px
+HEIGHT = 48           # model input rows, px: a digit a quarter of the box tall is still 8 px
+WIDTH = 192           # model input columns, px (4 x HEIGHT: a 1-4 digit number in a box up to 4.5 : 1)
 MIN_WIDTH = 8         # narrowest resized crop, px
 MARGIN_X = 0.15       # crop beyond the left and right lines, share of the box height
 MARGIN_Y = 0.20       # crop beyond the top and bottom lines, share of the box height
@@ -49,8 +50,8 @@ def cut_out(gray, x0, y0, x1, y1):
     return cv2.copyMakeBorder(inside, cy0 - y0, y1 - cy1, cx0 - x0, x1 - cx1, cv2.BORDER_REPLICATE)
 
 
-def resized_width(crop_w, crop_h):
-    return int(min(WIDTH, max(MIN_WIDTH, round(crop_w * HEIGHT / crop_h))))
+def resized_width(crop_w, crop_h, height=HEIGHT, width=WIDTH):
+    return int(min(width, max(MIN_WIDTH, round(crop_w * height / crop_h))))
 
 
 def paper_level(patch):
@@ -61,14 +62,14 @@ def paper_level(patch):
     return int(np.searchsorted(np.cumsum(hist), need))
 
 
-def box_input(gray, rect):
-    """Model input (HEIGHT x WIDTH float32, ink 0..1) of the box `rect` = (x, y, w, h)
+def box_input(gray, rect, height=HEIGHT, width=WIDTH):
+    """Model input (height x width float32, ink 0..1) of the box `rect` = (x, y, w, h)
     on the uint8 gray page `gray`."""
     x0, y0, x1, y1 = crop_rect(*rect)
     crop = cut_out(gray, x0, y0, x1, y1)
-    tw = resized_width(x1 - x0, y1 - y0)
-    patch = cv2.resize(crop, (tw, HEIGHT), interpolation=cv2.INTER_AREA)
+    tw = resized_width(x1 - x0, y1 - y0, height, width)
+    patch = cv2.resize(crop, (tw, height), interpolation=cv2.INTER_AREA)
     paper = max(paper_level(patch), 1)
-    out = np.zeros((HEIGHT, WIDTH), np.float32)
+    out = np.zeros((height, width), np.float32)
     out[:, :tw] = np.clip(1.0 - patch.astype(np.float32) / np.float32(paper), 0.0, 1.0)
     return out

@@ -8,7 +8,7 @@ any weight, colour and doubling, missing or slightly off), and the capture
 (resolution, blur, motion blur, JPEG, noise, uneven light, curl shading,
 photocopy speckle).
 
-`make_box(seed, split, sources)` returns the model input (32x128 uint8, ink
+`make_box(seed, split, sources)` returns the model input (HEIGHT x WIDTH uint8, ink
 255, testkit/cells/box_input.py) and its label. The same seed and split give
 the same box. `split` picks the handwriting (glyphs.py): "train" for training,
 "calib" for fitting the confidence temperatures, "heldout" for measuring
@@ -528,7 +528,7 @@ def _capture(img, rng, box_h):
 
 
 def make_box(seed, sources):
-    """The model input (32x128 uint8, ink 255) of a random box and its label
+    """The model input (box_input.HEIGHT x WIDTH uint8, ink 255) of a random box and its label
     {"state", "digits", "ticks", "source"}."""
     rng = np.random.default_rng(seed)
     box_h = float(np.exp(rng.uniform(np.log(18), np.log(100))))

@@ -1,9 +1,10 @@
 """The box reader's network: a convolutional line reader with a CTC head for
 the digits written in the box and two heads for the box's state and its tick
-count. Input (N, 1, 32, 128) from testkit/cells/box_input.py; outputs, all raw
-logits (the C++ reader applies the calibrated temperatures and the softmax):
+count. Input (N, 1, H, W) from testkit/cells/box_input.py (H a multiple of 16,
+W of 4: the first models 32 x 128, box_input.py's HEIGHT x WIDTH since); outputs,
+all raw logits (the C++ reader applies the calibrated temperatures and the softmax):
 
-  ctc    (N, 11, 1, 32)  per column step: blank, then the digits 0..9
+  ctc    (N, 11, 1, W/4)  per column step: blank, then the digits 0..9
   state  (N, 5, 1, 1)    empty, number, crossed, ticks, ticks with points
   ticks  (N, 7, 1, 1)    tick count 0..6 (0 for a box without ticks)
 
@@ -17,7 +18,7 @@ import torch.nn as nn
 STATES = ["empty", "number", "crossed", "ticks", "ticks_points"]
 MAX_TICKS = 6
 BLANK = 0
-STEPS = 32
+FIRST_INPUT = (32, 128)  # the input of checkpoints that do not say theirs
 
 
 def conv(cin, cout, k=3, pad=1):
@@ -29,19 +30,48 @@ def sep(cin, cout, k=3, pad=1):
     return nn.Sequential(nn.Conv2d(cin, cin, k, padding=pad, groups=cin, bias=False), conv(cin, cout, 1, 0))
 
 
+ARCHS = ("sep", "dense")
+
+
+def body_sep(c, h):
+    """Depthwise-separable blocks after a stride-2 stem: the fewest multiply-adds.
+    Rows on the right for a 32 x 128 input (h = 32)."""
+    return nn.Sequential(
+        nn.Sequential(nn.Conv2d(1, c[0], 3, stride=2, padding=1, bias=False), nn.BatchNorm2d(c[0]),
+                      nn.ReLU(inplace=True)),                    # 16 x 64
+        sep(c[0], c[1]), nn.MaxPool2d(2),                        # 8 x 32
+        sep(c[1], c[2]), sep(c[2], c[2]), nn.MaxPool2d((2, 1)),  # 4 x 32
+        sep(c[2], c[3]), nn.MaxPool2d((2, 1)),                   # 2 x 32
+        conv(c[3], c[4], k=(h // 16, 1), pad=0),                 # 1 x 32
+        sep(c[4], c[4], k=(1, 5), pad=(0, 2)),                   # 1 x 32, context along the row
+    )
+
+
+def body_dense(c, h):
+    """Full 3x3 convolutions from the first row of pixels: more multiply-adds than
+    body_sep for the same width, and it learns faster per step."""
+    return nn.Sequential(
+        conv(1, c[0]), nn.MaxPool2d(2),                          # 16 x 64
+        conv(c[0], c[1]), nn.MaxPool2d(2),                       # 8 x 32
+        conv(c[1], c[2]), conv(c[2], c[3]), nn.MaxPool2d((2, 1)),  # 4 x 32
+        conv(c[3], c[3]), nn.MaxPool2d((2, 1)),                  # 2 x 32
+        conv(c[3], c[4], k=(h // 16, 1), pad=0),                 # 1 x 32
+        conv(c[4], c[4], k=(1, 5), pad=(0, 2)),                  # 1 x 32, context along the row
+    )
+
+
 class CellNet(nn.Module):
-    def __init__(self, width=1.0):
+    def __init__(self, width=1.0, arch="sep", input_shape=FIRST_INPUT):
         super().__init__()
-        c = [int(round(v * width)) for v in (16, 32, 64, 96, 128)]
-        self.body = nn.Sequential(
-            nn.Sequential(nn.Conv2d(1, c[0], 3, stride=2, padding=1, bias=False), nn.BatchNorm2d(c[0]),
-                          nn.ReLU(inplace=True)),                    # 16 x 64
-            sep(c[0], c[1]), nn.MaxPool2d(2),                        # 8 x 32
-            sep(c[1], c[2]), sep(c[2], c[2]), nn.MaxPool2d((2, 1)),  # 4 x 32
-            sep(c[2], c[3]), nn.MaxPool2d((2, 1)),                   # 2 x 32
-            conv(c[3], c[4], k=(2, 1), pad=0),                       # 1 x 32
-            sep(c[4], c[4], k=(1, 5), pad=(0, 2)),                   # 1 x 32, context along the row
-        )
+        if arch not in ARCHS:
+            raise ValueError(f"unknown CellNet arch {arch!r}")
+        h, w = input_shape
+        if h % 16 or w % 4:
+            raise ValueError(f"CellNet needs an input of a multiple of 16 rows and of 4 columns, not {h} x {w}")
+        self.input_shape = (h, w)
+        base = (16, 32, 64, 96, 128) if arch == "sep" else (12, 24, 32, 64, 96)
+        c = [int(round(v * width)) for v in base]
+        self.body = body_sep(c, h) if arch == "sep" else body_dense(c, h)
         self.ctc = nn.Conv2d(c[4], 11, 1)
         self.pool_avg = nn.AdaptiveAvgPool2d(1)
         self.pool_max = nn.AdaptiveMaxPool2d(1)
@@ -54,9 +84,16 @@ class CellNet(nn.Module):
         return self.ctc(f), self.state(g), self.ticks(g)
 
 
+def from_checkpoint(ck):
+    """The CellNet a checkpoint {"model", "width", "arch"?, "input"?} describes, with its weights."""
+    model = CellNet(ck["width"], ck.get("arch", "sep"), tuple(ck.get("input", FIRST_INPUT)))
+    model.load_state_dict(ck["model"])
+    return model
+
+
 def export_onnx(model, path):
     model.eval()
-    dummy = torch.zeros(1, 1, 32, 128)
+    dummy = torch.zeros(1, 1, *model.input_shape)
     torch.onnx.export(model, dummy, path, input_names=["box"], output_names=["ctc", "state", "ticks"],
                       opset_version=11, dynamic_axes={"box": {0: "n"}, "ctc": {0: "n"}, "state": {0: "n"},
                                                       "ticks": {0: "n"}}, do_constant_folding=True)
@@ -86,7 +123,7 @@ def inline_identities(path):
 
 def macs(model):
     total = 0
-    x = torch.zeros(1, 1, 32, 128)
+    x = torch.zeros(1, 1, *model.input_shape)
     hooks = []
 
     def hook(m, inp, out):

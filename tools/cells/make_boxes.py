@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes score boxes from testkit/cells/cell_synth.py to shards of .npz, one
-box per seed: the model input (N x 32 x 128 uint8, ink 255), the state index,
+box per seed: the model input (N x HEIGHT x WIDTH uint8, ink 255, testkit/cells/box_input.py), the state index,
 the tick count, and the digits (N x 4, -1 after the last digit).
 
   /usr/bin/python3 tools/cells/make_boxes.py --split train --seeds 0-299999 --out /tmp/cells/train
@@ -20,6 +20,7 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "testkit", "cells"))
 
+import box_input  # noqa: E402
 import cell_synth  # noqa: E402
 
 ACCEPTANCE = (3_000_000_000, 3_999_999_999)  # reserved seeds: tools/cells/SEEDS.md
@@ -38,7 +39,7 @@ def _shard(args):
     if os.path.exists(out):
         return out
     n = hi - lo
-    x = np.zeros((n, 32, 128), np.uint8)
+    x = np.zeros((n, box_input.HEIGHT, box_input.WIDTH), np.uint8)
     state = np.zeros(n, np.int8)
     ticks = np.zeros(n, np.int8)
     digits = np.full((n, 4), -1, np.int8)

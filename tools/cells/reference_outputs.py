@@ -18,7 +18,7 @@ pipeline's test before a model exists (tests/data/cells_tiny.*).
 
 The inputs (4, deterministic): zeros; a "17" drawn with cv2.putText as ink;
 uniform noise (numpy seed 62); and box_input() of a synthetic page's box.
-Output JSON: {"onnx_sha256", "width", "inputs": [base64 of 32*128 float32
+Output JSON: {"onnx_sha256", "width", "input_shape", "inputs": [base64 of H*W float32
 little-endian, row-major], "ctc": [[11*T floats, class-major]], "state":
 [[5]], "ticks": [[7]]}.
 """
@@ -39,11 +39,11 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "testkit", "cells"))
 import box_input  # noqa: E402
-from cell_net import CellNet, export_onnx  # noqa: E402
+from cell_net import CellNet, export_onnx, from_checkpoint  # noqa: E402
 
 
-def reference_inputs():
-    h, w = box_input.HEIGHT, box_input.WIDTH
+def reference_inputs(shape):
+    h, w = shape
     zeros = np.zeros((h, w), np.float32)
 
     drawn = np.full((h, w), 255, np.uint8)
@@ -57,7 +57,7 @@ def reference_inputs():
     cv2.line(page, (0, 30), (299, 30), 60, 2)
     cv2.line(page, (0, 80), (299, 80), 60, 2)
     cv2.putText(page, "305", (60, 72), cv2.FONT_HERSHEY_SCRIPT_SIMPLEX, 1.2, 30, 2, cv2.LINE_AA)
-    boxed = box_input.box_input(page, (41.0, 31.0, 120.0, 49.0))
+    boxed = box_input.box_input(page, (41.0, 31.0, 120.0, 49.0), h, w)
     return [zeros, ink, noise, boxed]
 
 
@@ -74,7 +74,7 @@ def random_checkpoint(width, seed, path):
                 m.weight.uniform_(0.5, 1.5)
                 m.bias.uniform_(-0.3, 0.3)
         model.train()
-        model(torch.from_numpy(np.stack(reference_inputs())[:, None]))
+        model(torch.from_numpy(np.stack(reference_inputs(model.input_shape))[:, None]))
     torch.save({"model": model.state_dict(), "width": width}, path)
 
 
@@ -85,8 +85,7 @@ def short_floats(a):
 
 def load(checkpoint):
     ckpt = torch.load(checkpoint, map_location="cpu")
-    model = CellNet(ckpt["width"])
-    model.load_state_dict(ckpt["model"])
+    model = from_checkpoint(ckpt)
     model.eval()
     return model, ckpt["width"]
 
@@ -106,7 +105,7 @@ def main():
         export_onnx(model, args.onnx)
 
     model, width = load(args.checkpoint)
-    inputs = reference_inputs()
+    inputs = reference_inputs(model.input_shape)
     batch = torch.from_numpy(np.stack(inputs)[:, None])
     with torch.no_grad():
         ctc, state, ticks = (t.numpy() for t in model(batch))
@@ -123,6 +122,7 @@ def main():
     out = {
         "onnx_sha256": sha,
         "width": width,
+        "input_shape": list(model.input_shape),
         "inputs": [base64.b64encode(x.astype("<f4").tobytes()).decode("ascii") for x in inputs],
         "ctc": [short_floats(ctc[i]) for i in range(n)],
         "state": [short_floats(state[i]) for i in range(n)],

@@ -28,7 +28,9 @@ import torch.nn.functional as F
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "testkit", "cells"))
 
+import box_input  # noqa: E402
 import cell_net  # noqa: E402
 import measure_cells  # noqa: E402
 from cell_net import STATES  # noqa: E402
@@ -47,6 +49,17 @@ def load_shards(folder, limit=None):
     out = {k: np.concatenate([p[k] for p in parts]) for k in ("x", "state", "ticks", "digits", "seeds", "source")}
     out["files"] = len(files)
     return out
+
+
+def input_shape(folder):
+    """(rows, columns) of the boxes in the shards of `folder`, waiting for the first shard."""
+    while True:
+        files = sorted(f for f in glob.glob(os.path.join(folder, "*.npz")) if not f.endswith(".tmp.npz"))
+        if files:
+            with np.load(files[0]) as shard:
+                return tuple(int(v) for v in shard["x"].shape[1:])
+        print("waiting for shards", flush=True)
+        time.sleep(30)
 
 
 def batch_tensors(d, idx):
@@ -76,7 +89,8 @@ def train(a):
     torch.set_num_threads(a.threads)
     os.makedirs(a.work, exist_ok=True)
     ckpt_path = os.path.join(a.work, "checkpoint.pt")
-    model = cell_net.CellNet(a.width)
+    shape = input_shape(os.path.join(a.data, "train"))
+    model = cell_net.CellNet(a.width, a.arch, shape)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.steps, pct_start=0.1,
                                                 div_factor=10, final_div_factor=100)
@@ -84,17 +98,30 @@ def train(a):
     rng = np.random.default_rng(a.seed)
     if os.path.exists(ckpt_path):
         ck = torch.load(ckpt_path)
+        if (ck["width"], ck.get("arch", "sep")) != (a.width, a.arch):
+            sys.exit(f"{ckpt_path} holds a CellNet({ck['width']}, {ck.get('arch', 'sep')!r}): "
+                     f"give --width {ck['width']} --arch {ck.get('arch', 'sep')} to go on with it")
+        if tuple(ck.get("input", cell_net.FIRST_INPUT)) != shape:
+            sys.exit(f"{ckpt_path} was trained on {ck.get('input', cell_net.FIRST_INPUT)} boxes, "
+                     f"{a.data}/train holds {shape}")
         model.load_state_dict(ck["model"])
         opt.load_state_dict(ck["opt"])
         sched.load_state_dict(ck["sched"])
         step, log = ck["step"], ck["log"]
+        if ck.get("steps", a.steps) != a.steps and step < a.steps:
+            # A run given more or fewer steps on the way (a time budget): the
+            # learning-rate cycle is redrawn over the new total from here on.
+            sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.steps, pct_start=0.1,
+                                                        div_factor=10, final_div_factor=100, last_epoch=step - 1)
+            print(f"the learning-rate cycle now ends at step {a.steps} (was {ck['steps']})", flush=True)
         rng = np.random.default_rng(a.seed + step)
         print(f"resumed at step {step}", flush=True)
 
     def save():
         tmp = ckpt_path + ".tmp"
         torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
-                    "step": step, "log": log, "width": a.width, "steps": a.steps}, tmp)
+                    "step": step, "log": log, "width": a.width, "arch": a.arch,
+                    "input": list(shape), "steps": a.steps}, tmp)
         os.replace(tmp, ckpt_path)
 
     start = time.time()
@@ -206,8 +233,7 @@ def calibrate(model, d):
 def finish(a):
     torch.set_num_threads(a.threads)
     ck = torch.load(os.path.join(a.work, "checkpoint.pt"))
-    model = cell_net.CellNet(ck["width"])
-    model.load_state_dict(ck["model"])
+    model = cell_net.from_checkpoint(ck)
     model.eval()
     calib = load_shards(os.path.join(a.data, "calib"))
     temps = calibrate(model, calib)
@@ -216,11 +242,16 @@ def finish(a):
         "model": "cells.onnx",
         "what": "reads one score box: its state (empty, number, crossed, ticks, ticks with points), "
                 "its digits (CTC) and its tick count",
-        "input": {"name": "box", "shape": [None, 1, 32, 128],
+        "input": {"name": "box", "shape": [None, 1, *model.input_shape],
+                  "height": model.input_shape[0], "width": model.input_shape[1], "min_width": box_input.MIN_WIDTH,
+                  "margin_x": box_input.MARGIN_X, "margin_y": box_input.MARGIN_Y,
+                  "paper_percentile": box_input.PAPER_PERCENTILE,
                   "made_by": "testkit/cells/box_input.py = src/readings/box_input.cpp"},
-        "outputs": {"ctc": "N x 11 x 1 x 32 logits: blank, digits 0..9", "state": "N x 5 x 1 x 1 logits: " +
+        "outputs": {"ctc": f"N x 11 x 1 x {model.input_shape[1] // 4} logits: blank, digits 0..9",
+                    "state": "N x 5 x 1 x 1 logits: " +
                     ", ".join(STATES), "ticks": "N x 7 x 1 x 1 logits: tick count 0..6"},
         "architecture": {"class": "tools/cells/cell_net.py CellNet", "width": ck["width"],
+                         "arch": ck.get("arch", "sep"),
                          "parameters": int(sum(p.numel() for p in model.parameters())),
                          "multiply_adds": int(cell_net.macs(model))},
         "training": {"steps": ck["step"], "batch": a.batch, "command": a.command, "log_tail": ck["log"][-5:]},
@@ -238,7 +269,9 @@ def finish(a):
     cell_net.export_onnx(model, os.path.join(a.out, "cells.onnx"))
     with open(os.path.join(a.out, "cells.json"), "w") as f:
         json.dump(card, f, indent=1)
-    torch.save({"model": model.state_dict(), "width": ck["width"]}, os.path.join(a.work, "final.pt"))
+    torch.save({"model": model.state_dict(), "width": ck["width"], "arch": ck.get("arch", "sep"),
+                "input": list(model.input_shape)},
+               os.path.join(a.work, "final.pt"))
     print(f"wrote {a.out}/cells.onnx and cells.json", flush=True)
 
 
@@ -250,6 +283,7 @@ def main():
     ap.add_argument("--batch", type=int, default=128)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--width", type=float, default=1.0, help="channel multiplier of CellNet")
+    ap.add_argument("--arch", choices=cell_net.ARCHS, default="dense", help="CellNet's body")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log-every", type=int, default=100)

@@ -2,7 +2,8 @@
 // training inputs: the same synthetic page (integer formula, OpenCV drawing)
 // and boxes must give the same floats, bit for bit. The Python outputs are in
 // tests/data/box_input_reference.f32, written by make_box_input_reference.py
-// beside this file (rerun it when box_input.py changes).
+// beside this file (rerun it when box_input.py changes), for two input shapes:
+// the first models' 32 x 128 and box_input.py's own.
 
 #include "readings/box_input.h"
 
@@ -37,7 +38,8 @@ cv::Mat SyntheticPage() {
 
 struct Reference {
   cv::Rect2f box;
-  cv::Mat input;  // 32 x 128 CV_32F
+  BoxInputOptions options;  // its rows and columns
+  cv::Mat input;            // rows x columns CV_32F
 };
 
 std::vector<Reference> LoadReference() {
@@ -45,10 +47,13 @@ std::vector<Reference> LoadReference() {
   std::ifstream in(path, std::ios::binary);
   EXPECT_TRUE(in) << path << " is missing";
   std::vector<Reference> records;
-  float box[4];
-  while (in.read(reinterpret_cast<char*>(box), sizeof(box))) {
-    Reference r{{box[0], box[1], box[2], box[3]}, cv::Mat(32, 128, CV_32F)};
-    in.read(reinterpret_cast<char*>(r.input.data), 32 * 128 * sizeof(float));
+  float head[6];
+  while (in.read(reinterpret_cast<char*>(head), sizeof(head))) {
+    Reference r{{head[0], head[1], head[2], head[3]}, {}, {}};
+    r.options.height = static_cast<int>(head[4]);
+    r.options.width = static_cast<int>(head[5]);
+    r.input = cv::Mat(r.options.height, r.options.width, CV_32F);
+    in.read(reinterpret_cast<char*>(r.input.data), r.input.total() * sizeof(float));
     EXPECT_TRUE(in) << path << " is truncated";
     records.push_back(std::move(r));
   }
@@ -58,14 +63,15 @@ std::vector<Reference> LoadReference() {
 TEST(BoxInputTest, MatchesPythonBitForBit) {
   const cv::Mat page = SyntheticPage();
   const std::vector<Reference> references = LoadReference();
-  ASSERT_EQ(references.size(), 6u);
+  ASSERT_EQ(references.size(), 12u);
   for (const Reference& r : references) {
-    const cv::Mat input = BoxInput(page, r.box);
+    const cv::Mat input = BoxInput(page, r.box, r.options);
     ASSERT_EQ(input.type(), CV_32F);
-    ASSERT_EQ(input.size(), cv::Size(128, 32));
+    ASSERT_EQ(input.size(), r.input.size());
     // Exact: the same float operations on the same resized pixels.
-    EXPECT_EQ(std::memcmp(input.data, r.input.data, 32 * 128 * sizeof(float)), 0)
-        << "box " << r.box << ": max difference " << cv::norm(input, r.input, cv::NORM_INF);
+    EXPECT_EQ(std::memcmp(input.data, r.input.data, r.input.total() * sizeof(float)), 0)
+        << "box " << r.box << " at " << r.input.size() << ": max difference "
+        << cv::norm(input, r.input, cv::NORM_INF);
   }
 }
 
@@ -96,8 +102,8 @@ TEST(BoxInputTest, PageInsideALargerImageRepeatsItsOwnEdge) {
   page.copyTo(larger(cv::Rect(20, 20, page.cols, page.rows)));
   const cv::Mat view = larger(cv::Rect(20, 20, page.cols, page.rows));
   for (const Reference& r : LoadReference()) {
-    const cv::Mat input = BoxInput(view, r.box);
-    EXPECT_EQ(std::memcmp(input.data, r.input.data, 32 * 128 * sizeof(float)), 0) << "box " << r.box;
+    const cv::Mat input = BoxInput(view, r.box, r.options);
+    EXPECT_EQ(std::memcmp(input.data, r.input.data, r.input.total() * sizeof(float)), 0) << "box " << r.box;
   }
 }
 

@@ -221,11 +221,11 @@ TEST(BoxReaderTest, CalibrationCardBesideTheModel) {
   TempDir dir;
   const fs::path model = dir / "cells.onnx";
   fs::copy_file(TinyModel(), model);
-  EXPECT_EQ(LoadBoxCalibration(model.string()).ctc_temperature, 1.0);  // no card
+  EXPECT_EQ(LoadBoxModelCard(model.string()).calibration.ctc_temperature, 1.0);  // no card
   std::ofstream(dir / "cells.json") << R"({"model": "cells.onnx"})";
-  EXPECT_EQ(LoadBoxCalibration(model.string()).state_temperature, 1.0);  // no calibration key
+  EXPECT_EQ(LoadBoxModelCard(model.string()).calibration.state_temperature, 1.0);  // no calibration key
   std::ofstream(dir / "cells.json") << R"({"calibration": {"ctc_temperature": 1.5, "state_temperature": 2.25}})";
-  const BoxCalibration c = LoadBoxCalibration(model.string());
+  const BoxCalibration c = LoadBoxModelCard(model.string()).calibration;
   EXPECT_EQ(c.ctc_temperature, 1.5);
   EXPECT_EQ(c.state_temperature, 2.25);
   EXPECT_EQ(c.ticks_temperature, 1.0);
@@ -241,9 +241,34 @@ TEST(BoxReaderTest, CalibrationCardBesideTheModel) {
   EXPECT_NEAR(reading.state[1], std::exp(logits.state[1] / 2.25) / z, 1e-12);
 
   std::ofstream(dir / "cells.json") << R"({"calibration": {"ctc_temperature": 0}})";
-  EXPECT_THROW(LoadBoxCalibration(model.string()), Error);
+  EXPECT_THROW(LoadBoxModelCard(model.string()), Error);
   std::ofstream(dir / "cells.json") << "{not json";
   EXPECT_THROW(BoxReader::Create(model.string()), Error);
+}
+
+TEST(BoxReaderTest, TheCardSaysHowItsBoxesAreMade) {
+  TempDir dir;
+  const fs::path model = dir / "cells.onnx";
+  fs::copy_file(TinyModel(), model);
+  EXPECT_EQ(BoxReader::Create(model.string())->input().margin_y, BoxInputOptions{}.margin_y);  // no card
+  std::ofstream(dir / "cells.json") << R"({"input": {"height": 48, "width": 192, "margin_y": 0.1}})";
+  const BoxModelCard card = LoadBoxModelCard(model.string());
+  EXPECT_EQ(card.input.height, 48);
+  EXPECT_EQ(card.input.width, 192);
+  EXPECT_EQ(card.input.margin_y, 0.1);
+  EXPECT_EQ(card.input.margin_x, BoxInputOptions{}.margin_x);
+  // The reader makes its boxes that way (the tiny model's own shape, its margins from the card).
+  std::ofstream(dir / "cells.json") << R"({"input": {"height": 32, "width": 128, "margin_y": 0.1}})";
+  const auto reader = BoxReader::Create(model.string());
+  EXPECT_EQ(reader->input().margin_y, 0.1);
+  cv::Mat page(200, 300, CV_8UC1, cv::Scalar(255));
+  cv::putText(page, "7", {30, 60}, cv::FONT_HERSHEY_SIMPLEX, 1.0, 0, 2);
+  const cv::Rect2f box(20, 30, 60, 40);
+  const BoxReading read = reader->Read(page, {box})[0];
+  const BoxReading made = reader->ReadInputs({BoxInput(page, box, reader->input())})[0];
+  EXPECT_EQ(read.state, made.state);
+  std::ofstream(dir / "cells.json") << R"({"input": {"height": 0}})";
+  EXPECT_THROW(LoadBoxModelCard(model.string()), Error);
 }
 
 TEST(BoxReaderTest, ClearErrors) {
@@ -293,16 +318,17 @@ void ExpectAgreesWithPyTorch(const std::string& model, const std::string& refere
   std::ifstream in(reference);
   ASSERT_TRUE(in) << reference;
   const nlohmann::json json = nlohmann::json::parse(in);
+  auto reader = BoxReader::Create(model);  // its input shape from its card
+  const int rows = reader->input().height, columns = reader->input().width;
   std::vector<cv::Mat> inputs;
   for (const auto& encoded : json["inputs"]) {
     const std::string bytes = Base64Decode(encoded.get<std::string>());
-    ASSERT_EQ(bytes.size(), 32u * 128u * sizeof(float));
-    cv::Mat input(32, 128, CV_32F);
+    ASSERT_EQ(bytes.size(), static_cast<size_t>(rows) * columns * sizeof(float)) << "not a " << rows << " x " << columns << " input";
+    cv::Mat input(rows, columns, CV_32F);
     std::memcpy(input.data, bytes.data(), bytes.size());  // little-endian float32, as this machine
     inputs.push_back(input);
   }
   ASSERT_FALSE(inputs.empty());
-  auto reader = BoxReader::Create(model);
   const std::vector<BoxLogits> logits = reader->Logits(inputs);
   double worst = 0;
   for (size_t i = 0; i < inputs.size(); ++i) {

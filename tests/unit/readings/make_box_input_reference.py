@@ -6,8 +6,9 @@ in C++ (same formula, same cv2 drawing calls) and requires to match exactly.
 Run with /usr/bin/python3 (numpy, cv2 4.6, the same OpenCV the C++ side links):
     /usr/bin/python3 tests/unit/readings/make_box_input_reference.py
 
-File layout, little-endian float32, one record per box:
-    x, y, w, h, then 32 * 128 input values, row-major.
+File layout, little-endian float32, one record per box and input shape
+(32 x 128, the first models', and 48 x 192, box_input.py's own):
+    x, y, w, h, rows, columns, then rows * columns input values, row-major.
 """
 
 import os
@@ -45,7 +46,7 @@ BOXES = [
     (-12.75, 140.5, 40.25, 52.0),   # off the left and bottom edges
     (262.0, -8.5, 70.0, 30.0),      # off the top and right edges
     (150.25, 60.75, 3.0, 4.5),      # tiny: the crop is scaled up
-    (10.0, 60.0, 300.0, 20.0),      # very wide: resized to the full 128 columns
+    (10.0, 60.0, 300.0, 20.0),      # very wide: resized to all the columns
     (100.0, 100.5, 3.0, 45.0),      # crop 17 x 64: 8.5 columns, rounded half to even (8)
 ]
 
@@ -53,12 +54,14 @@ BOXES = [
 def main():
     page = synthetic_page()
     out = []
-    for box in BOXES:
-        rect = tuple(float(np.float32(v)) for v in box)
-        x0, y0, x1, y1 = box_input.crop_rect(*rect)
-        print(box, "crop", x1 - x0, "x", y1 - y0, "->", box_input.resized_width(x1 - x0, y1 - y0), "columns")
-        out.append(np.asarray(rect, np.float32))
-        out.append(box_input.box_input(page, rect).ravel())
+    for rows, columns in ((32, 128), (box_input.HEIGHT, box_input.WIDTH)):
+        for box in BOXES:
+            rect = tuple(float(np.float32(v)) for v in box)
+            x0, y0, x1, y1 = box_input.crop_rect(*rect)
+            print(box, "crop", x1 - x0, "x", y1 - y0, "->",
+                  box_input.resized_width(x1 - x0, y1 - y0, rows, columns), "of", columns, "columns")
+            out.append(np.asarray(rect + (rows, columns), np.float32))
+            out.append(box_input.box_input(page, rect, rows, columns).ravel())
     path = os.path.join(ROOT, "tests", "data", "box_input_reference.f32")
     np.concatenate(out).astype("<f4").tofile(path)
     print("wrote", path)
