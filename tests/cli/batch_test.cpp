@@ -3,6 +3,7 @@
 // same results whatever --jobs, and a killed batch resumed to the same end.
 
 #include <signal.h>
+#include <unistd.h>
 #include <sys/wait.h>
 
 #include <chrono>
@@ -15,6 +16,7 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include "core/folder_lock.h"
 #include "files/heif_file.h"
 #include "files/pdf_file.h"
 #include "support/cli_fixture.h"
@@ -383,6 +385,27 @@ TEST_F(BatchTest, OnATerminalAProgressBarElsewhereALinePerCard) {
   EXPECT_NE(quiet.find("b.jpg: 4 warnings"), std::string::npos) << quiet;
   EXPECT_EQ(quiet.find("a.jpg"), std::string::npos) << quiet;
   EXPECT_EQ(quiet.find("2 cards:"), std::string::npos) << quiet;
+}
+
+TEST_F(BatchTest, ASecondRunOnAReportFolderInUseIsRefusedWithOneLine) {
+  fs::create_directories(dir_ / "in");
+  fs::copy_file(kCleanRock, dir_ / "in/a.jpg");
+  fs::create_directories(dir_ / "out");
+  const std::string batch = "batch " + (dir_ / "in").string() + " -o " + (dir_ / "out").string();
+  {
+    // Another run holding the folder (this test's process stands in for it).
+    const FolderLock other((dir_ / "out").string());
+    const testing::CliRun refused = Scorecheck(batch);
+    EXPECT_EQ(refused.exit_code, 2);
+    EXPECT_EQ(Lines(refused.err), 1) << refused.err;
+    EXPECT_NE(refused.err.find("another scorecheck (process " + std::to_string(::getpid()) +
+                               ") is writing this report"),
+              std::string::npos)
+        << refused.err;
+    EXPECT_FALSE(fs::exists(dir_ / "out/report.json")) << "the refused run wrote into the folder";
+  }
+  EXPECT_EQ(Scorecheck(batch).exit_code, 0);  // free again once the other run has ended
+  EXPECT_TRUE(fs::exists(dir_ / "out/report.json"));
 }
 
 TEST_F(BatchTest, NothingToReadOrABadOptionIsOneClearLine) {

@@ -17,6 +17,7 @@
 #include "batch/run_batch.h"
 #include "card/corrections.h"
 #include "core/error.h"
+#include "core/folder_lock.h"
 #include "core/text.h"
 
 namespace scorecheck::app {
@@ -104,6 +105,8 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
   fs::create_directories(args.report_dir, made);
   SC_CHECK(!made && fs::is_directory(args.report_dir, made),
            args.report_dir << ": cannot make the report folder" << (made ? ": " + made.message() : std::string()));
+  // One batch per report folder: a second one would mix its cards into this one's.
+  const FolderLock lock(args.report_dir);
   RemoveTemporaries(args.report_dir);
   // A bar on a terminal; plain lines elsewhere and with -q (then only for the
   // cards that are not clean, and no summary).
