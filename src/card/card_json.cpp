@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/json_text.h"
 #include "core/text.h"
+#include "rules/names_as_printed.h"
 
 namespace scorecheck {
 namespace {
@@ -87,8 +88,11 @@ CardGrid ParseGrid(const Json& json, const std::string& where, const std::string
     grid.ruleset = default_ruleset;
   }
   SC_CHECK(!grid.ruleset.empty(), where << " names no ruleset (add \"ruleset\": \"" << Join(rulesets.Ids(), "|") << "\")");
-  const Ruleset* ruleset = rulesets.Find(grid.ruleset);
-  SC_CHECK(ruleset, where << ": unknown ruleset \"" << grid.ruleset << "\" (known: " << Join(rulesets.Ids(), ", ") << ")");
+  const Ruleset* ruleset = FindRulesetByName(rulesets, grid.ruleset);
+  SC_CHECK(ruleset, where << ": unknown ruleset \"" << grid.ruleset << "\""
+                          << DidYouMean(grid.ruleset, RulesetNames(rulesets)) << " (known: "
+                          << Join(rulesets.Ids(), ", ") << ")");
+  grid.ruleset = ruleset->id;
 
   SC_CHECK(json.contains("columns") && json["columns"].is_array(), where << " has no \"columns\" array");
   const Json& columns = json["columns"];
@@ -112,10 +116,14 @@ CardGrid ParseGrid(const Json& json, const std::string& where, const std::string
     if (column_json.contains("cells")) {
       const Json& cells = column_json["cells"];
       SC_CHECK(cells.is_object(), at << ".cells must be an object of row id -> value");
-      for (const auto& [row_id, value] : cells.items()) {
-        SC_CHECK(ruleset->FindRow(row_id), at << ".cells: unknown row id \"" << row_id << "\" for ruleset "
-                                              << ruleset->id);
-        column.cells[row_id] = ParseCell(value, at + ".cells." + row_id);
+      for (const auto& [row_name, value] : cells.items()) {
+        // A row by its id or as the sheet prints it ("Ones", "3 of a kind"), in any case.
+        const RowSpec* row = FindRowByName(*ruleset, row_name);
+        SC_CHECK(row, at << ".cells: \"" << row_name << "\" is no row of " << ruleset->name
+                         << DidYouMean(row_name, RowNames(*ruleset)));
+        SC_CHECK(!column.cells.count(row->id),
+                 at << ".cells: " << row->name << " is given twice (as \"" << row_name << "\" and another name)");
+        column.cells[row->id] = ParseCell(value, at + ".cells." + row_name);
       }
     }
     grid.columns.push_back(std::move(column));

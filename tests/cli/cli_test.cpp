@@ -79,6 +79,14 @@ TEST_F(CliTest, BadInputsExitTwoWithOneLineNamingTheFile) {
   const CliRun missing = Scorecheck("verify " + (dir_ / "nope.json").string());
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("nope.json: cannot read"), std::string::npos) << missing.err;
+  // A photo given to verify is told to use scan (not "malformed JSON").
+  const std::string photo = std::string(SCORECHECK_SOURCE_DIR) + "/samples/synthetic/0003-rock-scan.jpg";
+  const CliRun jpeg = Scorecheck("verify " + photo);
+  EXPECT_EQ(jpeg.exit_code, 2);
+  EXPECT_EQ(LineCount(jpeg.err), 1) << jpeg.err;
+  EXPECT_NE(jpeg.err.find("this is a photo or a scan (jpeg), not a typed card: read it with `scorecheck scan " + photo),
+            std::string::npos)
+      << jpeg.err;
 }
 
 TEST_F(CliTest, BatchGoesOnPastABadFileAndListsIt) {

@@ -1,6 +1,7 @@
 // `scorecheck verify`: recompute typed cards and report every finding.
 
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -11,6 +12,7 @@
 #include "card/card_json.h"
 #include "core/error.h"
 #include "core/text.h"
+#include "image/file_kind.h"
 #include "report/report.h"
 #include "verify/verify.h"
 
@@ -34,6 +36,16 @@ std::string ReportPathIn(const std::string& out_dir, const std::string& card_pat
   return (std::filesystem::path(out_dir) / (stem + ".report.json")).string();
 }
 
+// A photo or scan given to `verify` (which checks typed cards): told to use `scan`.
+void RefusePhoto(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  char head[64] = {};
+  in.read(head, sizeof head);
+  const FileKind kind = SniffFileKind(std::string_view(head, static_cast<size_t>(in.gcount())));
+  SC_CHECK(kind == FileKind::kUnknown, "this is a photo or a scan (" << FileKindName(kind)
+                                           << "), not a typed card: read it with `scorecheck scan " << path << "`");
+}
+
 int Run(const VerifyArgs& args, const GlobalOptions& global) {
   const RulesetLibrary rulesets = LoadRulesets(global);
   VerifyOptions options;
@@ -48,6 +60,7 @@ int Run(const VerifyArgs& args, const GlobalOptions& global) {
   BatchTally tally;
   for (const std::string& path : files) {
     try {
+      RefusePhoto(path);
       const Card card = LoadCardFile(path, rulesets);
       const Verification verification = VerifyCard(card, rulesets, options);
       if (!global.quiet) std::cout << path << ": " << TextReport(card, verification, rulesets) << std::flush;

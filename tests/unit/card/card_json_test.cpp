@@ -76,6 +76,25 @@ TEST(CardJsonTest, ABonusCellKeepsTheLeastOfItsTicksAndPointsConfidence) {
   EXPECT_DOUBLE_EQ(*again.grids[0].columns[0].At("yahtzee_bonus").confidence, 0.2);
 }
 
+TEST(CardJsonTest, RulesetsAndRowsAsPrintedInAnyCase) {
+  const Card card = Parse(R"({"ruleset": "Classic", "columns": [{"cells": {"Ones": 3, "3 of a kind": 20,
+                               "FULL HOUSE": 25, "chance": 17}}]})");
+  EXPECT_EQ(card.grids[0].ruleset, "classic");
+  EXPECT_EQ(card.grids[0].columns[0].At("aces"), CellValue::Number(3));
+  EXPECT_EQ(card.grids[0].columns[0].At("three_kind"), CellValue::Number(20));
+  EXPECT_EQ(card.grids[0].columns[0].At("full_house"), CellValue::Number(25));
+  EXPECT_EQ(Parse(R"({"ruleset": "Triple Yahtzee", "columns": [{}]})").grids[0].ruleset, "triple");
+  // A typo gets the nearest name; one row given twice under two names is refused.
+  EXPECT_NE(ErrorOf(R"({"ruleset": "clasic", "columns": [{}]})").find("did you mean \"classic\"?"),
+            std::string::npos);
+  EXPECT_NE(ErrorOf(R"({"ruleset": "classic", "columns": [{"cells": {"fours": 8, "sixs": 12}}]})")
+                .find("did you mean \"sixes\"?"),
+            std::string::npos)
+      << ErrorOf(R"({"ruleset": "classic", "columns": [{"cells": {"fours": 8, "sixs": 12}}]})");
+  EXPECT_NE(ErrorOf(R"({"ruleset": "classic", "columns": [{"cells": {"aces": 3, "Ones": 3}}]})").find("given twice"),
+            std::string::npos);
+}
+
 TEST(CardJsonTest, BadInputNamesWhereAndWhat) {
   EXPECT_NE(ErrorOf("{\"ruleset\": \"classic\", \"columns\": [").find("malformed JSON"), std::string::npos);
   EXPECT_NE(ErrorOf("{\"ruleset\": \"classic\", \"columns\": [").find("line 1"), std::string::npos);
@@ -83,7 +102,7 @@ TEST(CardJsonTest, BadInputNamesWhereAndWhat) {
   EXPECT_NE(ErrorOf(R"({"ruleset": "yatzy", "columns": [{}]})").find("unknown ruleset \"yatzy\""), std::string::npos);
   EXPECT_NE(ErrorOf(R"({"columns": [{}]})").find("names no ruleset"), std::string::npos);
   EXPECT_NE(ErrorOf(R"({"ruleset": "classic", "columns": [{"cells": {"sevens": 7}}]})")
-                .find("unknown row id \"sevens\""),
+                .find("\"sevens\" is no row of Yahtzee"),
             std::string::npos);
   EXPECT_NE(ErrorOf(R"({"ruleset": "classic", "columns": [{"cells": {"aces": "three"}}]})")
                 .find("card.columns[0].cells.aces: \"three\" is not a score"),
