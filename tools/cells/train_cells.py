@@ -125,8 +125,13 @@ def train(a):
         os.replace(tmp, ckpt_path)
 
     start = time.time()
+    data = None
     while step < a.steps:
-        data = load_shards(os.path.join(a.data, "train"))
+        # The shards are read again only when make_boxes.py has written more
+        # (reading 240k boxes takes minutes: not once a pass).
+        count = len([f for f in glob.glob(os.path.join(a.data, "train", "*.npz")) if not f.endswith(".tmp.npz")])
+        if data is None or data["files"] != count:
+            data = load_shards(os.path.join(a.data, "train"))
         if data is None:
             print("waiting for shards", flush=True)
             time.sleep(30)
