@@ -1,7 +1,10 @@
 #include "batch/review.h"
 
 #include <cctype>
+#include <set>
+#include <tuple>
 
+#include "batch/standings.h"
 #include "card/card_json.h"
 #include "core/error.h"
 
@@ -26,9 +29,25 @@ std::optional<int> Number(const std::string& text) {
 
 }  // namespace
 
-std::vector<ReviewQuestion> ReviewQuestions(const Json& report, const Corrections& answered) {
+std::vector<ReviewQuestion> ReviewQuestions(const Json& report, const Corrections& answered,
+                                            const RulesetLibrary& rulesets) {
   std::vector<ReviewQuestion> questions;
   if (!report.contains("cards")) return questions;
+  // Where each player's name is asked: the first column the player played.
+  const std::vector<Json> cards(report["cards"].begin(), report["cards"].end());
+  std::set<std::tuple<std::string, int, int>> name_at;
+  std::set<std::string> one_player_cards;
+  std::set<std::pair<std::string, std::string>> players;
+  for (const Standing& standing : Standings(cards, rulesets)) {
+    const Ruleset* ruleset = rulesets.Find(standing.ruleset);
+    for (const Standing::Entry& entry : standing.entries) {
+      if (!players.insert({standing.ruleset, entry.player}).second) continue;
+      const Json& first = *entry.columns.front().column;
+      const std::string file = (*entry.columns.front().record)["file"];
+      name_at.insert({file, first["grid"].get<int>(), first["column"].get<int>()});
+      if (!ruleset || ruleset->column_is != ColumnIs::kPlayer) one_player_cards.insert(file);
+    }
+  }
   for (const Json& card : report["cards"]) {
     if (card.value("status", "") == "unreadable") continue;
     const std::string file = card["file"];
@@ -38,7 +57,9 @@ std::vector<ReviewQuestion> ReviewQuestions(const Json& report, const Correction
       q.file = file;
       q.grid = column["grid"];
       q.column = column["column"];
+      if (!name_at.count({q.file, q.grid, q.column})) continue;
       q.crop = column.value("name_crop", "");
+      q.whole_card = one_player_cards.count(file) > 0;
       Correction target{q.file, q.grid, q.column, "", {}, std::string()};
       if (!answered.Find(target)) questions.push_back(q);
     }
@@ -78,7 +99,8 @@ ReviewAnswer ParseReviewAnswer(const std::string& typed, const ReviewQuestion& q
   }
   if (question.kind == ReviewQuestion::Kind::kName) {
     if (text.empty()) {
-      answer.kind = ReviewAnswer::Kind::kSkip;
+      answer.kind = ReviewAnswer::Kind::kAnswer;  // no name: not asked again
+      answer.correction.name = std::string();
     } else if (text.size() <= 200) {
       answer.kind = ReviewAnswer::Kind::kAnswer;
       answer.correction.name = text;

@@ -29,6 +29,7 @@ struct ReviewArgs {
 
 std::string Where(const ReviewQuestion& q) {
   std::string where = q.file;
+  if (q.kind == ReviewQuestion::Kind::kName && q.whole_card) return where;
   if (q.grid > 1) where += ", grid " + std::to_string(q.grid);
   return where + ", column " + std::to_string(q.column);
 }
@@ -40,7 +41,7 @@ std::string ShellQuote(const std::string& text) {
   return quoted + "'";
 }
 
-int Run(const ReviewArgs& args) {
+int Run(const ReviewArgs& args, const GlobalOptions& global) {
   const fs::path dir(args.report_dir);
   const fs::path report_path = dir / "report.json";
   std::string text;
@@ -71,7 +72,7 @@ int Run(const ReviewArgs& args) {
   if (fs::exists(answers_path, ec)) answers = LoadCorrectionsFile(answers_path.string());
   const size_t answered_before = answers.items.size();
 
-  const std::vector<ReviewQuestion> questions = ReviewQuestions(report, answers);
+  const std::vector<ReviewQuestion> questions = ReviewQuestions(report, answers, LoadRulesets(global));
   if (questions.empty()) {
     std::cout << "Nothing to review in " << args.report_dir << ": every name and uncertain cell is answered"
               << (answers.items.empty() ? " (none were asked)" : "") << ".\n";
@@ -84,7 +85,7 @@ int Run(const ReviewArgs& args) {
     const ReviewQuestion& q = questions[i];
     std::cout << "\n[" << i + 1 << "/" << questions.size() << "] " << Where(q);
     if (q.kind == ReviewQuestion::Kind::kName) {
-      std::cout << ": who played this column?\n";
+      std::cout << (q.whole_card ? ": whose card is this?\n" : ": who played this column?\n");
     } else {
       std::cout << ", " << q.row_name << ": read as " << q.reading;
       if (q.confidence) std::cout << " (" << static_cast<int>(*q.confidence * 100 + 0.5) << "% sure)";
@@ -93,7 +94,7 @@ int Run(const ReviewArgs& args) {
     if (!q.crop.empty()) std::cout << "  look at: " << (dir / q.crop).string() << "\n";
     while (true) {
       if (q.kind == ReviewQuestion::Kind::kName)
-        std::cout << "  name? [Enter skips, q quits]: " << std::flush;
+        std::cout << "  name? [Enter: no name (not asked again), s skip, q quit]: " << std::flush;
       else
         std::cout << "  value? [Enter keeps " << q.reading << "; a number, x crossed out, - empty, 3t three ticks, "
                   << "s skip, q quit]: " << std::flush;
@@ -134,17 +135,16 @@ int Run(const ReviewArgs& args) {
 }  // namespace
 
 Command AddReviewCommand(CLI::App& app, const GlobalOptions& global) {
-  (void)global;
   auto args = std::make_shared<ReviewArgs>();
   CLI::App* cmd = app.add_subcommand("review", "Look at the uncertain cells and player names of a batch report");
   cmd->add_option("report", args->report_dir, "Report folder written by `scorecheck batch`")->required();
   cmd->footer(
       "Each uncertain cell is shown as the path of its picture beside the reading; type the right value\n"
-      "(Enter keeps the reading, x crossed out, - empty), and each card's player name. Answers are saved\n"
+      "(Enter keeps the reading, x crossed out, - empty), and each player's name, once. Answers are saved\n"
       "after every one to REPORT/corrections.json; run again to go on where you stopped.\n"
       "Example:\n  scorecheck review report/\n"
       "Exit codes: 0 done (or stopped; answers kept), 2 no report there.");
-  return [args] { return Run(*args); };
+  return [args, &global] { return Run(*args, global); };
 }
 
 }  // namespace scorecheck::app
