@@ -36,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const Error&) {
   }
   try {
-    (void)ReviewQuestions(report, Corrections{});
+    (void)ReviewQuestions(report, Corrections{}, rulesets);
   } catch (const Error&) {
   }
   try {

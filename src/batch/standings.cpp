@@ -32,15 +32,15 @@ Entry Sum(const std::string& player, const std::string& where, std::vector<Recor
   entry.name = Name(columns);
   entry.label = entry.name.empty() ? where : entry.name;
   entry.finished = true;
-  int written = 0;
+  long long written = 0;
   entry.status = "clean";
   for (const RecordColumn& c : columns) {
     const Json& column = *c.column;
-    entry.recomputed_total += column["recomputed_total"].get<int>();
+    entry.recomputed_total += column["recomputed_total"].get<long long>();
     if (column["written_total"].is_null())
       entry.finished = false;
     else
-      written += column["written_total"].get<int>();
+      written += column["written_total"].get<long long>();
     const std::string status = column.value("status", "clean");
     if (Severity(status) > Severity(entry.status)) entry.status = status;
   }
@@ -65,7 +65,7 @@ void Rank(std::vector<Entry>& entries) {
                    [](const Entry& a, const Entry& b) { return a.recomputed_total > b.recomputed_total; });
   const size_t n = static_cast<size_t>(finished_end - entries.begin());
   for (size_t i = 0; i < n; ++i) {
-    const int total = entries[i].recomputed_total;
+    const long long total = entries[i].recomputed_total;
     size_t first = i;
     while (first > 0 && entries[first - 1].recomputed_total == total) --first;
     entries[i].rank = static_cast<int>(first) + 1;

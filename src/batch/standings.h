@@ -38,8 +38,8 @@ struct Standing {
     std::string name;      ///< the player's name as typed in review; "" when none was
     std::string label;     ///< the name, else where the player is ("IMG_0004.jpg column 3")
     std::vector<RecordColumn> columns;  ///< the games (or parts of one) added up, in card order
-    int recomputed_total = 0;
-    std::optional<int> written_total;   ///< the written grand totals added up; none when one is missing
+    long long recomputed_total = 0;     ///< the recomputed grand totals added up
+    std::optional<long long> written_total;  ///< the written grand totals added up; none when one is missing
     bool finished = false;              ///< every game in it has its grand total written
     std::optional<int> rank;            ///< 1 = best; none when unfinished
     bool tied = false;
