@@ -19,8 +19,8 @@ bool IsHeifBrand(std::string_view brand) {
 bool IsHeif(std::string_view bytes) {
   if (bytes.size() < 12 || bytes.substr(4, 4) != "ftyp") return false;
   if (IsHeifBrand(bytes.substr(8, 4))) return true;
-  const size_t box = (static_cast<unsigned char>(bytes[0]) << 24) | (static_cast<unsigned char>(bytes[1]) << 16) |
-                     (static_cast<unsigned char>(bytes[2]) << 8) | static_cast<unsigned char>(bytes[3]);
+  size_t box = 0;  // big-endian, unsigned all the way (a byte of 0x80 or more shifted as an int would overflow)
+  for (int i = 0; i < 4; ++i) box = (box << 8) | static_cast<unsigned char>(bytes[i]);
   const size_t end = std::min(box, bytes.size());
   for (size_t at = 16; at + 4 <= end; at += 4)
     if (IsHeifBrand(bytes.substr(at, 4))) return true;

@@ -54,6 +54,8 @@ TEST(FileKindTest, TheContentDecidesNotTheName) {
   EXPECT_EQ(SniffFileKind(std::string("\0\0\0\x18" "ftypheic\0\0\0\0mif1heic", 24)), FileKind::kHeif);
   EXPECT_EQ(SniffFileKind(std::string("\0\0\0\x18" "ftypXXXX\0\0\0\0mif1miaf", 24)), FileKind::kHeif);
   EXPECT_EQ(SniffFileKind(std::string("\0\0\0\x18" "ftypisom\0\0\0\0isomavc1", 24)), FileKind::kUnknown);  // an MP4
+  // A box size of 2 GB or more (a damaged header) is read as the unsigned number it is.
+  EXPECT_EQ(SniffFileKind(std::string("\xFF\xFF\xFF\xF0" "ftypXXXX\0\0\0\0avif", 20)), FileKind::kHeif);
   EXPECT_EQ(SniffFileKind("Dear organiser"), FileKind::kUnknown);
   EXPECT_EQ(DescribeOtherFile("<?xml version=\"1.0\"?>\n<plist>"), "a text file");  // an iPhone .AAE sidecar
   EXPECT_EQ(DescribeOtherFile(std::string("\0\0\0\x18" "ftypisom\0\0\0\0isomavc1", 24)), "a video");
