@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <tuple>
 
 namespace scorecheck {
 namespace {
@@ -25,10 +24,10 @@ std::string Name(const std::vector<RecordColumn>& columns) {
 
 int Severity(const std::string& status) { return status == "errors" ? 2 : status == "review" ? 1 : 0; }
 
-// The entry of `columns` added up.
-Entry Sum(const std::string& player, const std::string& where, std::vector<RecordColumn> columns) {
+// The entry of `columns` added up, for the player at `where` (its key in the batch).
+Entry Sum(const std::string& where, std::vector<RecordColumn> columns) {
   Entry entry;
-  entry.player = player;
+  entry.player = where;
   entry.name = Name(columns);
   entry.label = entry.name.empty() ? where : entry.name;
   entry.finished = true;
@@ -82,35 +81,40 @@ std::string CardWhere(const RecordColumn& c, bool several_grids) {
 // The played columns of one ruleset, grouped by card record (batch order).
 using Cards = std::vector<std::vector<RecordColumn>>;
 
+// The players of one-player rulesets: one grid of one card each (a card
+// holds one grid of such a ruleset), with where it is and its columns.
+std::vector<std::pair<std::string, std::vector<RecordColumn>>> OnePlayerPerGrid(const Cards& cards) {
+  std::vector<std::pair<std::string, std::vector<RecordColumn>>> players;
+  for (const auto& card : cards) {
+    std::map<int, std::vector<RecordColumn>> by_grid;
+    for (const RecordColumn& c : card) by_grid[Grid(c)].push_back(c);
+    for (auto& [grid, columns] : by_grid)
+      players.emplace_back(CardWhere(columns.front(), by_grid.size() > 1), std::move(columns));
+  }
+  return players;
+}
+
 // game: each column one game of the card's player.
 void GameStandings(const std::string& ruleset, const Cards& cards, std::vector<Standing>& out) {
-  // A player: one grid of one card (a card holds one grid of a one-player ruleset).
-  std::vector<std::pair<std::string, std::vector<RecordColumn>>> players;  // where -> games
-  int most_games = 0, last_game = 0;
-  for (const auto& card : cards) {
-    std::set<int> grids;
-    for (const RecordColumn& c : card) grids.insert(Grid(c));
-    for (const int grid : grids) {
-      std::vector<RecordColumn> games;
-      for (const RecordColumn& c : card)
-        if (Grid(c) == grid) games.push_back(c);
-      most_games = std::max(most_games, static_cast<int>(games.size()));
-      for (const RecordColumn& c : games) last_game = std::max(last_game, Column(c));
-      players.emplace_back(CardWhere(games.front(), grids.size() > 1), std::move(games));
-    }
+  const auto players = OnePlayerPerGrid(cards);
+  size_t most_games = 0;
+  int last_game = 0;
+  for (const auto& [where, games] : players) {
+    most_games = std::max(most_games, games.size());
+    for (const RecordColumn& c : games) last_game = std::max(last_game, Column(c));
   }
   for (int game = 1; game <= last_game; ++game) {
     Standing standing{ruleset, last_game > 1 ? "Game " + std::to_string(game) : "", {}};
     for (const auto& [where, games] : players)
       for (const RecordColumn& c : games)
-        if (Column(c) == game) standing.entries.push_back(Named(Sum(where, where, {c}), games));
+        if (Column(c) == game) standing.entries.push_back(Named(Sum(where, {c}), games));
     if (standing.entries.empty()) continue;
     Rank(standing.entries);
     out.push_back(std::move(standing));
   }
   if (most_games > 1) {
     Standing all{ruleset, "All games", {}};
-    for (const auto& [where, games] : players) all.entries.push_back(Sum(where, where, games));
+    for (const auto& [where, games] : players) all.entries.push_back(Sum(where, games));
     Rank(all.entries);
     out.push_back(std::move(all));
   }
@@ -119,17 +123,7 @@ void GameStandings(const std::string& ruleset, const Cards& cards, std::vector<S
 // part_of_game: the card's columns add up to its player's one game.
 void PartOfGameStandings(const std::string& ruleset, const Cards& cards, std::vector<Standing>& out) {
   Standing standing{ruleset, "", {}};
-  for (const auto& card : cards) {
-    std::set<int> grids;
-    for (const RecordColumn& c : card) grids.insert(Grid(c));
-    for (const int grid : grids) {
-      std::vector<RecordColumn> parts;
-      for (const RecordColumn& c : card)
-        if (Grid(c) == grid) parts.push_back(c);
-      const std::string where = CardWhere(parts.front(), grids.size() > 1);
-      standing.entries.push_back(Sum(where, where, std::move(parts)));
-    }
-  }
+  for (const auto& [where, parts] : OnePlayerPerGrid(cards)) standing.entries.push_back(Sum(where, parts));
   Rank(standing.entries);
   out.push_back(std::move(standing));
 }
@@ -148,14 +142,14 @@ void PlayerStandings(const std::string& ruleset, const Cards& cards, std::vector
       Standing standing{ruleset, by_grid.size() > 1 ? file + ", grid " + std::to_string(grid) : file, {}};
       for (const RecordColumn& c : columns) {
         // The player's name may have been given in any grid of the page.
-        standing.entries.push_back(Named(Sum(where(Column(c)), where(Column(c)), {c}), by_column[Column(c)]));
+        standing.entries.push_back(Named(Sum(where(Column(c)), {c}), by_column[Column(c)]));
       }
       Rank(standing.entries);
       out.push_back(std::move(standing));
     }
     if (by_grid.size() > 1) {
       Standing page{ruleset, file + ", all grids", {}};
-      for (const auto& [column, columns] : by_column) page.entries.push_back(Sum(where(column), where(column), columns));
+      for (const auto& [column, columns] : by_column) page.entries.push_back(Sum(where(column), columns));
       Rank(page.entries);
       out.push_back(std::move(page));
     }
