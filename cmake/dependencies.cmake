@@ -13,5 +13,6 @@ find_package(PkgConfig REQUIRED)
 pkg_check_modules(CAIRO REQUIRED IMPORTED_TARGET cairo)
 pkg_check_modules(JPEG REQUIRED IMPORTED_TARGET libjpeg)  # photos decoded by libjpeg itself (src/image/jpeg_decoder)
 pkg_check_modules(HEIF REQUIRED IMPORTED_TARGET libheif)  # iPhone photos, HEIC (src/image/heif_decoder)
+pkg_check_modules(HTTPLIB REQUIRED IMPORTED_TARGET cpp-httplib)  # the review desk's local web server (src/desk/desk_server)
 pkg_check_modules(POPPLER_CPP REQUIRED IMPORTED_TARGET poppler-cpp)  # a scanner's PDF, each page a scan (src/image/pdf_pages)
 pkg_check_modules(TESSERACT REQUIRED IMPORTED_TARGET tesseract lept)  # printed label text; eval's digit comparison

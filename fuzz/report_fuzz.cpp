@@ -41,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   try {
     const Json rebuilt = BatchReportJson(records, rulesets);
-    (void)CardsCsv(records);
+    (void)CardsCsv(records, rulesets);
     (void)IndexHtml(rebuilt, SCORECHECK_SOURCE_DIR "/templates");
   } catch (const Error&) {
   }

@@ -16,6 +16,7 @@
 
 #include "app/cli_context.h"
 #include "app/commands/commands.h"
+#include "app/help_format.h"
 #include "core/error.h"
 #include "core/text.h"
 
@@ -68,6 +69,7 @@ int main(int argc, char** argv) {
   // Set before any image is read (OpenCV reads it once) and any thread starts.
   setenv("OPENCV_IO_MAX_IMAGE_PIXELS", "120000000", /*overwrite=*/0);
   CLI::App app{"scorecheck: checks the totals and rules of filled-in Yahtzee-style scorecards", "scorecheck"};
+  UsePeopleHelp(app);  // before the commands are added: they take the app's formatter
   app.require_subcommand(1);
   app.fallthrough();  // global options may follow the command: `scorecheck batch photos/ -q`
   app.option_defaults()->always_capture_default();  // every --help shows each option's default

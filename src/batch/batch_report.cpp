@@ -3,6 +3,7 @@
 #include "batch/standings.h"
 
 #include <algorithm>
+#include <map>
 
 namespace scorecheck {
 namespace {
@@ -61,12 +62,20 @@ Json BatchReportJson(const std::vector<Json>& records, const RulesetLibrary& rul
   return report;
 }
 
-std::string CardsCsv(const std::vector<Json>& records) {
+std::string CardsCsv(const std::vector<Json>& records, const RulesetLibrary& rulesets) {
+  // Each column's player's name, as the standings know it (typed once per
+  // player, whichever of the player's columns it was typed at).
+  std::map<const Json*, std::string> names;
+  const std::vector<Standing> standings = Standings(records, rulesets);
+  for (const Standing& standing : standings)
+    for (const Standing::Entry& entry : standing.entries)
+      for (const RecordColumn& column : entry.columns)
+        if (!entry.name.empty()) names[column.column] = entry.name;
   // UTF-8 with its byte-order mark: spreadsheets take a file without one for
   // their local code page and show "Zoë" as "ZoÃ«".
   std::string csv =
       "\xEF\xBB\xBF"
-      "file,grid,column,ruleset,written_total,recomputed_total,errors,warnings,uncertain,status,reason\r\n";
+      "file,grid,column,player,ruleset,written_total,recomputed_total,errors,warnings,uncertain,status,reason\r\n";
   auto row = [&](const std::vector<Json>& fields) {
     for (size_t i = 0; i < fields.size(); ++i) {
       if (i) csv += ',';
@@ -76,13 +85,15 @@ std::string CardsCsv(const std::vector<Json>& records) {
   };
   for (const Json& record : records) {
     if (record.value("status", "") == "unreadable") {
-      row({record["file"], nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, "unreadable",
-           record.value("reason", "")});
+      row({record["file"], nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+           "unreadable", record.value("reason", "")});
       continue;
     }
-    for (const Json& c : record["columns"])
-      row({record["file"], c["grid"], c["column"], c["ruleset"], c["written_total"], c["recomputed_total"],
-           c["errors"], c["warnings"], c["uncertain"], c["status"], ""});
+    for (const Json& c : record["columns"]) {
+      const auto named = names.find(&c);
+      row({record["file"], c["grid"], c["column"], named == names.end() ? "" : named->second, c["ruleset"],
+           c["written_total"], c["recomputed_total"], c["errors"], c["warnings"], c["uncertain"], c["status"], ""});
+    }
   }
   return csv;
 }

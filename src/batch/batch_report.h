@@ -26,9 +26,10 @@ nlohmann::ordered_json BatchReportJson(const std::vector<nlohmann::ordered_json>
                                        const RulesetLibrary& rulesets);
 
 /// cards.csv: a header line, then per played column (per unreadable file, one
-/// row with its reason): file, grid, column, ruleset, written grand total,
-/// recomputed grand total, errors, warnings, uncertain cells, status, reason.
-/// UTF-8 with a byte-order mark, RFC 4180 quoting.
-std::string CardsCsv(const std::vector<nlohmann::ordered_json>& records);
+/// row with its reason): file, grid, column, player (the name typed in review,
+/// batch/standings.h), ruleset, written grand total, recomputed grand total,
+/// errors, warnings, uncertain cells, status, reason. UTF-8 with a
+/// byte-order mark, RFC 4180 quoting.
+std::string CardsCsv(const std::vector<nlohmann::ordered_json>& records, const RulesetLibrary& rulesets);
 
 }  // namespace scorecheck

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -76,6 +77,45 @@ cv::Mat NameCrop(const ScanResult& scan, int grid, int column) {
   return Crop(scan.grid.image, cv::Rect2f(top.x, top.y - height, top.width, height), 0.0);
 }
 
+// Every box of the card where the overlay shows it, for the desk to lay its
+// fields over: [{grid, column, row, row_name, box: [x, y, w, h] in overlay
+// pixels, value (card format), reading (words), uncertain, by_person}]. A row printed
+// several times in a column is one box around all of them.
+Json BoxesOnOverlay(const ScanResult& scan, const RulesetLibrary& rulesets, int page_top, double min_confidence) {
+  std::map<std::tuple<int, int, std::string>, cv::Rect2f> where;
+  std::vector<std::tuple<int, int, std::string>> order;
+  std::set<std::tuple<int, int, std::string>> by_person;
+  for (const ScannedCell& cell : scan.cells)
+    if (cell.by_person) by_person.insert(std::make_tuple(cell.where.grid, cell.where.column, cell.where.row_id));
+  for (const GridCell& cell : scan.grid.cells) {
+    const auto key = std::make_tuple(cell.grid, cell.column, cell.row_id);
+    auto [it, added] = where.emplace(key, cell.cell_in_page);
+    if (added) order.push_back(key);
+    else it->second |= cell.cell_in_page;
+  }
+  // The page AnnotatePage draws on.
+  const cv::Mat& image = scan.grid.image.empty() ? scan.page.rectified : scan.grid.image;
+  const cv::Rect2f page(0, 0, static_cast<float>(image.cols), static_cast<float>(image.rows));
+  Json boxes = Json::array();
+  for (const auto& key : order) {
+    const auto& [g, column_index, row] = key;
+    if (g < 0 || g >= static_cast<int>(scan.card.grids.size())) continue;
+    const CardGrid& grid = scan.card.grids[static_cast<size_t>(g)];
+    const CardColumn* column = FindColumn(grid, column_index);
+    const CellValue cell = column ? column->At(row) : CellValue::Empty();
+    const std::optional<double> confidence = cell.LeastConfidence();
+    const cv::Rect2f r = where.at(key) & page;
+    boxes.push_back({{"grid", g + 1}, {"column", column_index + 1}, {"row", row},
+                     {"row_name", RowName(rulesets.Get(grid.ruleset), row)},
+                     {"box", Json::array({std::lround(r.x), std::lround(r.y) + page_top, std::lround(r.width),
+                                          std::lround(r.height)})},
+                     {"value", CellValueToJson(cell)}, {"reading", ReadingText(cell)},
+                     {"uncertain", confidence.has_value() && *confidence < min_confidence},
+                     {"by_person", by_person.count(key) > 0}});
+  }
+  return boxes;
+}
+
 std::string ColumnStatus(int errors, int warnings) { return errors ? "errors" : warnings ? "review" : "clean"; }
 
 }  // namespace
@@ -96,8 +136,11 @@ CardOutput ScannedCardOutput(const std::string& name, const std::string& base, c
   record["sheet"] = sheet;
   record["ruleset"] = scan.card.grids.empty() ? scan.grid.ruleset_id : scan.card.grids[0].ruleset;
 
-  const cv::Mat overlay = DrawOverlay(scan, rulesets, options.min_confidence);
+  int page_top = 0;
+  const cv::Mat overlay = DrawOverlay(scan, rulesets, options.min_confidence, &page_top);
   if (!overlay.empty()) {
+    record["overlay_size"] = Json::array({overlay.cols, overlay.rows});
+    record["boxes"] = BoxesOnOverlay(scan, rulesets, page_top, options.min_confidence);
     record["overlay"] = base + ".overlay.jpg";
     out.images.emplace_back(base + ".overlay.jpg", overlay);
     const int width = std::min(options.thumbnail_width, overlay.cols);

@@ -9,8 +9,12 @@
 //                findings a person should look at) or "unreadable"
 //   "reason"     why, for "unreadable"
 //   "summary"    the text report's first line; "sheet" how the sheet was seen
+//   "typed"      true for a card a person typed in whole (review): no pictures
 //   "ruleset"    ruleset id of the first grid
 //   "overlay", "thumbnail"  picture paths relative to the report folder
+//   "overlay_size" [width, height] of the overlay, pixels
+//   "boxes"      every box of the card: [{grid, column, row, row_name, box: [x, y, w, h]
+//                on the overlay, value (card format), reading (words), uncertain, by_person}]
 //   "columns"    [{grid, column, ruleset, written_total, recomputed_total, errors,
 //                 warnings, uncertain, status, name_crop, name}], columns somebody
 //                 played; "name" when a person typed it in review

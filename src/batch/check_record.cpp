@@ -134,6 +134,25 @@ void CheckCardRecord(const Json& record_json, const std::string& where) {
     cell.String("row_name");
     cell.String("value");
   });
+  // The desk lays its fields over the overlay where these say (a record of an
+  // earlier version has none: the desk then lists the card's cells instead).
+  EachItem(
+      record, "boxes",
+      [](const Fields& box) {
+        box.Place();
+        box.String("row");
+        box.String("row_name");
+        box.String("reading");
+        box.Need("value");
+        const Json& rect = box.Need("box");
+        bool sound = rect.is_array() && rect.size() == 4;
+        for (size_t i = 0; sound && i < 4; ++i)
+          sound = rect[i].is_number_integer() && rect[i].get<long long>() >= 0 && rect[i].get<long long>() <= 1'000'000;
+        SC_CHECK(sound, box.At("box") << ": not four whole numbers x, y, width, height");
+        SC_CHECK(box.Need("uncertain").is_boolean() && box.Need("by_person").is_boolean(),
+                 box.At("uncertain") << ": not true or false");
+      },
+      /*required=*/false);
   const Json& problems = record.Array("correction_problems", /*required=*/false);
   for (size_t i = 0; i < problems.size(); ++i)
     SC_CHECK(problems[i].is_string(), record.At("correction_problems") << "[" << i << "]: not text");

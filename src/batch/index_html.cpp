@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 #include "core/text.h"
 #include "report/html_template.h"
@@ -118,6 +119,10 @@ Json IndexHtmlContext(const Json& report) {
   context["summary"] = {{"cards", summary["cards"]},       {"clean", summary["clean"]},
                         {"errors", summary["errors"]},     {"review", summary["review"]},
                         {"unreadable", summary["unreadable"]}, {"players", summary["players"]}};
+  // Each card's place on the page, for the leaderboards' links.
+  std::map<std::string, std::string> anchors;
+  for (size_t i = 0; i < report["cards"].size(); ++i)
+    anchors.emplace(report["cards"][i].value("file", ""), "card-" + std::to_string(i + 1));
   Json boards = Json::array();
   for (const Json& board : summary["leaderboards"]) {
     Json players = Json::array();
@@ -128,6 +133,8 @@ Json IndexHtmlContext(const Json& report) {
       row["tied"] = p["tied"];
       row["unfinished"] = !p["finished"].get<bool>();
       row["file"] = p["file"];
+      const auto anchor = anchors.find(p["file"].get<std::string>());
+      if (anchor != anchors.end()) row["card_anchor"] = anchor->second;
       row["column"] = PlayedWhere(p);
       if (!p["name_crop"].get<std::string>().empty()) row["name_crop_url"] = UrlPath(p["name_crop"]);
       row["name"] = p.value("name", "");
@@ -151,14 +158,24 @@ Json IndexHtmlContext(const Json& report) {
     boards.push_back(b);
   }
   context["leaderboards"] = boards;
-  Json cards = Json::array(), unreadable = Json::array();
-  for (const Json& card : report["cards"]) {
-    if (card.value("status", "") == "unreadable")
+  // The cards to look at first, in batch order; then the clean ones, folded
+  // away (the template opens a <details> at the first clean card).
+  Json look = Json::array(), clean = Json::array(), unreadable = Json::array();
+  for (size_t i = 0; i < report["cards"].size(); ++i) {
+    const Json& card = report["cards"][i];
+    if (card.value("status", "") == "unreadable") {
       unreadable.push_back({{"file", card["file"]}, {"reason", card.value("reason", "")}});
-    else
-      cards.push_back(CardContext(card));
+      continue;
+    }
+    Json shown = CardContext(card);
+    shown["anchor"] = "card-" + std::to_string(i + 1);
+    (shown["status"] == "clean" ? clean : look).push_back(std::move(shown));
   }
+  if (!clean.empty()) clean[0]["first_clean"] = true;
+  Json cards = look;
+  for (Json& card : clean) cards.push_back(std::move(card));
   context["cards"] = cards;
+  context["any_clean"] = !clean.empty();
   context["unreadable"] = unreadable;
   context["any_unreadable"] = !unreadable.empty();
   return context;

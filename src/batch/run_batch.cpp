@@ -81,13 +81,14 @@ class Worker {
   FileRecords Run(const BatchInput& input, const FileStamp& stamp) {
     std::vector<Json> records;
     std::vector<LoadedImage> pages;
+    const std::string base = CardBase(input.name);
     try {
       pages = LoadImagePages(input.path, options_.scan.image);
+      if (pages.empty()) throw Error("holds no image");
     } catch (const std::exception& e) {
-      return {{FailedCardOutput(input.name, e.what()).record}};
+      // No picture: a card a person typed in for it, or why it is unreadable.
+      records.push_back(TypedRecord(input.name).value_or(FailedCardOutput(input.name, e.what()).record));
     }
-    if (pages.empty()) return {{FailedCardOutput(input.name, "holds no image").record}};
-    const std::string base = CardBase(input.name);
     for (size_t p = 0; p < pages.size(); ++p) {
       const bool several = pages.size() > 1;
       const std::string name = several ? input.name + " page " + std::to_string(p + 1) : input.name;
@@ -98,6 +99,8 @@ class Worker {
                   {"settings", FileSettings(options_, input.name)}, {"cards", records}};
     try {
       WriteFileAtomic((fs::path(options_.report_dir) / (base + ".json")).string(), saved.dump(1) + "\n");
+    } catch (const NoRoomError&) {
+      throw;  // the batch stops (RunBatch)
     } catch (const Error& e) {
       // The card is still in this run's report (kept whole in memory); only
       // --resume will not find it.
@@ -110,6 +113,7 @@ class Worker {
  private:
   // `page` is moved in: its pixels are freed as soon as the page is found.
   Json ScanPage(LoadedImage page, const std::string& name, const std::string& base) {
+    if (std::optional<Json> typed = TypedRecord(name)) return *typed;  // a person's reading beats the scanner's
     if (!page.ok()) return FailedCardOutput(name, page.detail).record;
     try {
       ScanResult scan =
@@ -123,9 +127,27 @@ class Worker {
       for (const auto& [path, image] : output.images)
         if (!image.empty()) WriteImageAtomic((fs::path(options_.report_dir) / path).string(), image);
       return output.record;
+    } catch (const NoRoomError&) {
+      throw;  // not this card's fault: the batch stops (RunBatch)
     } catch (const std::exception& e) {
       // One bad card never stops the batch (an unwritable report folder stops
       // every card the same way, and each says so).
+      return FailedCardOutput(name, e.what()).record;
+    }
+  }
+
+  // The record of the card a person typed in for `name` (review), if any.
+  std::optional<Json> TypedRecord(const std::string& name) const {
+    const Correction* typed = options_.corrections.TypedCard(name);
+    if (!typed) return std::nullopt;
+    try {
+      const ScanResult scan = TypedCardScan(name, *typed, rulesets_, options_.scan);
+      const std::vector<Correction> answers = options_.corrections.For(name);
+      Json record = ScannedCardOutput(name, CardBase(name), scan, rulesets_, options_.record, answers).record;
+      record["sheet"] = "typed in by a person";
+      record["typed"] = true;
+      return record;
+    } catch (const std::exception& e) {
       return FailedCardOutput(name, e.what()).record;
     }
   }
@@ -155,8 +177,11 @@ BatchRecords RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrar
   std::atomic<size_t> next{0};
   std::mutex progress_mutex;
   size_t done = 0;
+  // The first write that found no room: every worker stops after its file.
+  std::atomic<bool> no_room{false};
+  std::string no_room_reason;
   auto work = [&](Worker& worker) {
-    for (size_t i = next++; i < inputs.size(); i = next++) {
+    for (size_t i = next++; i < inputs.size() && !no_room; i = next++) {
       const BatchInput& input = inputs[i];
       const FileStamp stamp = StampOf(input.path);
       bool resumed = false;
@@ -169,6 +194,10 @@ BatchRecords RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrar
       if (!resumed) {
         try {
           results[i] = worker.Run(input, stamp);
+        } catch (const NoRoomError& e) {
+          std::lock_guard<std::mutex> lock(progress_mutex);
+          if (!no_room.exchange(true)) no_room_reason = e.what();
+          return;
         } catch (const std::exception& e) {
           results[i] = {{FailedCardOutput(input.name, e.what()).record}};
         }
@@ -190,6 +219,11 @@ BatchRecords RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrar
   for (size_t w = 1; w < worker_count; ++w) threads.emplace_back(work, std::ref(*workers[w]));
   work(*workers[0]);
   for (std::thread& thread : threads) thread.join();
+  if (no_room)
+    throw NoRoomError(options.report_dir + ": no room left to write the report (" + no_room_reason + "); " +
+                      std::to_string(done) + " of " + std::to_string(inputs.size()) +
+                      " files were read and saved. Free some space, then run the same batch again with --resume "
+                      "to finish it");
 
   BatchRecords batch;
   for (size_t i = 0; i < inputs.size(); ++i)

@@ -68,6 +68,9 @@ struct BatchRecords {
 /// Every card's record, in the order of `inputs` (a multi-page file's pages in
 /// page order). Throws Error before any file is read when the digit model
 /// cannot be loaded; a bad file becomes an "unreadable" record, never an Error.
+/// Throws NoRoomError, in one line saying how far it got and that --resume
+/// finishes, when a write finds no room: the files done so far keep their
+/// card files, the file being written is read again by --resume.
 BatchRecords RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrary& rulesets, const BatchOptions& options,
                       const BatchProgressFn& progress = {});
 

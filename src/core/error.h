@@ -17,6 +17,14 @@ class Error : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A file that could not be written because there is no room for it: the
+/// disk is full, the user's quota or the file-size limit is reached. A batch
+/// stops on it (every card after would fail the same way) and says so once.
+class NoRoomError : public Error {
+ public:
+  using Error::Error;
+};
+
 }  // namespace scorecheck
 
 /// Throws scorecheck::Error with the streamed message when `cond` is false:

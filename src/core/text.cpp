@@ -33,6 +33,18 @@ void WriteFileAtomic(const std::string& path, const std::string& contents) {
   WriteFileAtomic(path, [&](std::ostream& out) { out << contents; });
 }
 
+namespace {
+
+// The error for a failed write: NoRoomError when the disk (or quota, or the
+// file-size limit) has no room, so that a batch can stop on it.
+[[noreturn]] void ThrowWriteError(const std::string& path, int error, const std::string& reason) {
+  const std::string message = "cannot write " + path + ": " + reason;
+  if (error == ENOSPC || error == EDQUOT || error == EFBIG) throw NoRoomError(message);
+  throw Error(message);
+}
+
+}  // namespace
+
 void WriteFileAtomic(const std::string& path, const std::function<void(std::ostream&)>& write) {
   namespace fs = std::filesystem;
   const fs::path target(path);
@@ -43,7 +55,7 @@ void WriteFileAtomic(const std::string& path, const std::function<void(std::ostr
   const fs::path temp = target.string() + ".tmp-" + std::to_string(::getpid());
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error("cannot write " + path + ": " + std::strerror(errno));
+    if (!out) ThrowWriteError(path, errno, std::strerror(errno));
     try {
       write(out);
     } catch (...) {
@@ -53,16 +65,23 @@ void WriteFileAtomic(const std::string& path, const std::function<void(std::ostr
     }
     out.flush();
     if (!out) {
-      const std::string reason = std::strerror(errno);
+      const int error = errno;
       out.close();
       fs::remove(temp, ec);
-      throw Error("cannot write " + path + ": " + reason);
+      ThrowWriteError(path, error, std::strerror(error));
+    }
+    out.close();  // a full disk may only say so here
+    if (out.fail()) {
+      const int error = errno;
+      fs::remove(temp, ec);
+      ThrowWriteError(path, error, std::strerror(error));
     }
   }
   fs::rename(temp, target, ec);
   if (ec) {
+    const std::error_code failed = ec;
     fs::remove(temp, ec);
-    throw Error("cannot write " + path + ": " + ec.message());
+    ThrowWriteError(path, failed.value(), failed.message());
   }
 }
 

@@ -60,7 +60,8 @@ struct Grid {
                                                      ///< them); no longer in ruleset_undecided
   std::string source;               ///< "sheet code", "labels", "labels partly read" (see
                                     ///< GridOptions::min_partly_read) or "layout" (labels unreadable; rows in
-                                    ///< the printed order of a ruleset the grids' shape fits)
+                                    ///< the printed order of a ruleset the grids' shape fits), or "typed" (no
+                                    ///< grid: a card a person typed in, TypedCardScan)
   std::string detail;               ///< why, when not found
   bool ok() const { return status == GridStatus::kFound; }
 };

@@ -207,16 +207,16 @@ cv::Mat AnnotatePage(const ScanResult& scan, double min_confidence) {
   return page_overlay;
 }
 
-cv::Mat DrawOverlay(const ScanResult& scan, const RulesetLibrary& rulesets, double min_confidence) {
+cv::Mat DrawOverlay(const ScanResult& scan, const RulesetLibrary& rulesets, double min_confidence, int* page_top) {
   const cv::Mat page_overlay = AnnotatePage(scan, min_confidence);
   if (page_overlay.empty()) return page_overlay;
   const int page_cols = page_overlay.cols;
   // Header and legend sized to the page: their text about 1/55 of its width.
   const double band_scale = std::max(0.5, page_cols / 1700.0 * 1.5);
+  const cv::Mat header = Header(scan, rulesets, page_cols, band_scale);
+  if (page_top) *page_top = header.rows;
   cv::Mat overlay;
-  cv::vconcat(std::vector<cv::Mat>{Header(scan, rulesets, page_cols, band_scale), page_overlay,
-                                    Legend(page_cols, band_scale)},
-              overlay);
+  cv::vconcat(std::vector<cv::Mat>{header, page_overlay, Legend(page_cols, band_scale)}, overlay);
   return overlay;
 }
 

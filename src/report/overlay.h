@@ -15,8 +15,11 @@ namespace scorecheck {
 
 /// Draws the overlay of a successful scan (BGR): AnnotatePage() with a header
 /// band above (file, ruleset, verdict, grand totals) and a legend band below,
-/// each as wide as the page. Empty when the scan has no page.
-cv::Mat DrawOverlay(const ScanResult& scan, const RulesetLibrary& rulesets, double min_confidence = 0.5);
+/// each as wide as the page. Empty when the scan has no page. `page_top`,
+/// when given, is set to the rows above the page (the header's): a point of
+/// the page is that much lower on the overlay.
+cv::Mat DrawOverlay(const ScanResult& scan, const RulesetLibrary& rulesets, double min_confidence = 0.5,
+                    int* page_top = nullptr);
 
 /// The grid's page (the rectified page before a grid is found), faded, with
 /// each cell's reading at its top-left corner and a box around the cells that

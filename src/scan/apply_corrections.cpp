@@ -2,7 +2,21 @@
 
 #include <algorithm>
 
+#include "card/card_json.h"
+#include "core/error.h"
+
 namespace scorecheck {
+
+namespace {
+
+// How a card a person's answers are on is verified: the scan's settings.
+VerifyOptions CardVerifyOptions(const ScanOptions& options) {
+  VerifyOptions verify = options.verify;
+  verify.min_confidence = options.min_confidence;
+  return verify;
+}
+
+}  // namespace
 
 std::vector<std::string> ApplyCorrections(ScanResult& scan, const std::vector<Correction>& corrections,
                                           const RulesetLibrary& rulesets, const ScanOptions& options) {
@@ -50,12 +64,24 @@ std::vector<std::string> ApplyCorrections(ScanResult& scan, const std::vector<Co
         cell.by_person = c.value;
     changed = true;
   }
-  if (changed) {
-    VerifyOptions verify = options.verify;
-    verify.min_confidence = options.min_confidence;
-    scan.verification = VerifyCard(scan.card, rulesets, verify);
-  }
+  if (changed) scan.verification = VerifyCard(scan.card, rulesets, CardVerifyOptions(options));
   return problems;
+}
+
+ScanResult TypedCardScan(const std::string& source, const Correction& typed, const RulesetLibrary& rulesets,
+                         const ScanOptions& options) {
+  ScanResult scan;
+  try {
+    scan.card = ParseCardJson(typed.typed_card, rulesets);
+  } catch (const Error& e) {
+    throw Error(std::string("the card typed in: ") + e.what());
+  }
+  scan.card.source = source;
+  scan.grid.ruleset_id = scan.card.grids.empty() ? "" : scan.card.grids[0].ruleset;
+  scan.grid.source = "typed";
+  scan.verification = VerifyCard(scan.card, rulesets, CardVerifyOptions(options));
+  scan.status = ScanStatus::kOk;
+  return scan;
 }
 
 }  // namespace scorecheck

@@ -21,4 +21,11 @@ namespace scorecheck {
 std::vector<std::string> ApplyCorrections(ScanResult& scan, const std::vector<Correction>& corrections,
                                           const RulesetLibrary& rulesets, const ScanOptions& options = {});
 
+/// A card a person typed in whole (Correction::typed_card: the scanner could
+/// not read the file) as a scan with no picture: its card, verified with
+/// `options`' verification settings. Throws Error naming what in the typed
+/// card is wrong (ParseCardJson).
+ScanResult TypedCardScan(const std::string& source, const Correction& typed, const RulesetLibrary& rulesets,
+                         const ScanOptions& options = {});
+
 }  // namespace scorecheck

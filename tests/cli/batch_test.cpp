@@ -87,8 +87,8 @@ TEST_F(BatchTest, OneReportForAFolderGoingOnPastBadFiles) {
       EXPECT_TRUE(fs::exists(dir_ / "out" / cell["crop"].get<std::string>())) << cell;
 
   const std::string csv = Slurp(dir_ / "out/cards.csv");
-  EXPECT_NE(csv.find("a/card.jpg,1,1,rock,84,84,0,0,0,clean,\r\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find("b/broken.JPG,,,,,,,,,unreadable,"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("a/card.jpg,1,1,,rock,84,84,0,0,0,clean,\r\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("b/broken.JPG,,,,,,,,,,unreadable,"), std::string::npos) << csv;
   const std::string html = Slurp(dir_ / "out/index.html");
   EXPECT_NE(html.find("<b id=\"count-unreadable\">3</b>"), std::string::npos);
   EXPECT_NE(html.find("c/text.png"), std::string::npos);
@@ -201,6 +201,35 @@ TEST_F(BatchTest, AKilledBatchResumesToTheResultsOfAnUninterruptedOne) {
   EXPECT_EQ(changed.out.find("(from the earlier run)"), std::string::npos) << changed.out;
 }
 
+TEST_F(BatchTest, AFullDiskStopsTheBatchWithOneLineAndResumeFinishesIt) {
+  fs::create_directories(dir_ / "in");
+  fs::copy_file(kCleanRock, dir_ / "in/1.jpg");
+  fs::copy_file(kClassic, dir_ / "in/2.jpg");
+  const std::string in = (dir_ / "in").string();
+  ASSERT_LE(Scorecheck("batch " + in + " -o " + (dir_ / "whole").string() + " -q").exit_code, 1);
+
+  // A file-size limit stands in for a full disk: a write past it fails as on
+  // one (EFBIG, with the signal that would kill the program ignored).
+  const fs::path err = dir_ / "full.err";
+  const std::string command = "sh -c \"trap '' XFSZ; ulimit -f 64; exec " + std::string(SCORECHECK_BINARY_DIR) +
+                              "/scorecheck batch " + in + " -o " + (dir_ / "full").string() + " -q\" 2>" +
+                              err.string() + " >/dev/null";
+  const int status = std::system(command.c_str());
+  ASSERT_TRUE(WIFEXITED(status)) << command;
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  const std::string said = Slurp(err);
+  EXPECT_EQ(std::count(said.begin(), said.end(), '\n'), 1) << said;
+  EXPECT_NE(said.find("no room left to write the report"), std::string::npos) << said;
+  EXPECT_NE(said.find("--resume"), std::string::npos) << said;
+  EXPECT_FALSE(fs::exists(dir_ / "full/report.json"));
+
+  // Room again: --resume finishes it, as an uninterrupted batch would have.
+  const testing::CliRun resumed = Scorecheck("batch " + in + " -o " + (dir_ / "full").string() + " --resume -q");
+  EXPECT_LE(resumed.exit_code, 1) << resumed.err;
+  EXPECT_TRUE(Slurp(dir_ / "full/report.json") == Slurp(dir_ / "whole/report.json"));
+  EXPECT_TRUE(Slurp(dir_ / "full/cards.csv") == Slurp(dir_ / "whole/cards.csv"));
+}
+
 TEST_F(BatchTest, ReviewAnswersAreSavedAtOnceAndPutOnTheCards) {
   fs::create_directories(dir_ / "in");
   fs::copy_file(kClassic, dir_ / "in/card.jpg");
@@ -223,7 +252,7 @@ TEST_F(BatchTest, ReviewAnswersAreSavedAtOnceAndPutOnTheCards) {
   // The fixture's runner reads no input; review reads the answers typed.
   auto review = [&](const std::string& typed) {
     const fs::path answers = Write("typed.txt", typed), output = dir_ / "review.txt";
-    const std::string command = std::string(SCORECHECK_BINARY_DIR) + "/scorecheck review " + out + " < " +
+    const std::string command = std::string(SCORECHECK_BINARY_DIR) + "/scorecheck review --terminal " + out + " < " +
                                 answers.string() + " > " + output.string();
     testing::CliRun run;
     run.exit_code = WEXITSTATUS(std::system(command.c_str()));
@@ -321,7 +350,7 @@ TEST_F(BatchTest, ATamperedReportIsOneClearLine) {
   report["cards"][0].erase("file");
   report["cards"][0]["columns"][0]["grid"] = "one";
   std::ofstream(report_file) << report.dump();
-  for (const std::string& command : {"audit " + out, "review " + out}) {
+  for (const std::string& command : {"audit " + out, "review " + out, "review --terminal " + out}) {
     const testing::CliRun run = Scorecheck(command);
     EXPECT_EQ(run.exit_code, 2) << command;
     EXPECT_EQ(run.err, "scorecheck: " + report_file.string() + ": cards[0]: no \"file\"\n") << command;

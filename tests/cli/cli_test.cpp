@@ -290,14 +290,22 @@ TEST_F(CliTest, AMistypedCommandGetsDidYouMean) {
 }
 
 TEST_F(CliTest, EveryCommandsHelpShowsDefaultsAnExampleAndExitCodes) {
-  for (const char* command : {"verify", "rules", "sheet", "scan", "batch", "review", "audit"}) {
+  for (const char* command : {"", "verify", "rules", "sheet", "scan", "batch", "review", "audit"}) {
     const CliRun run = Scorecheck(std::string(command) + " --help");
     EXPECT_EQ(run.exit_code, 0) << command;
-    EXPECT_NE(run.out.find("Example:"), std::string::npos) << command << ":\n" << run.out;
-    EXPECT_NE(run.out.find("Exit codes:"), std::string::npos) << command;
+    if (*command) {
+      EXPECT_NE(run.out.find("Example:"), std::string::npos) << command << ":\n" << run.out;
+      EXPECT_NE(run.out.find("Exit codes:"), std::string::npos) << command;
+    }
+    // Written for people: no type names, ranges, "=[]", "REQUIRED" or finding codes.
+    for (const char* word : {"TEXT", "FLOAT", "INT", "REQUIRED", "=[]", " in [", "UNCERTAIN_READ", "Positionals"})
+      EXPECT_EQ(run.out.find(word), std::string::npos) << command << " --help says " << word << ":\n" << run.out;
   }
-  EXPECT_NE(Scorecheck("batch --help").out.find("--ruleset TEXT=auto"), std::string::npos);
-  EXPECT_NE(Scorecheck("scan --help").out.find("=0.5"), std::string::npos);
+  const std::string batch = Scorecheck("batch --help").out;
+  EXPECT_NE(batch.find("--ruleset RULESET"), std::string::npos) << batch;
+  EXPECT_NE(batch.find("(default: auto)"), std::string::npos) << batch;
+  EXPECT_NE(batch.find("-o,--out FOLDER"), std::string::npos) << batch;
+  EXPECT_NE(Scorecheck("scan --help").out.find("(default: 0.5)"), std::string::npos);
 }
 
 TEST_F(CliTest, BrokenTemplatesFolderIsReported) {

@@ -61,6 +61,15 @@ TEST_F(ReportBrowserTest, CountsAndLeaderboardRenderAtAPhonesWidth) {
   EXPECT_NE(dom.find("Leaderboard: R.O.C.K. Yahtzee"), std::string::npos);
   EXPECT_NE(dom.find("<td class=\"num total\">84</td>"), std::string::npos);
   EXPECT_NE(dom.find("broken.png"), std::string::npos);
+  // The leaderboard links to the cards; the clean card is folded away below
+  // the one to look at.
+  EXPECT_NE(dom.find("<a class=\"file\" href=\"#card-"), std::string::npos);
+  const size_t look = dom.find("<article class=\"card review\""), folded = dom.find("<details class=\"clean-cards\""),
+               clean = dom.find("<article class=\"card clean\"");
+  ASSERT_NE(look, std::string::npos);
+  ASSERT_NE(folded, std::string::npos);
+  EXPECT_LT(look, folded);
+  EXPECT_LT(folded, clean);
 
   const fs::path artifacts = fs::path(SCORECHECK_BINARY_DIR) / "test-artifacts";
   fs::create_directories(artifacts);

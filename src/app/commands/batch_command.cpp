@@ -8,6 +8,7 @@
 #include <opencv2/core.hpp>
 #include <spdlog/spdlog.h>
 
+#include "app/batch_settings.h"
 #include "app/commands/commands.h"
 #include "app/progress.h"
 #include "batch/batch_inputs.h"
@@ -38,23 +39,6 @@ struct BatchArgs {
   double time_limit = kDefaultTimeLimitSeconds;
   bool resume = false;
 };
-
-// What decides a card's record: a resumed batch takes a card only when made
-// under the same.
-std::string Settings(const BatchArgs& args, const std::string& model_path) {
-  std::error_code ec;
-  const auto model_size = fs::file_size(model_path, ec);
-  const auto model_time = fs::last_write_time(model_path, ec).time_since_epoch().count();
-  return Json({{"version", SCORECHECK_VERSION},
-               {"ruleset", args.ruleset},
-               {"triple_entries", args.triple_entries},
-               {"min_confidence", args.min_confidence},
-               {"time_limit", args.time_limit},
-               {"model", model_path},
-               {"model_bytes", ec ? 0 : model_size},
-               {"model_mtime", ec ? 0 : model_time}})
-      .dump();
-}
 
 // What a killed run may have left: our temporaries ("<file>.tmp-<pid>", see
 // WriteFileAtomic), never anything else.
@@ -89,13 +73,13 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
   options.report_dir = args.report_dir;
   options.jobs = JobCount(args.jobs);
   options.resume = args.resume;
-  options.scan.grid.ruleset = args.ruleset;
-  options.scan.verify.triple_entries = *ParseEntryConvention(args.triple_entries);
-  options.scan.min_confidence = args.min_confidence;
-  options.scan.time_limit_seconds = args.time_limit;
-  options.record.min_confidence = args.min_confidence;
-  options.reader.model_path = DigitModelPath(args.model, templates_dir);
-  options.settings = Settings(args, options.reader.model_path);
+  BatchSettings settings;
+  settings.ruleset = args.ruleset;
+  settings.triple_entries = args.triple_entries;
+  settings.min_confidence = args.min_confidence;
+  settings.time_limit = args.time_limit;
+  settings.model_path = DigitModelPath(args.model, templates_dir);
+  settings.ApplyTo(options);
   if (!args.corrections.empty()) options.corrections = LoadCorrectionsFile(args.corrections);
   // One thread per worker: --jobs N uses N cores (OpenCV's own threads inside
   // each worker would only compete with the other workers).
@@ -111,14 +95,20 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
   // A bar on a terminal; plain lines elsewhere and with -q (then only for the
   // cards that are not clean, and no summary).
   ProgressPrinter printer(std::cout, inputs.files.size(), StdoutIsTerminal() && !global.quiet);
-  const BatchRecords batch = RunBatch(inputs.files, rulesets, options, [&](const BatchProgress& done) {
-    for (const Json& record : done.records) {
-      const bool clean = record["status"] == "clean";
-      if (global.quiet && clean) continue;
-      printer.Done(done.done, record["file"], Outcome(record) + (done.resumed ? " (from the earlier run)" : ""),
-                   clean);
-    }
-  });
+  BatchRecords batch;
+  try {
+    batch = RunBatch(inputs.files, rulesets, options, [&](const BatchProgress& done) {
+      for (const Json& record : done.records) {
+        const bool clean = record["status"] == "clean";
+        if (global.quiet && clean) continue;
+        printer.Done(done.done, record["file"], Outcome(record) + (done.resumed ? " (from the earlier run)" : ""),
+                     clean);
+      }
+    });
+  } catch (const NoRoomError&) {
+    printer.Finish();  // the bar's line ends before the one saying why the batch stopped
+    throw;
+  }
   printer.Finish();
   const std::vector<Json>& records = batch.records;
 
@@ -128,7 +118,7 @@ int Run(const BatchArgs& args, const GlobalOptions& global) {
   const fs::path dir(args.report_dir);
   Json report = {{"summary", BatchSummary(records, rulesets)}};
   WriteReportJson((dir / "report.json").string(), report["summary"], batch, args.report_dir, extra);
-  WriteFileAtomic((dir / "cards.csv").string(), CardsCsv(records));
+  WriteFileAtomic((dir / "cards.csv").string(), CardsCsv(records, rulesets));
   // The page shows no card's detail: it is made from the records as kept.
   report["cards"] = records;
   report.update(extra);
@@ -156,26 +146,30 @@ Command AddBatchCommand(CLI::App& app, const GlobalOptions& global) {
   CLI::App* cmd = app.add_subcommand(
       "batch", "Read a folder of photos: one report for all cards (the organiser's job)");
   cmd->add_option("folders", args->inputs, "Folders of photos (searched recursively), or image files")->required();
-  cmd->add_option("-o,--out", args->report_dir, "Report folder: index.html, report.json, cards.csv, cards/")
+  cmd->add_option("-o,--out", args->report_dir, "Folder the report goes to: index.html, report.json, cards.csv, cards/")
+      ->option_text(" FOLDER")
       ->capture_default_str();
   cmd->add_option("-j,--jobs", args->jobs, "Photos read at once (default: all cores)")->check(CLI::Range(0, 256));
-  cmd->add_option("--ruleset", args->ruleset, "Ruleset id, or auto (from each sheet)")->capture_default_str();
+  cmd->add_option("--ruleset", args->ruleset,
+                  "The game on every card (classic, triple, rock, fivezee, rollem, piecepack), or auto: told from "
+                  "each sheet")
+      ->capture_default_str();
   cmd->add_option("--time-limit", args->time_limit,
                   "Give up on a photo after this many seconds and go on with the others (0: never)")
       ->check(CLI::Range(0.0, 86400.0))
       ->capture_default_str();
   cmd->add_flag("--resume", args->resume, "Keep cards an interrupted run already read (same photos, same settings)");
-  cmd->add_option("--triple-entries", args->triple_entries, "How ×k columns are written: raw, multiplied or auto")
+  cmd->add_option("--triple-entries", args->triple_entries, "How the ×2 and ×3 columns of Triple are written: raw (before multiplying), multiplied, or auto (told from the card)")
       ->check(CLI::IsMember({"auto", "raw", "multiplied"}))
       ->capture_default_str();
-  cmd->add_option("--min-confidence", args->min_confidence, "Readings below this need a look (UNCERTAIN_READ)")
+  cmd->add_option("--min-confidence", args->min_confidence, "How sure a reading must be, from 0 to 1; one less sure is marked for a person to look at")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   cmd->add_option("--corrections", args->corrections,
                   "Answers from `scorecheck review` (corrections.json) to put on the cards before checking them");
-  cmd->add_option("--model", args->model, "Digit model (default: models/digits.onnx)");
+  cmd->add_option("--model", args->model, "The digit reader's model file (default: the one shipped)");
   cmd->footer(
-      "Example:\n  scorecheck batch photos/ -o report/ && open report/index.html\n"
+      "Example:\n  scorecheck batch photos/ -o report/\n  then open report/index.html in a browser, and `scorecheck review report/` to put right what was misread.\n"
       "Exit codes: 0 every card clean, 1 some cards have findings or need a look, 2 some files could not be read.");
   return [args, &global] { return Run(*args, global); };
 }

@@ -1,21 +1,34 @@
-// `scorecheck review REPORT_DIR`: a person looks at what the scanner was not
-// sure of (each cell's crop, each player's name field) and types the answer.
-// Every answer is saved at once to REPORT_DIR/corrections.json, so nothing
-// typed is lost; `batch --corrections` then puts them on the cards.
+// `scorecheck review REPORT_DIR`: a person looks at what the scanner read and
+// puts right what it got wrong. By default in the browser (the desk: every
+// card's photo with its boxes to click and type in, players' names, the
+// verdicts and leaderboard checked again after every answer); with
+// --terminal, as questions in the terminal (for scripts). Every answer is
+// saved at once to REPORT_DIR/corrections.json, so nothing typed is lost.
 
+#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <thread>
 
+#include <fcntl.h>
+#include <pthread.h>
+#include <spawn.h>
 #include <spdlog/spdlog.h>
 
+#include "app/batch_settings.h"
 #include "app/commands/commands.h"
 #include "batch/check_record.h"
 #include "batch/review.h"
 #include "card/corrections.h"
 #include "core/error.h"
+#include "core/folder_lock.h"
 #include "core/json_text.h"
 #include "core/text.h"
+#include "desk/desk.h"
+#include "desk/desk_server.h"
+
+extern char** environ;
 
 namespace scorecheck::app {
 namespace {
@@ -25,6 +38,10 @@ using Json = nlohmann::ordered_json;
 
 struct ReviewArgs {
   std::string report_dir;
+  bool terminal = false;
+  std::string listen = "127.0.0.1";
+  int port = 0;
+  bool no_browser = false;
 };
 
 std::string Where(const ReviewQuestion& q) {
@@ -41,7 +58,7 @@ std::string ShellQuote(const std::string& text) {
   return quoted + "'";
 }
 
-int Run(const ReviewArgs& args, const GlobalOptions& global) {
+int RunTerminal(const ReviewArgs& args, const GlobalOptions& global) {
   const fs::path dir(args.report_dir);
   const fs::path report_path = dir / "report.json";
   std::string text;
@@ -132,18 +149,122 @@ int Run(const ReviewArgs& args, const GlobalOptions& global) {
   return kExitClean;
 }
 
+
+// The records of `input` read again from its file, under the settings its
+// card file was made with, with `answers` put on its cards (as `batch
+// --resume --corrections` would: the card file is written again, so a later
+// batch takes it as it is).
+BatchRecords RecheckFile(const std::string& report_dir, const std::string& input, const Corrections& answers,
+                         const RulesetLibrary& rulesets) {
+  const fs::path card_file = fs::path(report_dir) / (CardBase(input) + ".json");
+  Json saved;
+  try {
+    saved = ParseJsonText<Json>(ReadTextFile(card_file.string()));
+  } catch (const Error& e) {
+    throw Error(card_file.string() + ": " + e.what());
+  }
+  SC_CHECK(saved.is_object() && saved.contains("source") && saved["source"].is_string() &&
+               saved.contains("settings") && saved["settings"].is_string(),
+           card_file.string() << ": not a card file of this batch (no source or settings)");
+  const std::string settings_text = saved["settings"];
+  BatchOptions options;
+  options.report_dir = report_dir;
+  BatchSettings::FromText(settings_text).ApplyTo(options);
+  options.settings = settings_text.substr(0, settings_text.find('\n'));  // as the batch wrote it
+  options.corrections = answers;
+  return RunBatch({BatchInput{saved["source"], input}}, rulesets, options);
+}
+
+// Opens `url` in the desktop's browser, where there is a desktop.
+void OpenBrowser(const std::string& url) {
+  if (!std::getenv("DISPLAY") && !std::getenv("WAYLAND_DISPLAY")) return;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  std::string program = "xdg-open";
+  char* argv[] = {program.data(), const_cast<char*>(url.c_str()), nullptr};
+  pid_t pid = 0;
+  posix_spawnp(&pid, "xdg-open", &actions, nullptr, argv, environ);  // no browser: the URL is printed anyway
+  posix_spawn_file_actions_destroy(&actions);
+}
+
+int RunDesk(const ReviewArgs& args, const GlobalOptions& global) {
+  const std::string templates_dir = FindTemplatesDir(global.templates_dir);
+  const RulesetLibrary rulesets = LoadRulesets(global);
+  SC_CHECK(fs::is_directory(args.report_dir),
+           args.report_dir << ": no such folder (make the report with `scorecheck batch FOLDER -o " << args.report_dir
+                           << "` first)");
+  // A batch writing this folder meanwhile would undo what the desk writes.
+  const FolderLock lock(args.report_dir);
+  DeskOptions options;
+  options.report_dir = args.report_dir;
+  options.templates_dir = templates_dir;
+  options.recheck = [&](const std::string& input, const Corrections& answers) {
+    return RecheckFile(args.report_dir, input, answers, rulesets);
+  };
+  // Ctrl-C closes the desk (after the card being read again is done): the
+  // signals go to one thread that waits for them, not to the server's.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  Desk desk(options, rulesets);
+  DeskServerOptions server_options;
+  server_options.listen = args.listen;
+  server_options.port = args.port;
+  server_options.templates_dir = templates_dir;
+  DeskServer server(desk, args.report_dir, server_options, NewDeskToken());
+  server.Bind();
+  std::cout << "The review desk is open at\n  " << server.Url() << "\n"
+            << "Answers are saved to " << (fs::path(args.report_dir) / "corrections.json").string()
+            << " as you type them. Press Ctrl-C here when you are done.\n"
+            << std::flush;
+  if (!args.no_browser) OpenBrowser(server.Url());
+  std::thread stopper([&] {
+    int signal = 0;
+    sigwait(&signals, &signal);
+    server.Stop();
+  });
+  server.Serve();
+  desk.WaitIdle();
+  const size_t answers = desk.Answers().items.size();
+  std::cout << "\nThe desk is closed; " << answers << (answers == 1 ? " answer" : " answers") << " in "
+            << (fs::path(args.report_dir) / "corrections.json").string() << ", and the report is up to date.\n";
+  if (stopper.joinable()) {
+    pthread_kill(stopper.native_handle(), SIGTERM);  // a Serve() that ended on its own leaves it waiting
+    stopper.join();
+  }
+  return kExitClean;
+}
+
+int Run(const ReviewArgs& args, const GlobalOptions& global) {
+  return args.terminal ? RunTerminal(args, global) : RunDesk(args, global);
+}
+
 }  // namespace
 
 Command AddReviewCommand(CLI::App& app, const GlobalOptions& global) {
   auto args = std::make_shared<ReviewArgs>();
-  CLI::App* cmd = app.add_subcommand("review", "Look at the uncertain cells and player names of a batch report");
+  CLI::App* cmd = app.add_subcommand("review", "Put right what the scanner read, in the browser: boxes, names, verdicts");
   cmd->add_option("report", args->report_dir, "Report folder written by `scorecheck batch`")->required();
+  cmd->add_flag("--terminal", args->terminal,
+                "Ask about the uncertain cells and the names in the terminal instead (for scripts)");
+  cmd->add_option("--listen", args->listen,
+                  "Address the desk listens on (default 127.0.0.1: this computer only; 0.0.0.0 lets a phone on "
+                  "the same network in, with the same secret address)");
+  cmd->add_option("--port", args->port, "Port the desk listens on (default: any free one)")->check(CLI::Range(0, 65535));
+  cmd->add_flag("--no-browser", args->no_browser, "Only print the desk's address; do not open a browser");
   cmd->footer(
-      "Each uncertain cell is shown as the path of its picture beside the reading; type the right value\n"
-      "(Enter keeps the reading, x crossed out, - empty), and each player's name, once. Answers are saved\n"
-      "after every one to REPORT/corrections.json; run again to go on where you stopped.\n"
+      "The desk shows each card's photo with what was read in every box; the ones to look at come first.\n"
+      "Click a box (or Tab to it), type the right value and press Enter: a number, x for crossed out,\n"
+      "nothing for empty, 3t for three ticks, 3t 200 for three ticks and 200 points. Type each player's\n"
+      "name under their column. Every answer is saved to REPORT/corrections.json at once, the card is\n"
+      "checked again, and the report (index.html, report.json, cards.csv) is brought up to date.\n"
+      "The address printed holds a secret: only who has it can use the desk.\n"
       "Example:\n  scorecheck review report/\n"
-      "Exit codes: 0 done (or stopped; answers kept), 2 no report there.");
+      "Exit codes: 0 done (answers kept), 2 no report there.");
   return [args, &global] { return Run(*args, global); };
 }
 

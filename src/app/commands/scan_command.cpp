@@ -137,7 +137,7 @@ Command AddScanCommand(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--out-dir", args->out_dir, "Write <image>.report.json and <image>.overlay.png for every image");
   cmd->add_option("--triple-entries", args->triple_entries, "How ×k columns are written: raw, multiplied or auto")
       ->check(CLI::IsMember({"auto", "raw", "multiplied"}));
-  cmd->add_option("--min-confidence", args->min_confidence, "Readings below this are UNCERTAIN_READ")
+  cmd->add_option("--min-confidence", args->min_confidence, "How sure a reading must be, from 0 to 1; one less sure is marked for a person to look at")
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--corrections", args->corrections,
                   "Answers from `scorecheck review` (corrections.json) to put on the cards before checking them");

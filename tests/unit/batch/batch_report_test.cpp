@@ -71,16 +71,17 @@ TEST(BatchReportTest, LeaderboardsOfPlayersPerRulesetWithTiesSharingARank) {
 TEST(BatchReportTest, CsvHasARowPerPlayedColumnAndPerUnreadableFile) {
   std::vector<Json> records = Records();
   records[2]["reason"] = "not an image, says \"libpng\", sorry";
-  const std::string csv = CardsCsv(records);
+  records[0]["columns"][0]["name"] = "Zoë, \"Z\"";
+  const std::string csv = CardsCsv(records, testing::ShippedRulesets());
   // UTF-8 with its byte-order mark, so that a spreadsheet shows "Zoë" as Zoë.
   EXPECT_EQ(csv.rfind("\xEF\xBB\xBF"
-                      "file,grid,column,ruleset,written_total,recomputed_total,errors,warnings,uncertain,status,reason"
+                      "file,grid,column,player,ruleset,written_total,recomputed_total,errors,warnings,uncertain,status,reason"
                       "\r\n",
                       0),
             0u);
-  EXPECT_NE(csv.find("a/1.jpg,1,1,rock,160,150,1,0,0,errors,\r\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find("d.jpg,1,1,rock,150,150,0,0,0,clean,\r\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find("c.jpg,,,,,,,,,unreadable,\"not an image, says \"\"libpng\"\", sorry\"\r\n"), std::string::npos)
+  EXPECT_NE(csv.find("a/1.jpg,1,1,\"Zoë, \"\"Z\"\"\",rock,160,150,1,0,0,errors,\r\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("d.jpg,1,1,,rock,150,150,0,0,0,clean,\r\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find("c.jpg,,,,,,,,,,unreadable,\"not an image, says \"\"libpng\"\", sorry\"\r\n"), std::string::npos)
       << csv;
   int lines = 0;
   for (char c : csv) lines += c == '\n';

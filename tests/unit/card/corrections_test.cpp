@@ -38,6 +38,26 @@ TEST(CorrectionsTest, ALaterAnswerReplacesAnEarlierOne) {
   EXPECT_EQ(corrections.Find(target)->value, CellValue::Number(4));
 }
 
+TEST(CorrectionsTest, ACardTypedInWholeIsOneAnswerPerFile) {
+  Corrections corrections = ParseCorrections(
+      R"({"corrections": [{"file": "scan.pdf page 2", "card": {"ruleset": "rock", "columns": [{"index": 0, "cells": {"aces": 3}}]}},
+                          {"file": "scan.pdf page 2", "grid": 1, "column": 1, "name": "Ann"}]})");
+  ASSERT_EQ(corrections.items.size(), 2u);
+  const Correction* typed = corrections.TypedCard("scan.pdf page 2");
+  ASSERT_NE(typed, nullptr);
+  EXPECT_NE(typed->typed_card.find("\"aces\":3"), std::string::npos) << typed->typed_card;
+  EXPECT_EQ(corrections.TypedCard("scan.pdf page 1"), nullptr);
+  // Typed again: the new card replaces the old; the name stays.
+  Correction again = *typed;
+  again.typed_card = R"({"columns":[{"cells":{"aces":4},"index":0}],"ruleset":"rock"})";  // as parsing keeps it
+  corrections.Set(again);
+  ASSERT_EQ(corrections.items.size(), 2u);
+  EXPECT_NE(corrections.TypedCard("scan.pdf page 2")->typed_card.find("\"aces\":4"), std::string::npos);
+  const std::string written = CorrectionsToJson(corrections);
+  EXPECT_EQ(CorrectionsToJson(ParseCorrections(written)), written);
+  EXPECT_NE(written.find("\"card\": {"), std::string::npos) << written;
+}
+
 TEST(CorrectionsTest, MalformedFilesSayWhere) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"{", "malformed JSON"},
@@ -51,6 +71,8 @@ TEST(CorrectionsTest, MalformedFilesSayWhere) {
       {R"({"corrections": [{"file": "a", "grid": 1, "column": 1, "name": "x", "row": "aces", "value": 1}]})",
        "either"},
       {R"({"corrections": [{"file": "a", "grid": 1, "column": 1, "nmae": "x"}]})", "unknown key \"nmae\""},
+      {R"({"corrections": [{"file": "a", "card": [1]}]})", "corrections[0].card must be a card"},
+      {R"({"corrections": [{"file": "a", "row": "aces", "card": {"ruleset": "rock"}}]})", "nothing else"},
   };
   for (const auto& [text, expected] : cases) {
     try {
