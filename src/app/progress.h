@@ -15,7 +15,7 @@ class ProgressPrinter {
   /// `bar`: redraw a bar (a terminal); else print lines. Writes to `out`.
   ProgressPrinter(std::ostream& out, size_t total, bool bar);
   /// One file finished: `name` and its one-line outcome ("OK (grand total
-  /// 245)", "2 errors; ...", "unreadable: no scorecard grid found"); `clean`
+  /// 245)", "2 errors; ...", "unreadable: holds no scorecard: ..."); `clean`
   /// when nothing in it needs a person.
   void Done(size_t done, const std::string& name, const std::string& outcome, bool clean);
   /// Clears the bar, so the summary starts on a clean line.

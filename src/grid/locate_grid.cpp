@@ -448,7 +448,7 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   LatticeResult lattice = FindLattices(page.rectified, lattice_options);
   options.deadline.Check();
   if (!lattice.ok()) {
-    none.detail = "no ruled grid: " + lattice.detail;
+    none.detail = lattice.detail;  // says itself what it did not find
     return none;
   }
   if (!reader) {

@@ -442,8 +442,8 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
   }
   if (result.grids.empty()) {
     if (detection.candidates.empty()) detail << "no ruled table (no long lines crossing each other)";
-    else if (off_the_edge) detail << "no scorecard grid: ruled lines run to the page's edge (ruled paper, not a scorecard)";
-    else detail << "no scorecard grid: " << best_rejected->why;
+    else if (off_the_edge) detail << "ruled lines run to the page's edge (ruled paper, not a scorecard)";
+    else detail << best_rejected->why;
     result.detail = detail.str();
     return result;
   }

@@ -206,7 +206,7 @@ ScanResult ScanWithin(cv::Mat image, const std::string& source, const RulesetLib
   result.grid = LocateGrid(result.page, rulesets, grid_options, text_reader);
   if (!result.grid.ok()) {
     result.status = ScanStatus::kNoGrid;
-    result.detail = "no scorecard grid found: " + result.grid.detail;
+    result.detail = "holds no scorecard: " + result.grid.detail;  // the verdict, then its one cause
     return result;
   }
   const Ruleset& labelled = rulesets.Get(result.grid.ruleset_id);

@@ -193,7 +193,7 @@ TEST_F(CliTest, EveryKindOfBadImageIsOneLineNamingTheFile) {
        "a DICOM file"},
       // ... and without it: OpenCV passed the file on to GDAL, which printed its own line.
       {"broken.webp", std::string("RIFF\x96\x01\0\0WEBPWP8 ", 16) + std::string(130, '\0'), "damaged WebP header"},
-      {"dot.png", encode(cv::Mat(1, 1, CV_8UC3, cv::Scalar::all(255)), ".png"), "no scorecard grid found"},
+      {"dot.png", encode(cv::Mat(1, 1, CV_8UC3, cv::Scalar::all(255)), ".png"), "holds no scorecard"},
       {"strip.png", encode(cv::Mat(200, 20000, CV_8UC1, cv::Scalar(255)), ".png"), "no "},
       {"deep.png", encode(cv::Mat(300, 400, CV_16UC1, cv::Scalar(40000)), ".png"), "no "},
   };
@@ -218,7 +218,7 @@ TEST_F(CliTest, ScanOfAPageWithoutAGridSaysSo) {
   cv::imencode(".png", blank, png);
   const CliRun run = Scorecheck("scan " + Write("minutes.png", std::string(png.begin(), png.end())).string());
   EXPECT_EQ(run.exit_code, 2);
-  EXPECT_NE(run.err.find("no scorecard grid found"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("holds no scorecard"), std::string::npos) << run.err;
 }
 
 TEST_F(CliTest, ScanOfAPhotoOfSomethingElseExitsTwoNamingTheFile) {
@@ -230,7 +230,7 @@ TEST_F(CliTest, ScanOfAPhotoOfSomethingElseExitsTwoNamingTheFile) {
   EXPECT_EQ(run.exit_code, 2) << run.err;
   EXPECT_EQ(LineCount(run.err), 1) << run.err;
   EXPECT_NE(run.err.find("02-table-photo.jpg"), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find("no scorecard grid found"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("holds no scorecard"), std::string::npos) << run.err;
 }
 
 TEST_F(CliTest, ScanWritesReportAndOverlay) {
@@ -258,7 +258,7 @@ TEST_F(CliTest, EveryPageOfAMultiPageTiffIsScanned) {
   EXPECT_EQ(run.exit_code, 2) << run.err;  // the blank page is a failure, listed
   EXPECT_NE(run.out.find("stack.tif page 1: "), std::string::npos) << run.out;
   EXPECT_NE(run.err.find("stack.tif page 2"), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find("no scorecard grid found"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("holds no scorecard"), std::string::npos) << run.err;
   const auto json = nlohmann::json::parse(Slurp(dir_ / "stack-p1.report.json"));
   EXPECT_EQ(json["grids"][0]["ruleset"], "rock");
   EXPECT_FALSE(fs::exists(dir_ / "stack-p2.report.json"));

@@ -2,7 +2,7 @@
 // not scorecards (text, a small table, a chessboard, a blank sheet, ruled
 // paper, a calendar, a receipt; made by tools/corpus/not_scorecards.cpp) must
 // yield no grid. Checked twice: the whole scan pipeline refuses each with a
-// "no page" / "no scorecard grid found" reason, and the lattice stage (the
+// "no page found" / "holds no scorecard" reason, and the lattice stage (the
 // ruled-line grid finder for sheets without markers) finds no scorecard grid
 // on the rectified page, which is what will decide once it is in the pipeline.
 
@@ -60,7 +60,7 @@ TEST(NotScorecardsTest, ScanRefusesEveryPhoto) {
     EXPECT_FALSE(scan.ok()) << photo.filename() << " was read as a " << scan.grid.ruleset_id << " scorecard";
     EXPECT_TRUE(scan.status == ScanStatus::kNoGrid || scan.status == ScanStatus::kNoPage)
         << photo.filename() << ": " << scan.detail;
-    EXPECT_TRUE(StartsWith(scan.detail, "no scorecard grid found") || StartsWith(scan.detail, "no page found"))
+    EXPECT_TRUE(StartsWith(scan.detail, "holds no scorecard: ") || StartsWith(scan.detail, "no page found"))
         << photo.filename() << ": " << scan.detail;
   }
   EXPECT_EQ(reader.calls, 0);
