@@ -249,10 +249,11 @@ TEST_F(BatchTest, ReviewAnswersAreSavedAtOnceAndPutOnTheCards) {
   // A first sitting names the card's one player (a classic card is one
   // player's, whatever games it holds: asked once) and stops; a second answers
   // the cell.
-  // The fixture's runner reads no input; review reads the answers typed.
+  // The fixture's runner reads no input; review reads the answers typed
+  // (redirected in: the terminal's questions, not the desk).
   auto review = [&](const std::string& typed) {
     const fs::path answers = Write("typed.txt", typed), output = dir_ / "review.txt";
-    const std::string command = std::string(SCORECHECK_BINARY_DIR) + "/scorecheck review --terminal " + out + " < " +
+    const std::string command = std::string(SCORECHECK_BINARY_DIR) + "/scorecheck review " + out + " < " +
                                 answers.string() + " > " + output.string();
     testing::CliRun run;
     run.exit_code = WEXITSTATUS(std::system(command.c_str()));

@@ -47,8 +47,8 @@ def cell_text(value):
 
 
 def start_desk(binary, report):
-    desk = subprocess.Popen([binary, "review", report, "--no-browser", "--port", "0"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    desk = subprocess.Popen([binary, "review", report, "--no-browser", "--port", "0"], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     for line in desk.stdout:
         if line.strip().startswith("http://127.0.0.1:"):
             return desk, line.strip()

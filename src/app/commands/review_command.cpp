@@ -14,6 +14,8 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <spawn.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <spdlog/spdlog.h>
 
 #include "app/batch_settings.h"
@@ -239,8 +241,15 @@ int RunDesk(const ReviewArgs& args, const GlobalOptions& global) {
   return kExitClean;
 }
 
+// Whether answers are piped or redirected in (`review REPORT < answers.txt`):
+// a script, which the desk would keep waiting until it is killed.
+bool AnswersComeFromAFile() {
+  struct stat in {};
+  return fstat(STDIN_FILENO, &in) == 0 && (S_ISFIFO(in.st_mode) || S_ISREG(in.st_mode));
+}
+
 int Run(const ReviewArgs& args, const GlobalOptions& global) {
-  return args.terminal ? RunTerminal(args, global) : RunDesk(args, global);
+  return args.terminal || AnswersComeFromAFile() ? RunTerminal(args, global) : RunDesk(args, global);
 }
 
 }  // namespace
@@ -250,7 +259,8 @@ Command AddReviewCommand(CLI::App& app, const GlobalOptions& global) {
   CLI::App* cmd = app.add_subcommand("review", "Put right what the scanner read, in the browser: boxes, names, verdicts");
   cmd->add_option("report", args->report_dir, "Report folder written by `scorecheck batch`")->required();
   cmd->add_flag("--terminal", args->terminal,
-                "Ask about the uncertain cells and the names in the terminal instead (for scripts)");
+                "Ask about the uncertain cells and the names in the terminal instead (for scripts; also when the "
+                "answers are piped or redirected in)");
   cmd->add_option("--listen", args->listen,
                   "Address the desk listens on (default 127.0.0.1: this computer only; 0.0.0.0 lets a phone on "
                   "the same network in, with the same secret address)");
