@@ -301,9 +301,10 @@ function render(state) {
     const old = document.querySelector("article[data-file=\"" + CSS.escape(card.file) + "\"]");
     if (old && shown.cards.get(card.file) === text) return;
     const fresh = cardElement(card, i, state.players, state);
-    const parent = card.status === "clean" ? clean : toLook;
-    if (old && old.parentElement === parent) replaceKeepingFocus(old, fresh);
-    else { if (old) old.remove(); parent.append(fresh); }
+    // A card keeps its place while the page is open: one put right and now
+    // clean does not jump into the folded list under the person's hands.
+    if (old) replaceKeepingFocus(old, fresh);
+    else (card.status === "clean" ? clean : toLook).append(fresh);
     shown.cards.set(card.file, text);
   });
   clean.querySelector("summary").textContent = "Clean cards (" + state.summary.clean + ")";

@@ -67,7 +67,7 @@ def main():
         from selenium.webdriver.common.by import By
         from selenium.webdriver.common.keys import Keys
         from selenium.webdriver.support.ui import Select, WebDriverWait
-        from selenium.common.exceptions import StaleElementReferenceException
+        from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
     except ImportError:
         print("python3-selenium is missing (apt-get install python3-selenium): the desk was not driven in a browser")
         return SKIP
@@ -101,15 +101,17 @@ def main():
 
         def type_into(selector, text):
             # A card is drawn again when the desk has read it again: find the
-            # field afresh when the one found was replaced meanwhile.
-            for _ in range(20):
+            # field afresh when the one found was replaced meanwhile (a slow
+            # machine may catch it between the old card and the new).
+            for _ in range(100):
                 try:
                     field = driver.find_element(By.CSS_SELECTOR, selector)
-                    driver.execute_script("arguments[0].focus()", field)
+                    driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].focus()",
+                                          field)
                     field.send_keys(Keys.CONTROL, "a")
                     field.send_keys(text + Keys.ENTER)
                     return
-                except StaleElementReferenceException:
+                except (StaleElementReferenceException, ElementNotInteractableException):
                     time.sleep(0.2)
             fail("could not type into " + selector)
 
