@@ -1,10 +1,12 @@
 #include "report/overlay.h"
 
 #include <map>
+#include <tuple>
 
 #include <opencv2/imgproc.hpp>
 
 #include "core/text.h"
+#include "report/overlay_text.h"
 #include "report/report.h"
 
 namespace scorecheck {
@@ -48,27 +50,10 @@ void Label(cv::Mat& image, const std::string& text, cv::Point at, double scale, 
   cv::putText(image, text, at, cv::FONT_HERSHEY_SIMPLEX, scale, colour, thickness, cv::LINE_AA);
 }
 
-// Hershey fonts have no characters outside ASCII ("×" in a ruleset's name).
-std::string Ascii(const std::string& text) {
-  std::string out;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else if ((c & 0xE0) == 0xC0 || (c & 0xF0) == 0xE0 || (c & 0xF8) == 0xF0) {
-      out += text.compare(i, 2, "\xC3\x97") == 0 ? 'x' : '?';  // × -> x
-      i += (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : 3;
-    }
-  }
-  return out;
-}
-
-// Lines of `text` no wider than `width` pixels at `scale`, broken at spaces.
-std::vector<std::string> Wrap(const std::string& text, int width, double scale) {
-  return WrapWords(text, [&](const std::string& line) {
-    int baseline = 0;
-    return cv::getTextSize(line, cv::FONT_HERSHEY_SIMPLEX, scale, 2, &baseline).width <= width;
-  });
+// Lines of `text` (UTF-8) no wider than `width` pixels at a font size of
+// `px`, broken at spaces, for DrawOverlayText.
+std::vector<std::string> WrapText(const std::string& text, int width, double px) {
+  return WrapWords(text, [&](const std::string& line) { return OverlayTextWidth(line, px) <= width; });
 }
 
 // "Grand totals (recomputed): column 1 232, column 2 203 (written 213)".
@@ -98,28 +83,32 @@ std::string GrandTotals(const ScanResult& scan, const RulesetLibrary& rulesets) 
   return text;
 }
 
-// The header: what the card is and what the check found.
+// The header: what the card is and what the check found, in any language
+// (file and ruleset names are UTF-8).
 cv::Mat Header(const ScanResult& scan, const RulesetLibrary& rulesets, int width, double scale) {
   const Ruleset* ruleset = scan.card.grids.empty() ? nullptr : rulesets.Find(scan.card.grids[0].ruleset);
-  std::vector<std::pair<std::string, cv::Scalar>> lines;
+  // Font sizes (em, pixels) as tall as the Hershey text of the page's labels at `scale`.
+  const double px = 30 * scale, first_px = px * 1.1;
+  std::vector<std::tuple<std::string, cv::Scalar, double>> lines;
   const int margin = static_cast<int>(14 * scale);
-  for (const std::string& l : Wrap(Ascii(scan.card.source), width - 2 * margin, scale * 1.1))
-    lines.emplace_back(l, kInk);
+  for (const std::string& l : WrapText(scan.card.source, width - 2 * margin, first_px))
+    lines.emplace_back(l, kInk, first_px);
   const std::string sheet = ruleset ? ruleset->name + " (" + ruleset->id + ")" : scan.grid.ruleset_id;
-  for (const std::string& l : Wrap(Ascii(sheet), width - 2 * margin, scale)) lines.emplace_back(l, kInk);
+  for (const std::string& l : WrapText(sheet, width - 2 * margin, px)) lines.emplace_back(l, kInk, px);
   const cv::Scalar verdict_colour = scan.verification.ErrorCount() ? kRed
                                     : scan.verification.WarningCount() ? kAmber
                                                                        : kGreen;
-  for (const std::string& l :
-       Wrap(Ascii(SummaryLine(scan.card, scan.verification, rulesets)), width - 2 * margin, scale))
-    lines.emplace_back(l, verdict_colour);
-  for (const std::string& l : Wrap(Ascii(GrandTotals(scan, rulesets)), width - 2 * margin, scale))
-    lines.emplace_back(l, kInk);
+  for (const std::string& l : WrapText(SummaryLine(scan.card, scan.verification, rulesets), width - 2 * margin, px))
+    lines.emplace_back(l, verdict_colour, px);
+  for (const std::string& l : WrapText(GrandTotals(scan, rulesets), width - 2 * margin, px))
+    lines.emplace_back(l, kInk, px);
   const int line_height = static_cast<int>(34 * scale);
   cv::Mat header(margin * 2 + line_height * static_cast<int>(lines.size()), width, CV_8UC3, kWhite);
-  for (size_t i = 0; i < lines.size(); ++i)
-    Label(header, lines[i].first, cv::Point(margin, margin + line_height * static_cast<int>(i + 1) - line_height / 4),
-          i == 0 ? scale * 1.1 : scale, lines[i].second, false);
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const auto& [text, colour, size] = lines[i];
+    DrawOverlayText(header, text, cv::Point(margin, margin + line_height * static_cast<int>(i + 1) - line_height / 4),
+                    size, colour);
+  }
   cv::line(header, cv::Point(0, header.rows - 1), cv::Point(width, header.rows - 1), cv::Scalar::all(180), 2);
   return header;
 }

@@ -1,7 +1,9 @@
 #include "report/overlay.h"
 
 #include <gtest/gtest.h>
+#include <opencv2/imgproc.hpp>
 
+#include "report/overlay_text.h"
 #include "scan/apply_corrections.h"
 #include "support/fake_scan.h"
 
@@ -72,6 +74,23 @@ TEST(OverlayTest, AHeaderAboveAndALegendBelowThePage) {
   EXPECT_TRUE(holds(top, kOverlayWrong));
   for (const cv::Scalar& colour : {kOverlayRead, kOverlayUncertain, kOverlayWrong, kOverlayByPerson})
     EXPECT_TRUE(holds(bottom, colour)) << colour;
+}
+
+TEST(OverlayTest, TextInAnyLanguageIsDrawnNotReplaced) {
+  // "Zoë" drawn as itself: the diaeresis is ink that "Zoe" does not have, and
+  // it is not the "?" the Hershey fonts gave.
+  auto drawn = [](const std::string& text) {
+    cv::Mat image(60, 200, CV_8UC3, cv::Scalar::all(255));
+    DrawOverlayText(image, text, cv::Point(10, 45), 36, cv::Scalar(30, 30, 30));
+    cv::Mat grey;
+    cv::cvtColor(image, grey, cv::COLOR_BGR2GRAY);
+    return grey;
+  };
+  const cv::Mat with = drawn("Zoë"), without = drawn("Zoe"), question = drawn("Zo?");
+  EXPECT_GT(cv::countNonZero(with < 128), cv::countNonZero(without < 128));
+  EXPECT_GT(cv::norm(with, question, cv::NORM_L1), 0);
+  EXPECT_NEAR(OverlayTextWidth("Zoë", 36), OverlayTextWidth("Zoe", 36), 1.0);  // the same letters' width
+  EXPECT_GT(OverlayTextWidth("Zoë ×2", 36), OverlayTextWidth("Zoë", 36));
 }
 
 }  // namespace
