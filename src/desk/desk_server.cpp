@@ -3,7 +3,11 @@
 #include <filesystem>
 #include <random>
 
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netinet/in.h>
 
 #include "core/error.h"
 #include "core/text.h"
@@ -178,6 +182,27 @@ void DeskServer::Serve() { server_->listen_after_bind(); }
 
 void DeskServer::Stop() {
   if (server_) server_->stop();
+}
+
+std::vector<std::string> DeskServer::Urls() const {
+  if (options_.listen != "0.0.0.0" && options_.listen != "::") return {Url()};
+  std::string tail = ":";
+  tail.append(std::to_string(port_)).append("/").append(token_).append("/");
+  std::string local = "http://127.0.0.1";
+  std::vector<std::string> urls = {local.append(tail)};
+  ifaddrs* interfaces = nullptr;
+  if (getifaddrs(&interfaces) != 0) return urls;
+  for (const ifaddrs* i = interfaces; i; i = i->ifa_next) {
+    if (!i->ifa_addr || i->ifa_addr->sa_family != AF_INET || (i->ifa_flags & IFF_LOOPBACK)) continue;
+    char text[INET_ADDRSTRLEN] = {};
+    const auto* address = reinterpret_cast<const sockaddr_in*>(i->ifa_addr);
+    if (!inet_ntop(AF_INET, &address->sin_addr, text, sizeof text)) continue;
+    std::string url = "http://";
+    url.append(text).append(tail);
+    urls.push_back(std::move(url));
+  }
+  freeifaddrs(interfaces);
+  return urls;
 }
 
 std::string DeskServer::Url() const {

@@ -13,6 +13,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "desk/desk.h"
 
@@ -52,6 +53,10 @@ class DeskServer {
   void Stop();
   /// http://ADDRESS:PORT/TOKEN/ once bound.
   std::string Url() const;
+  /// Where the desk can be reached: Url(), or for an address that listens on
+  /// every interface (0.0.0.0, ::) this computer's own (127.0.0.1) and each of
+  /// its network addresses (IPv4), the one a phone on the same network opens.
+  std::vector<std::string> Urls() const;
 
  private:
   void Route();

@@ -219,11 +219,12 @@ int RunDesk(const ReviewArgs& args, const GlobalOptions& global) {
   server_options.templates_dir = templates_dir;
   DeskServer server(desk, args.report_dir, server_options, NewDeskToken());
   server.Bind();
-  std::cout << "The review desk is open at\n  " << server.Url() << "\n"
-            << "Answers are saved to " << (fs::path(args.report_dir) / "corrections.json").string()
+  std::cout << "The review desk is open at\n";
+  for (const std::string& url : server.Urls()) std::cout << "  " << url << "\n";
+  std::cout << "Answers are saved to " << (fs::path(args.report_dir) / "corrections.json").string()
             << " as you type them. Press Ctrl-C here when you are done.\n"
             << std::flush;
-  if (!args.no_browser) OpenBrowser(server.Url());
+  if (!args.no_browser) OpenBrowser(server.Urls().front());
   std::thread stopper([&] {
     int signal = 0;
     sigwait(&signals, &signal);

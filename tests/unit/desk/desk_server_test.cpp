@@ -192,5 +192,23 @@ TEST_F(DeskServerTest, ABurstFromTwoClientsLosesNoAnswer) {
   EXPECT_TRUE(desk_->State()["checking"].empty());
 }
 
+TEST_F(DeskServerTest, ADeskOnEveryInterfaceSaysWhereAPhoneFindsIt) {
+  DeskServerOptions everywhere;
+  everywhere.listen = "0.0.0.0";
+  everywhere.templates_dir = SCORECHECK_SOURCE_DIR "/templates";
+  DeskServer server(*desk_, dir_.string(), everywhere, kToken);
+  const int port = server.Bind();
+  std::thread serving([&] { server.Serve(); });
+  const std::vector<std::string> urls = server.Urls();
+  ASSERT_FALSE(urls.empty());
+  EXPECT_EQ(urls[0], "http://127.0.0.1:" + std::to_string(port) + "/" + kToken + "/");
+  for (const std::string& url : urls) EXPECT_EQ(url.find("0.0.0.0"), std::string::npos) << url;
+  httplib::Client client("127.0.0.1", port);
+  const auto res = client.Get(("/" + kToken + "/state").c_str());
+  EXPECT_TRUE(res && res->status == 200);
+  server.Stop();
+  serving.join();
+}
+
 }  // namespace
 }  // namespace scorecheck
