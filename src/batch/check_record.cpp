@@ -4,6 +4,8 @@
 #include <set>
 
 #include "core/error.h"
+#include "core/json_text.h"
+#include "core/text.h"
 
 namespace scorecheck {
 namespace {
@@ -157,6 +159,32 @@ void CheckCardRecord(const Json& record_json, const std::string& where) {
   for (size_t i = 0; i < problems.size(); ++i)
     SC_CHECK(problems[i].is_string(), record.At("correction_problems") << "[" << i << "]: not text");
   if (record_json.contains("report")) SC_CHECK(record_json["report"].is_object(), record.At("report") << ": not an object");
+}
+
+Json LoadBatchReport(const std::string& report_dir) {
+  const std::string path = (std::filesystem::path(report_dir) / "report.json").string();
+  std::string text;
+  try {
+    text = ReadTextFile(path);
+  } catch (const Error& e) {
+    throw Error(path + ": " + e.what() + " (run `scorecheck batch FOLDER -o " + report_dir + "` first)");
+  }
+  Json report;
+  try {
+    report = ParseJsonText<Json>(text);
+  } catch (const Error& e) {
+    throw Error(path + ": not a batch report (" + e.what() + ")");
+  }
+  SC_CHECK(report.is_object() && report.contains("cards") && report["cards"].is_array(),
+           path << ": not a batch report (no \"cards\")");
+  for (size_t i = 0; i < report["cards"].size(); ++i) {
+    try {
+      CheckCardRecord(report["cards"][i], "cards[" + std::to_string(i) + "]");
+    } catch (const Error& e) {
+      throw Error(path + ": " + e.what());
+    }
+  }
+  return report;
 }
 
 }  // namespace scorecheck

@@ -16,4 +16,9 @@ namespace scorecheck {
 /// message ("cards[3]"). Picture paths must stay inside the report folder.
 void CheckCardRecord(const nlohmann::ordered_json& record, const std::string& where);
 
+/// REPORT_DIR/report.json read back, every card record checked. Throws Error
+/// naming the file and the cause (missing: says to run `scorecheck batch`
+/// first; not JSON or without "cards"; the first damaged record).
+nlohmann::ordered_json LoadBatchReport(const std::string& report_dir);
+
 }  // namespace scorecheck

@@ -60,7 +60,7 @@ std::vector<ReviewQuestion> ReviewQuestions(const Json& report, const Correction
       if (!name_at.count({q.file, q.grid, q.column})) continue;
       q.crop = column.value("name_crop", "");
       q.whole_card = one_player_cards.count(file) > 0;
-      Correction target{q.file, q.grid, q.column, "", {}, std::string()};
+      Correction target{q.file, q.grid, q.column, "", {}, std::string(), ""};
       if (!answered.Find(target)) questions.push_back(q);
     }
     for (const Json& cell : card.value("uncertain", Json::array())) {
@@ -78,7 +78,7 @@ std::vector<ReviewQuestion> ReviewQuestions(const Json& report, const Correction
       }
       if (cell.contains("confidence") && cell["confidence"].is_number()) q.confidence = cell["confidence"].get<double>();
       q.crop = cell.value("crop", "");
-      Correction target{q.file, q.grid, q.column, q.row, {}, std::nullopt};
+      Correction target{q.file, q.grid, q.column, q.row, {}, std::nullopt, ""};
       if (!answered.Find(target)) questions.push_back(q);
     }
   }
@@ -88,7 +88,7 @@ std::vector<ReviewQuestion> ReviewQuestions(const Json& report, const Correction
 ReviewAnswer ParseReviewAnswer(const std::string& typed, const ReviewQuestion& question) {
   const std::string text = Trim(typed);
   ReviewAnswer answer;
-  answer.correction = {question.file, question.grid, question.column, question.row, {}, std::nullopt};
+  answer.correction = {question.file, question.grid, question.column, question.row, {}, std::nullopt, ""};
   if (text == "q" || text == "Q") {
     answer.kind = ReviewAnswer::Kind::kQuit;
     return answer;

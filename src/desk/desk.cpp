@@ -19,33 +19,6 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
-// The batch's report.json, each card record checked.
-Json LoadReport(const fs::path& path) {
-  std::string text;
-  try {
-    text = ReadTextFile(path.string());
-  } catch (const Error& e) {
-    throw Error(path.string() + ": " + e.what() + " (make the report with `scorecheck batch FOLDER -o " +
-                path.parent_path().string() + "` first)");
-  }
-  Json report;
-  try {
-    report = ParseJsonText<Json>(text);
-  } catch (const Error& e) {
-    throw Error(path.string() + ": not a batch report (" + e.what() + ")");
-  }
-  SC_CHECK(report.is_object() && report.contains("cards") && report["cards"].is_array(),
-           path.string() << ": not a batch report (no list of cards)");
-  for (size_t i = 0; i < report["cards"].size(); ++i) {
-    try {
-      CheckCardRecord(report["cards"][i], "cards[" + std::to_string(i) + "]");
-    } catch (const Error& e) {
-      throw Error(path.string() + ": " + e.what());
-    }
-  }
-  return report;
-}
-
 // Whether `file` is the record of `input` or of one of its pages.
 bool RecordOf(const std::string& file, const std::string& input) {
   return file == input || (file.size() > input.size() + 6 && file.rfind(input + " page ", 0) == 0);
@@ -74,7 +47,7 @@ void DeskOptions::Check() const {
 Desk::Desk(DeskOptions options, const RulesetLibrary& rulesets) : options_(std::move(options)), rulesets_(rulesets) {
   options_.Check();
   const fs::path dir(options_.report_dir);
-  Json report = LoadReport(dir / "report.json");
+  Json report = LoadBatchReport(options_.report_dir);
   for (auto& [key, value] : report.items())
     if (key != "summary" && key != "cards") extra_[key] = value;
   extra_["corrections"] = (dir / "corrections.json").string();
@@ -109,7 +82,7 @@ Json Desk::State() const {
   Json players = Json::array();
   for (const ReviewQuestion& q : ReviewQuestions({{"cards", cards}}, Corrections(), rulesets_)) {
     if (q.kind != ReviewQuestion::Kind::kName) continue;
-    const Correction* named = answers_.Find(Correction{q.file, q.grid, q.column, "", {}, std::string()});
+    const Correction* named = answers_.Find(Correction{q.file, q.grid, q.column, "", {}, std::string(), ""});
     players.push_back({{"file", q.file}, {"grid", q.grid}, {"column", q.column}, {"whole_card", q.whole_card},
                        {"crop", q.crop}, {"name", named && named->name ? *named->name : ""}});
   }

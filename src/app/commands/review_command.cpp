@@ -62,29 +62,7 @@ std::string ShellQuote(const std::string& text) {
 
 int RunTerminal(const ReviewArgs& args, const GlobalOptions& global) {
   const fs::path dir(args.report_dir);
-  const fs::path report_path = dir / "report.json";
-  std::string text;
-  try {
-    text = ReadTextFile(report_path.string());
-  } catch (const Error& e) {
-    throw Error(report_path.string() + ": " + e.what() + " (run `scorecheck batch FOLDER -o " + args.report_dir +
-                "` first)");
-  }
-  Json report;
-  try {
-    report = ParseJsonText<Json>(text);
-  } catch (const Error& e) {
-    throw Error(report_path.string() + ": not a batch report (" + e.what() + ")");
-  }
-  SC_CHECK(report.is_object() && report.contains("cards") && report["cards"].is_array(),
-           report_path.string() << ": not a batch report (no \"cards\")");
-  for (size_t i = 0; i < report["cards"].size(); ++i) {
-    try {
-      CheckCardRecord(report["cards"][i], "cards[" + std::to_string(i) + "]");
-    } catch (const Error& e) {
-      throw Error(report_path.string() + ": " + e.what());
-    }
-  }
+  const Json report = LoadBatchReport(args.report_dir);
   const fs::path answers_path = dir / "corrections.json";
   Corrections answers;
   std::error_code ec;

@@ -9,11 +9,11 @@ namespace {
 
 TEST(CorrectionsTest, CellsAndNamesRoundTrip) {
   Corrections corrections;
-  corrections.Set({"a/1.jpg", 1, 2, "sixes", CellValue::Number(18), std::nullopt});
-  corrections.Set({"a/1.jpg", 1, 2, "yahtzee", CellValue::Crossed(), std::nullopt});
-  corrections.Set({"a/1.jpg", 1, 2, "yahtzee_bonus", CellValue::Checks(2, 200), std::nullopt});
-  corrections.Set({"a/1.jpg", 1, 2, "chance", CellValue::Empty(), std::nullopt});
-  corrections.Set({"b.jpg page 2", 2, 1, "", {}, std::string("Ann \"the ace\"")});
+  corrections.Set({"a/1.jpg", 1, 2, "sixes", CellValue::Number(18), std::nullopt, ""});
+  corrections.Set({"a/1.jpg", 1, 2, "yahtzee", CellValue::Crossed(), std::nullopt, ""});
+  corrections.Set({"a/1.jpg", 1, 2, "yahtzee_bonus", CellValue::Checks(2, 200), std::nullopt, ""});
+  corrections.Set({"a/1.jpg", 1, 2, "chance", CellValue::Empty(), std::nullopt, ""});
+  corrections.Set({"b.jpg page 2", 2, 1, "", {}, std::string("Ann \"the ace\""), ""});
   const Corrections back = ParseCorrections(CorrectionsToJson(corrections));
   ASSERT_EQ(back.items.size(), 5u);
   EXPECT_EQ(back.items[0].value, CellValue::Number(18));
@@ -28,12 +28,12 @@ TEST(CorrectionsTest, CellsAndNamesRoundTrip) {
 
 TEST(CorrectionsTest, ALaterAnswerReplacesAnEarlierOne) {
   Corrections corrections;
-  corrections.Set({"a.jpg", 1, 1, "aces", CellValue::Number(3), std::nullopt});
-  corrections.Set({"a.jpg", 1, 2, "aces", CellValue::Number(4), std::nullopt});
-  corrections.Set({"a.jpg", 1, 1, "aces", CellValue::Number(2), std::nullopt});
+  corrections.Set({"a.jpg", 1, 1, "aces", CellValue::Number(3), std::nullopt, ""});
+  corrections.Set({"a.jpg", 1, 2, "aces", CellValue::Number(4), std::nullopt, ""});
+  corrections.Set({"a.jpg", 1, 1, "aces", CellValue::Number(2), std::nullopt, ""});
   ASSERT_EQ(corrections.items.size(), 2u);
   EXPECT_EQ(corrections.items[0].value, CellValue::Number(2));
-  const Correction target{"a.jpg", 1, 2, "aces", {}, std::nullopt};
+  const Correction target{"a.jpg", 1, 2, "aces", {}, std::nullopt, ""};
   ASSERT_NE(corrections.Find(target), nullptr);
   EXPECT_EQ(corrections.Find(target)->value, CellValue::Number(4));
 }
