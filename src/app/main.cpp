@@ -77,7 +77,8 @@ int main(int argc, char** argv) {
              "Exit codes: 0 clean, 1 findings, 2 could not process. `scorecheck COMMAND --help` for each command.");
   app.set_version_flag("--version", SCORECHECK_VERSION);
   GlobalOptions global;
-  app.add_option("--templates", global.templates_dir, "Folder with rulesets/ (default: the shipped templates)");
+  app.add_option("--templates", global.templates_dir, "Folder with rulesets/ (default: the shipped templates)")
+      ->option_text(" FOLDER");
   app.add_flag("-v,--verbose", global.verbose, "Log details to stderr");
   app.add_flag("-q,--quiet", global.quiet, "Print only errors");
 
@@ -88,6 +89,7 @@ int main(int argc, char** argv) {
   Command batch = AddBatchCommand(app, global);
   Command review = AddReviewCommand(app, global);
   Command audit = AddAuditCommand(app, global);
+  for (CLI::App* command : app.get_subcommands({})) command->group("Commands");
 
   try {
     app.parse(argc, argv);

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <string_view>
 #include <thread>
 
 #include "batch/check_record.h"
@@ -26,7 +27,7 @@ using Json = nlohmann::ordered_json;
 std::string FileSettings(const BatchOptions& options, const std::string& name) {
   Corrections mine;
   for (const Correction& c : options.corrections.items)
-    if (c.file == name || c.file.rfind(name + " page ", 0) == 0) mine.items.push_back(c);
+    if (CardOfInput(c.file, name)) mine.items.push_back(c);
   return mine.items.empty() ? options.settings : options.settings + "\n" + CorrectionsToJson(mine);
 }
 
@@ -93,7 +94,7 @@ class Worker {
       const bool several = pages.size() > 1;
       const std::string name = several ? input.name + " page " + std::to_string(p + 1) : input.name;
       const std::string page_base = several ? base + "-p" + std::to_string(p + 1) : base;
-      records.push_back(ScanPage(std::move(pages[p]), name, page_base));
+      for (Json& record : ScanPage(std::move(pages[p]), name, page_base)) records.push_back(std::move(record));
     }
     Json saved = {{"source", input.path}, {"bytes", stamp.bytes}, {"mtime", stamp.mtime},
                   {"settings", FileSettings(options_, input.name)}, {"cards", records}};
@@ -111,29 +112,44 @@ class Worker {
   }
 
  private:
-  // `page` is moved in: its pixels are freed as soon as the page is found.
-  Json ScanPage(LoadedImage page, const std::string& name, const std::string& base) {
-    if (std::optional<Json> typed = TypedRecord(name)) return *typed;  // a person's reading beats the scanner's
-    if (!page.ok()) return FailedCardOutput(name, page.detail).record;
+  // The records of the cards on `page`: one per card in the picture (two
+  // side by side are "name#1" and "name#2"), or why it holds none. `page` is
+  // moved in: its pixels are freed as soon as its sheets are found.
+  std::vector<Json> ScanPage(LoadedImage page, const std::string& name, const std::string& base) {
+    if (std::optional<Json> typed = TypedRecord(name)) return {*typed};  // a person's reading beats the scanner's
+    if (!page.ok()) return {FailedCardOutput(name, page.detail).record};
     try {
-      ScanResult scan =
-          ScanImage(std::move(page.bgr), name, rulesets_, *reader_, options_.scan, text_reader_.get());
-      if (!scan.ok()) return FailedCardOutput(name, scan.detail).record;
-      const std::vector<Correction> answers = options_.corrections.For(name);
-      const std::vector<std::string> problems = ApplyCorrections(scan, answers, rulesets_, options_.scan);
-      CardOutput output = ScannedCardOutput(name, base, scan, rulesets_, options_.record, answers, problems);
+      std::vector<ScanResult> scans =
+          ScanImageCards(std::move(page.bgr), name, rulesets_, *reader_, options_.scan, text_reader_.get());
       std::error_code ec;
       fs::remove_all(fs::path(options_.report_dir) / (base + ".crops"), ec);  // crops of an earlier run
-      for (const auto& [path, image] : output.images)
-        if (!image.empty()) WriteImageAtomic((fs::path(options_.report_dir) / path).string(), image);
-      return output.record;
+      std::vector<Json> records;
+      for (size_t k = 0; k < scans.size(); ++k) {
+        const std::string card_base = scans.size() > 1 ? base + "-card" + std::to_string(k + 1) : base;
+        records.push_back(CardRecord(scans[k], card_base));
+      }
+      return records;
     } catch (const NoRoomError&) {
       throw;  // not this card's fault: the batch stops (RunBatch)
     } catch (const std::exception& e) {
       // One bad card never stops the batch (an unwritable report folder stops
       // every card the same way, and each says so).
-      return FailedCardOutput(name, e.what()).record;
+      return {FailedCardOutput(name, e.what()).record};
     }
+  }
+
+  // One card's record, its answers put on it and its pictures written under `base`.
+  Json CardRecord(ScanResult& scan, const std::string& base) {
+    const std::string& name = scan.card.source;
+    if (!scan.ok()) return FailedCardOutput(name, scan.detail).record;
+    const std::vector<Correction> answers = options_.corrections.For(name);
+    const std::vector<std::string> problems = ApplyCorrections(scan, answers, rulesets_, options_.scan);
+    CardOutput output = ScannedCardOutput(name, base, scan, rulesets_, options_.record, answers, problems);
+    std::error_code ec;
+    fs::remove_all(fs::path(options_.report_dir) / (base + ".crops"), ec);  // crops of an earlier run
+    for (const auto& [path, image] : output.images)
+      if (!image.empty()) WriteImageAtomic((fs::path(options_.report_dir) / path).string(), image);
+    return output.record;
   }
 
   // The record of the card a person typed in for `name` (review), if any.
@@ -161,6 +177,28 @@ class Worker {
 }  // namespace
 
 std::string CardBase(const std::string& name) { return "cards/" + name; }
+
+bool CardOfInput(const std::string& card, const std::string& input) {
+  if (card.rfind(input, 0) != 0) return false;
+  std::string_view rest(card);
+  rest.remove_prefix(input.size());
+  // A number of one or more digits at the front of `rest`, taken off.
+  auto number = [&rest] {
+    const size_t digits = rest.find_first_not_of("0123456789");
+    const size_t length = digits == std::string_view::npos ? rest.size() : digits;
+    rest.remove_prefix(length);
+    return length > 0;
+  };
+  if (rest.rfind(" page ", 0) == 0) {
+    rest.remove_prefix(6);
+    if (!number()) return false;
+  }
+  if (rest.rfind('#', 0) == 0) {
+    rest.remove_prefix(1);
+    if (!number()) return false;
+  }
+  return rest.empty();
+}
 
 BatchRecords RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrary& rulesets,
                       const BatchOptions& options, const BatchProgressFn& progress) {

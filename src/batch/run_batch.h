@@ -77,4 +77,9 @@ BatchRecords RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrar
 /// Where `name`'s files start, relative to the report folder: "cards/<name>".
 std::string CardBase(const std::string& name);
 
+/// Whether the card named `card` was read from the input file named `input`:
+/// the file itself, one of its pages ("scan.pdf page 2") or one of several
+/// cards in one of them ("photo.jpg#2", "scan.pdf page 2#1").
+bool CardOfInput(const std::string& card, const std::string& input);
+
 }  // namespace scorecheck

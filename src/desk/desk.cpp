@@ -7,6 +7,7 @@
 #include "batch/check_record.h"
 #include "batch/index_html.h"
 #include "batch/review.h"
+#include "batch/run_batch.h"
 #include "batch/report_json.h"
 #include "core/error.h"
 #include "core/json_text.h"
@@ -18,11 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
-
-// Whether `file` is the record of `input` or of one of its pages.
-bool RecordOf(const std::string& file, const std::string& input) {
-  return file == input || (file.size() > input.size() + 6 && file.rfind(input + " page ", 0) == 0);
-}
 
 // Each ruleset as the typing form lays it out: [{id, name, columns, rows: [{id, name}]}].
 Json RulesetsForTyping(const RulesetLibrary& rulesets) {
@@ -173,7 +169,7 @@ void Desk::RecheckOne(const std::string& input) {
     // The file's records replace its old ones where the first of them stood.
     size_t at = batch_.records.size();
     for (size_t i = batch_.records.size(); i-- > 0;)
-      if (RecordOf(batch_.records[i].value("file", ""), input)) {
+      if (CardOfInput(batch_.records[i].value("file", ""), input)) {
         batch_.records.erase(batch_.records.begin() + static_cast<std::ptrdiff_t>(i));
         batch_.saved.erase(batch_.saved.begin() + static_cast<std::ptrdiff_t>(i));
         at = i;

@@ -337,18 +337,20 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
 
   std::ostringstream why;
   if (c.rows < options.min_rows) {
-    why << "a table of " << c.rows << " rows (a scorecard has at least " << options.min_rows << ")";
+    why << "a table of " << c.rows << (c.rows == 1 ? " row" : " rows") << " (a scorecard has at least " << options.min_rows
+        << ")";
   } else if (c.rows > options.max_rows) {
     why << "a table of " << c.rows << " rows (ruled paper, not a scorecard)";
   } else if (c.columns < options.min_columns || c.columns > options.max_columns) {
-    why << "a table of " << c.columns << " columns (a scorecard has " << options.min_columns << "-"
+    why << "a table of " << c.columns << (c.columns == 1 ? " column" : " columns") << " (a scorecard has "
+        << options.min_columns << "-"
         << options.max_columns << ")";
   } else if (regular < options.min_regular_rows) {
-    why << "irregular rows (" << std::lround(regular * 100) << " % at the common pitch)";
+    why << "rows of uneven height (" << std::lround(regular * 100) << " % of them of the usual height)";
   } else if (repairs > options.max_row_repairs * seen_rows) {
     // Rows of uneven heights come out regular only after many lines are
     // dropped or put back: a table, not a printed scorecard.
-    why << "irregular rows (" << repairs << " of " << seen_rows << " row lines dropped or put back)";
+    why << "rows of uneven height (" << repairs << " of " << seen_rows << " row lines missing or extra)";
   }
   if (!why.str().empty()) {
     c.why = why.str();

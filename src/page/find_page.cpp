@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
+#include <limits>
 #include <set>
 
 #include <opencv2/aruco.hpp>
@@ -93,6 +95,11 @@ void ReadCode(Page& page, PageSize assumed) {
 
 }  // namespace
 
+bool PageOptions::Check() const {
+  return px_per_mm > 0 && detect_long_side_px >= 100 && outline.Check() && max_sheets >= 1 &&
+         marker_fit_tolerance > 0;
+}
+
 const char* PageMethodName(PageMethod method) {
   switch (method) {
     case PageMethod::kMarkers: return "markers";
@@ -102,64 +109,138 @@ const char* PageMethodName(PageMethod method) {
   return "";
 }
 
-Page FindPage(const cv::Mat& image, const PageOptions& options) {
-  Page none;
-  if (image.empty()) {
-    none.detail = "empty image";
-    return none;
-  }
-  const double scale = std::min(1.0, static_cast<double>(options.detect_long_side_px) / std::max(image.cols, image.rows));
-  cv::Mat small;
-  cv::resize(Gray(image), small, cv::Size(), scale, scale, cv::INTER_AREA);
+namespace {
 
-  // 1. Markers.
-  std::vector<int> ids;
-  std::vector<std::vector<cv::Point2f>> corners;
-  const auto parameters = cv::aruco::DetectorParameters::create();
-  parameters->cornerRefinementMethod = cv::aruco::CORNER_REFINE_SUBPIX;
-  cv::aruco::detectMarkers(small, cv::aruco::getPredefinedDictionary(cv::aruco::DICT_4X4_50), corners, ids, parameters);
-  if (ids.size() >= 2) {
-    // The page size decides where the bottom markers are; try A4, then Letter,
-    // and keep the QR code's word when it can be read.
-    for (PageSize assumed : {PageSize::kA4, PageSize::kLetter}) {
-      auto fit = FitMarkers(ids, corners, 1.0 / scale, assumed);
-      if (!fit) continue;
-      Page page = Rectify(image, fit->image_from_mm, PageSizeMm(assumed), options.px_per_mm);
-      page.method = PageMethod::kMarkers;
-      page.orientation_known = true;
-      page.page_size = assumed;
-      ReadCode(page, assumed);
-      if (page.sheet && page.sheet->options.page != assumed) continue;  // the code says Letter: refit
-      page.detail = std::to_string(fit->markers) + " markers";
-      return page;
+// A sheet's markers: their indices in the detector's lists, one per id at most.
+using MarkerGroup = std::vector<size_t>;
+
+// How far (in marker sides) the worst corner of `group` lies from where one
+// homography from a sheet of `page` size puts it.
+double MarkerFitError(const MarkerGroup& group, const std::vector<int>& ids,
+                      const std::vector<std::vector<cv::Point2f>>& corners, PageSize page) {
+  std::vector<cv::Point2f> mm, px;
+  double side = 0;
+  for (size_t i : group) {
+    const auto model = MarkerCornersMm(ids[i], page);
+    for (int k = 0; k < 4; ++k) {
+      mm.push_back(model[k]);
+      px.push_back(corners[i][k]);
+      side += cv::norm(corners[i][k] - corners[i][(k + 1) % 4]) / (4.0 * group.size());
     }
   }
+  const cv::Mat h = cv::findHomography(mm, px, 0);
+  if (h.empty() || side <= 0) return std::numeric_limits<double>::infinity();
+  std::vector<cv::Point2f> mapped;
+  cv::perspectiveTransform(mm, mapped, h);
+  double worst = 0;
+  for (size_t k = 0; k < px.size(); ++k) worst = std::max(worst, cv::norm(mapped[k] - px[k]));
+  return worst / side;
+}
 
-  // 2. The paper's outline.
-  // Searched in the grey image made for the markers: shrinking the photo once
-  // more from there is cheap. The photo in colour is searched too when that
-  // outline fills little of it.
-  if (const PaperOutline outline = FindPaperOutline(small, options.outline, image); outline.found) {
-    std::array<cv::Point2f, 4> corners_px;
-    for (int i = 0; i < 4; ++i) corners_px[i] = (outline.corners_in_image[i] + cv::Point2f(0.5f, 0.5f)) * static_cast<float>(1.0 / scale) - cv::Point2f(0.5f, 0.5f);
-    const double top = cv::norm(corners_px[1] - corners_px[0]), bottom = cv::norm(corners_px[2] - corners_px[3]);
-    const double left = cv::norm(corners_px[3] - corners_px[0]), right = cv::norm(corners_px[2] - corners_px[1]);
-    const bool landscape = top + bottom > left + right;
-    // Portrait paper seen landscape is turned a quarter; keep the paper's own
-    // proportions and let the grid stage decide which way is up.
-    cv::Size2d page_mm = PageSizeMm(PageSize::kA4);
-    if (landscape) std::swap(page_mm.width, page_mm.height);
-    const std::vector<cv::Point2f> mm = {{0, 0}, {static_cast<float>(page_mm.width), 0},
-                                         {static_cast<float>(page_mm.width), static_cast<float>(page_mm.height)},
-                                         {0, static_cast<float>(page_mm.height)}};
-    const cv::Matx33d image_from_mm(cv::getPerspectiveTransform(mm, std::vector<cv::Point2f>(corners_px.begin(), corners_px.end())));
-    Page page = Rectify(image, image_from_mm, page_mm, options.px_per_mm);
-    page.method = PageMethod::kOutline;
-    page.detail = outline.detail;
+// The markers found, grouped by sheet. When no id repeats they are one
+// sheet's (two or more of them: FitMarkers decides). Otherwise several
+// sheets lie in the picture: a group is three or four markers of different
+// ids whose corners one homography puts where a sheet prints them, the
+// groups that fit best (most markers, then closest) taken first.
+std::vector<MarkerGroup> GroupMarkers(const std::vector<int>& ids, const std::vector<std::vector<cv::Point2f>>& corners,
+                                      const PageOptions& options) {
+  std::array<std::vector<size_t>, 4> by_id;
+  for (size_t i = 0; i < ids.size(); ++i)
+    if (ids[i] >= 0 && ids[i] <= 3 && static_cast<int>(by_id[ids[i]].size()) < options.max_sheets) by_id[ids[i]].push_back(i);
+  const bool repeated = std::any_of(by_id.begin(), by_id.end(), [](const auto& v) { return v.size() > 1; });
+  if (!repeated) {
+    MarkerGroup all;
+    for (const auto& v : by_id) all.insert(all.end(), v.begin(), v.end());
+    return {all};
+  }
+  struct Fit {
+    MarkerGroup group;
+    double error = 0;
+  };
+  std::vector<Fit> fits;
+  // Every choice of one marker (or none) per id.
+  std::array<size_t, 4> pick{};
+  std::function<void(int)> choose = [&](int id) {
+    if (id == 4) {
+      MarkerGroup group;
+      for (int k = 0; k < 4; ++k)
+        if (pick[k] > 0) group.push_back(by_id[k][pick[k] - 1]);
+      if (group.size() < 3) return;
+      double error = std::numeric_limits<double>::infinity();
+      for (PageSize size : {PageSize::kA4, PageSize::kLetter})
+        error = std::min(error, MarkerFitError(group, ids, corners, size));
+      if (error <= options.marker_fit_tolerance) fits.push_back({group, error});
+      return;
+    }
+    for (pick[id] = 0; pick[id] <= by_id[id].size(); ++pick[id]) choose(id + 1);
+  };
+  choose(0);
+  std::sort(fits.begin(), fits.end(), [](const Fit& a, const Fit& b) {
+    return a.group.size() != b.group.size() ? a.group.size() > b.group.size() : a.error < b.error;
+  });
+  std::vector<MarkerGroup> groups;
+  std::set<size_t> used;
+  for (const Fit& fit : fits) {
+    if (std::any_of(fit.group.begin(), fit.group.end(), [&](size_t i) { return used.count(i) > 0; })) continue;
+    used.insert(fit.group.begin(), fit.group.end());
+    groups.push_back(fit.group);
+  }
+  return groups;
+}
+
+// The sheet of `group`'s markers, rectified, or nullopt when they do not fit one.
+std::optional<Page> PageFromMarkers(const cv::Mat& image, const MarkerGroup& group, const std::vector<int>& all_ids,
+                                    const std::vector<std::vector<cv::Point2f>>& all_corners, double scale,
+                                    const PageOptions& options) {
+  std::vector<int> ids;
+  std::vector<std::vector<cv::Point2f>> corners;
+  for (size_t i : group) {
+    ids.push_back(all_ids[i]);
+    corners.push_back(all_corners[i]);
+  }
+  // The page size decides where the bottom markers are; try A4, then Letter,
+  // and keep the QR code's word when it can be read.
+  for (PageSize assumed : {PageSize::kA4, PageSize::kLetter}) {
+    auto fit = FitMarkers(ids, corners, 1.0 / scale, assumed);
+    if (!fit) continue;
+    Page page = Rectify(image, fit->image_from_mm, PageSizeMm(assumed), options.px_per_mm);
+    page.method = PageMethod::kMarkers;
+    page.orientation_known = true;
+    page.page_size = assumed;
+    ReadCode(page, assumed);
+    if (page.sheet && page.sheet->options.page != assumed) continue;  // the code says Letter: refit
+    page.detail = std::to_string(fit->markers) + " markers";
     return page;
   }
+  return std::nullopt;
+}
 
-  // 3. The whole image, scaled to the working resolution as if it were A4.
+// The sheet inside `outline` (found in the image shrunk by `scale`), rectified.
+Page PageFromOutline(const cv::Mat& image, const PaperOutline& outline, double scale, const PageOptions& options) {
+  std::array<cv::Point2f, 4> corners_px;
+  for (int i = 0; i < 4; ++i)
+    corners_px[i] = (outline.corners_in_image[i] + cv::Point2f(0.5f, 0.5f)) * static_cast<float>(1.0 / scale) -
+                    cv::Point2f(0.5f, 0.5f);
+  const double top = cv::norm(corners_px[1] - corners_px[0]), bottom = cv::norm(corners_px[2] - corners_px[3]);
+  const double left = cv::norm(corners_px[3] - corners_px[0]), right = cv::norm(corners_px[2] - corners_px[1]);
+  const bool landscape = top + bottom > left + right;
+  // Portrait paper seen landscape is turned a quarter; keep the paper's own
+  // proportions and let the grid stage decide which way is up.
+  cv::Size2d page_mm = PageSizeMm(PageSize::kA4);
+  if (landscape) std::swap(page_mm.width, page_mm.height);
+  const std::vector<cv::Point2f> mm = {{0, 0}, {static_cast<float>(page_mm.width), 0},
+                                       {static_cast<float>(page_mm.width), static_cast<float>(page_mm.height)},
+                                       {0, static_cast<float>(page_mm.height)}};
+  const cv::Matx33d image_from_mm(
+      cv::getPerspectiveTransform(mm, std::vector<cv::Point2f>(corners_px.begin(), corners_px.end())));
+  Page page = Rectify(image, image_from_mm, page_mm, options.px_per_mm);
+  page.method = PageMethod::kOutline;
+  page.detail = outline.detail;
+  return page;
+}
+
+// The whole image, scaled to the working resolution as if it were A4.
+Page WholeImagePage(const cv::Mat& image, const PageOptions& options) {
   const bool landscape = image.cols > image.rows;
   cv::Size2d page_mm = PageSizeMm(PageSize::kA4);
   if (landscape) std::swap(page_mm.width, page_mm.height);
@@ -173,6 +254,73 @@ Page FindPage(const cv::Mat& image, const PageOptions& options) {
   page.px_per_mm = 0;  // unknown: the scan may have margins
   page.detail = "no markers or paper outline: the whole image";
   return page;
+}
+
+// Sheets in the order a person reads them: along the way they lie, left to
+// right when they lie side by side, top to bottom when stacked.
+void InReadingOrder(std::vector<Page>& pages) {
+  if (pages.size() < 2) return;
+  std::vector<std::pair<cv::Point2d, size_t>> centres;
+  for (size_t i = 0; i < pages.size(); ++i)
+    centres.emplace_back(ImageFromPage(pages[i], {pages[i].rectified.cols / 2.0, pages[i].rectified.rows / 2.0}), i);
+  double min_x = 1e18, max_x = -1e18, min_y = 1e18, max_y = -1e18;
+  for (const auto& [c, i] : centres) {
+    min_x = std::min(min_x, c.x), max_x = std::max(max_x, c.x);
+    min_y = std::min(min_y, c.y), max_y = std::max(max_y, c.y);
+  }
+  const bool side_by_side = max_x - min_x >= max_y - min_y;
+  std::stable_sort(centres.begin(), centres.end(), [&](const auto& a, const auto& b) {
+    return side_by_side ? a.first.x < b.first.x : a.first.y < b.first.y;
+  });
+  std::vector<Page> ordered;
+  for (const auto& [c, i] : centres) ordered.push_back(std::move(pages[i]));
+  pages = std::move(ordered);
+}
+
+}  // namespace
+
+std::vector<Page> FindPages(const cv::Mat& image, const PageOptions& options) {
+  if (image.empty()) {
+    Page none;
+    none.detail = "empty image";
+    return {none};
+  }
+  const double scale = std::min(1.0, static_cast<double>(options.detect_long_side_px) / std::max(image.cols, image.rows));
+  cv::Mat small;
+  cv::resize(Gray(image), small, cv::Size(), scale, scale, cv::INTER_AREA);
+
+  // 1. Markers: each sheet's set.
+  std::vector<int> ids;
+  std::vector<std::vector<cv::Point2f>> corners;
+  const auto parameters = cv::aruco::DetectorParameters::create();
+  parameters->cornerRefinementMethod = cv::aruco::CORNER_REFINE_SUBPIX;
+  cv::aruco::detectMarkers(small, cv::aruco::getPredefinedDictionary(cv::aruco::DICT_4X4_50), corners, ids, parameters);
+  std::vector<Page> pages;
+  if (ids.size() >= 2)
+    for (const MarkerGroup& group : GroupMarkers(ids, corners, options))
+      if (std::optional<Page> page = PageFromMarkers(image, group, ids, corners, scale, options))
+        pages.push_back(std::move(*page));
+
+  // 2. The paper's outline, each sheet's.
+  // Searched in the grey image made for the markers: shrinking the photo once
+  // more from there is cheap. The photo in colour is searched too when an
+  // outline fills little of it.
+  if (pages.empty()) {
+    std::vector<PaperOutline> outlines = FindPaperOutlines(small, options.outline, image);
+    if (static_cast<int>(outlines.size()) > options.max_sheets) outlines.resize(options.max_sheets);
+    for (const PaperOutline& outline : outlines) pages.push_back(PageFromOutline(image, outline, scale, options));
+  }
+
+  // 3. The whole image.
+  if (pages.empty()) pages.push_back(WholeImagePage(image, options));
+  for (Page& page : pages) page.image_size = image.size();
+  InReadingOrder(pages);
+  return pages;
+}
+
+Page FindPage(const cv::Mat& image, const PageOptions& options) {
+  std::vector<Page> pages = FindPages(image, options);
+  return std::move(pages.front());
 }
 
 cv::Point2d ImageFromPage(const Page& page, cv::Point2d page_px) {

@@ -8,9 +8,12 @@
 //      photo shows one.
 //   3. otherwise the whole image is taken as the page (a flat scan); the grid
 //      stage then finds the ruled lines and the orientation.
+// A photo of several cards side by side holds several sheets: each set of
+// markers, or else each paper outline, is a page of its own.
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <opencv2/core.hpp>
 
@@ -24,6 +27,12 @@ struct PageOptions {
   double px_per_mm = 8.0;           ///< resolution of the rectified page (8 px/mm = 203 dpi)
   int detect_long_side_px = 1800;   ///< markers are searched at this long side, pixels; default 1800
   OutlineOptions outline;           ///< the paper outline search, for sheets without markers
+  int max_sheets = 6;               ///< at most this many sheets are taken from one picture; default 6
+  double marker_fit_tolerance = 0.25;  ///< where markers repeat (several own sheets in one picture), three or four
+                                       ///< markers are one sheet's when one homography puts every corner within
+                                       ///< this many marker sides of where the sheet prints it (a marker of
+                                       ///< another sheet lies tens of sides away); default 0.25
+  bool Check() const;               ///< true when every field is in range
 };
 
 enum class PageMethod { kMarkers, kOutline, kWholeImage };
@@ -39,6 +48,7 @@ struct Page {
   PageMethod method = PageMethod::kWholeImage;
   cv::Mat rectified;                   ///< BGR, upright when the orientation is known
   cv::Matx33d page_from_image = cv::Matx33d::eye();  ///< image pixel -> rectified pixel
+  cv::Size image_size;                 ///< the photo's size, pixels (where its frame ends)
   double px_per_mm = 0;                ///< rectified pixels per page millimetre (0 = unknown scale)
   bool orientation_known = false;      ///< true with markers: the page is upright for sure
   std::optional<std::string> sheet_code;  ///< the QR payload, when read
@@ -48,7 +58,13 @@ struct Page {
   bool ok() const { return status == PageStatus::kFound; }
 };
 
-/// Finds and rectifies the page in `image` (8-bit BGR). Never throws for a bad photo.
+/// Finds and rectifies every sheet in `image` (8-bit BGR), in reading order
+/// (left to right when side by side, top to bottom when stacked): one page at
+/// least, the whole image when no sheet is seen, or kEmptyImage. Never throws
+/// for a bad photo.
+std::vector<Page> FindPages(const cv::Mat& image, const PageOptions& options = {});
+
+/// The first of FindPages(): the page when the picture holds one sheet.
 Page FindPage(const cv::Mat& image, const PageOptions& options = {});
 
 /// Where page point `page_px` (rectified pixels) lies in the original image.

@@ -46,14 +46,56 @@ bool OutlineOptions::Check() const {
   return work_long_side_px >= 100 && min_area > 0 && min_area < 1 && min_line_share > 0 && max_lines >= 4 &&
          min_side_coverage >= 0 && min_side_coverage <= 1 && border_coverage >= 0 && border_coverage <= 1 &&
          min_side_contrast >= 0 && max_corner_outside >= 0 && min_corner_coverage >= 0 && min_corner_coverage <= 1 &&
-         max_roughness >= 0 && colour_weight >= 0 && small_outline >= 0 && larger_outline >= 1;
+         max_roughness >= 0 && colour_weight >= 0 && small_outline >= 0 && larger_outline >= 1 &&
+         max_shared_area >= 0 && max_shared_area < 1;
 }
 
 namespace {
 
-// The outline in `gray`, the image shrunk by `scale`.
-PaperOutline OutlineIn(const cv::Mat& gray, double scale, const OutlineOptions& options) {
+// The outline of `c` in the image `gray` was shrunk from by `scale`.
+PaperOutline ToOutline(const Candidate& c, double scale) {
   PaperOutline outline;
+  // Clockwise as seen (y down), starting at the corner nearest the image's
+  // top-left; back to image pixels (pixel centres: work x = (image x + 0.5) *
+  // scale - 0.5).
+  std::array<cv::Point2d, 4> corners = c.corners;
+  double signed_area = 0;
+  for (int k = 0; k < 4; ++k) signed_area += Cross(corners[k], corners[(k + 1) % 4]);
+  if (signed_area < 0) std::reverse(corners.begin(), corners.end());
+  const auto first = std::min_element(corners.begin(), corners.end(),
+                                      [](cv::Point2d u, cv::Point2d v) { return u.x + u.y < v.x + v.y; });
+  std::rotate(corners.begin(), first, corners.end());
+  for (int k = 0; k < 4; ++k) {
+    outline.corners_in_image[k] = cv::Point2f(static_cast<float>((corners[k].x + 0.5) / scale - 0.5),
+                                              static_cast<float>((corners[k].y + 0.5) / scale - 0.5));
+  }
+  outline.found = true;
+  outline.score = c.score;
+  outline.border_sides = c.border_sides;
+  outline.detail = "paper outline, " + std::to_string(static_cast<int>(std::lround(c.score * 100))) +
+                   " % of its sides seen" +
+                   (c.border_sides ? ", " + std::to_string(c.border_sides) + " on the image border" : "");
+  return outline;
+}
+
+// The share of the smaller of two convex quads that the other covers.
+double SharedArea(const std::array<cv::Point2d, 4>& a, const std::array<cv::Point2d, 4>& b) {
+  auto polygon = [](const std::array<cv::Point2d, 4>& q) {
+    std::vector<cv::Point2f> points;
+    for (const cv::Point2d& p : q) points.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
+    if (cv::contourArea(points, true) < 0) std::reverse(points.begin(), points.end());
+    return points;
+  };
+  const std::vector<cv::Point2f> pa = polygon(a), pb = polygon(b);
+  std::vector<cv::Point2f> common;
+  const double shared = cv::intersectConvexConvex(pa, pb, common, true);
+  const double smaller = std::min(cv::contourArea(pa), cv::contourArea(pb));
+  return smaller > 0 ? std::max(shared, 0.0) / smaller : 1.0;
+}
+
+// Every sheet's outline in `gray`, the image shrunk by `scale`: the quads that
+// pass as paper, best ranked first, each one apart from those before it.
+std::vector<PaperOutline> OutlinesIn(const cv::Mat& gray, double scale, const OutlineOptions& options) {
   const double short_side = std::min(gray.cols, gray.rows);
   const cv::Rect2d box(-0.5, -0.5, gray.cols, gray.rows);
 
@@ -197,8 +239,14 @@ PaperOutline OutlineIn(const cv::Mat& gray, double scale, const OutlineOptions& 
   // across each seen side, and a border side only where the paper runs into
   // the border (its neighbours seen up to there, paper tone along it).
   std::sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) { return x.rank > y.rank; });
-  const Candidate* chosen = nullptr;
+  std::vector<const Candidate*> chosen;
   for (const Candidate& c : candidates) {
+    // Another sheet lies beside those found, not on them: a frame printed on
+    // a sheet is enclosed by it.
+    if (std::any_of(chosen.begin(), chosen.end(), [&](const Candidate* other) {
+          return SharedArea(other->corners, c.corners) > options.max_shared_area;
+        }))
+      continue;
     bool ok = true;
     std::vector<double> inside;  // the paper's tone just inside each seen side
     for (int k = 0; k < 4 && ok; ++k) {
@@ -234,37 +282,11 @@ PaperOutline OutlineIn(const cv::Mat& gray, double scale, const OutlineOptions& 
                                      Dot(c.corners[k] - line.origin, line.dir), box);
       ok = StripMedian(line, along, gray) >= 0.75 * paper;
     }
-    if (ok) {
-      chosen = &c;
-      break;
-    }
+    if (ok) chosen.push_back(&c);
   }
-  if (!chosen) {
-    outline.detail = "no quad of paper edges";
-    return outline;
-  }
-  const Candidate& best = *chosen;
-  // Clockwise as seen (y down), starting at the corner nearest the image's
-  // top-left; back to image pixels (pixel centres: work x = (image x + 0.5) *
-  // scale - 0.5).
-  std::array<cv::Point2d, 4> corners = best.corners;
-  double signed_area = 0;
-  for (int k = 0; k < 4; ++k) signed_area += Cross(corners[k], corners[(k + 1) % 4]);
-  if (signed_area < 0) std::reverse(corners.begin(), corners.end());
-  const auto first = std::min_element(corners.begin(), corners.end(),
-                                      [](cv::Point2d u, cv::Point2d v) { return u.x + u.y < v.x + v.y; });
-  std::rotate(corners.begin(), first, corners.end());
-  for (int k = 0; k < 4; ++k) {
-    outline.corners_in_image[k] = cv::Point2f(static_cast<float>((corners[k].x + 0.5) / scale - 0.5),
-                                              static_cast<float>((corners[k].y + 0.5) / scale - 0.5));
-  }
-  outline.found = true;
-  outline.score = best.score;
-  outline.border_sides = best.border_sides;
-  outline.detail = "paper outline, " + std::to_string(static_cast<int>(std::lround(best.score * 100))) +
-                   " % of its sides seen" +
-                   (best.border_sides ? ", " + std::to_string(best.border_sides) + " on the image border" : "");
-  return outline;
+  std::vector<PaperOutline> outlines;
+  for (const Candidate* c : chosen) outlines.push_back(ToOutline(*c, scale));
+  return outlines;
 }
 
 double Area(const PaperOutline& outline) {
@@ -281,46 +303,69 @@ bool Encloses(const PaperOutline& outer, const PaperOutline& inner, double slack
 
 }  // namespace
 
-PaperOutline FindPaperOutline(const cv::Mat& image, const OutlineOptions& options, const cv::Mat& colour) {
-  if (image.empty()) {
-    PaperOutline outline;
-    outline.detail = "empty image";
-    return outline;
-  }
+std::vector<PaperOutline> FindPaperOutlines(const cv::Mat& image, const OutlineOptions& options,
+                                            const cv::Mat& colour) {
+  if (image.empty()) return {};
   const double scale =
       std::min(1.0, static_cast<double>(options.work_long_side_px) / std::max(image.cols, image.rows));
   cv::Mat small;
   cv::resize(image, small, cv::Size(), scale, scale, cv::INTER_AREA);
   cv::Mat gray = small;
   if (small.channels() == 3) cv::cvtColor(small, gray, cv::COLOR_BGR2GRAY);
-  const PaperOutline in_gray = OutlineIn(gray, scale, options);
+  std::vector<PaperOutline> outlines = OutlinesIn(gray, scale, options);
   // Grey loses the edge of white paper against the pale checks of a coloured
-  // cloth, so a frame printed on the sheet can pass for it (seed 900033 card
-  // 0104: the left two of four grids). An outline that fills little of the
-  // picture (3 of 136 found on other printers' sheets of seeds 900031 and
-  // 900033; most fill half of it or more) is looked for again with colour
+  // cloth, so a frame printed on the sheet can pass for it (four grids on one
+  // sheet, the left two framed). An outline that fills little of the picture
+  // (most sheets fill half of it or more) is looked for again with colour
   // taken off, and that one replaces it only when it encloses it and is
   // clearly larger (the paper encloses every frame printed on it). Not the
   // other way round: chroma noise can hide a faint edge of white paper on a
-  // white desk (seed 900033 card 0131).
+  // white desk.
   const double image_area = static_cast<double>(image.cols) * image.rows;
-  if (!in_gray.found || Area(in_gray) >= options.small_outline * image_area) return in_gray;
+  const bool any_small = std::any_of(outlines.begin(), outlines.end(), [&](const PaperOutline& o) {
+    return Area(o) < options.small_outline * image_area;
+  });
   // A colour `image` is already shrunk to the working size; `colour` is shrunk here.
   const cv::Mat& source = image.channels() == 3 ? image : colour;
-  if (source.empty() || source.channels() != 3) return in_gray;
+  if (!any_small || source.empty() || source.channels() != 3) return outlines;
   const double colour_scale =
       std::min(1.0, static_cast<double>(options.work_long_side_px) / std::max(source.cols, source.rows));
   cv::Mat colour_small = small;
   if (&source != &image) cv::resize(source, colour_small, cv::Size(), colour_scale, colour_scale, cv::INTER_AREA);
-  PaperOutline in_colour = OutlineIn(Whiteness(colour_small, options.colour_weight), colour_scale, options);
-  if (!in_colour.found) return in_gray;
+  std::vector<PaperOutline> in_colour =
+      OutlinesIn(Whiteness(colour_small, options.colour_weight), colour_scale, options);
   const cv::Point2f to_image(static_cast<float>(image.cols) / source.cols, static_cast<float>(image.rows) / source.rows);
-  for (cv::Point2f& corner : in_colour.corners_in_image)
-    corner = cv::Point2f((corner.x + 0.5f) * to_image.x - 0.5f, (corner.y + 0.5f) * to_image.y - 0.5f);
-  in_colour.detail += ", colour taken off";
+  for (PaperOutline& outline : in_colour) {
+    for (cv::Point2f& corner : outline.corners_in_image)
+      corner = cv::Point2f((corner.x + 0.5f) * to_image.x - 0.5f, (corner.y + 0.5f) * to_image.y - 0.5f);
+    outline.detail += ", colour taken off";
+  }
   const double slack = 0.02 * std::min(image.cols, image.rows);
-  return Encloses(in_colour, in_gray, slack) && Area(in_colour) >= options.larger_outline * Area(in_gray) ? in_colour
-                                                                                                     : in_gray;
+  for (PaperOutline& outline : outlines) {
+    if (Area(outline) >= options.small_outline * image_area) continue;
+    for (const PaperOutline& larger : in_colour) {
+      if (Encloses(larger, outline, slack) && Area(larger) >= options.larger_outline * Area(outline)) {
+        outline = larger;
+        break;
+      }
+    }
+  }
+  // Two small outlines the same larger one replaced are one sheet.
+  std::vector<PaperOutline> sheets;
+  for (const PaperOutline& outline : outlines)
+    if (std::none_of(sheets.begin(), sheets.end(), [&](const PaperOutline& kept) {
+          return Encloses(kept, outline, slack) || Encloses(outline, kept, slack);
+        }))
+      sheets.push_back(outline);
+  return sheets;
+}
+
+PaperOutline FindPaperOutline(const cv::Mat& image, const OutlineOptions& options, const cv::Mat& colour) {
+  std::vector<PaperOutline> outlines = FindPaperOutlines(image, options, colour);
+  if (!outlines.empty()) return outlines.front();
+  PaperOutline none;
+  none.detail = image.empty() ? "empty image" : "no quad of paper edges";
+  return none;
 }
 
 }  // namespace scorecheck

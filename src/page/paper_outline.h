@@ -13,7 +13,9 @@
 //      sides) and for an even strip of paper just inside it (a tablecloth's
 //      stripes have checks there);
 //   4. of the quads that pass, the one with the most edge seen, weighted by its
-//      area (the paper encloses every printed frame on it).
+//      area (the paper encloses every printed frame on it), is the first
+//      sheet; each next best that lies apart from those before it is another
+//      sheet on the same table (two cards photographed side by side).
 //   5. an outline filling little of the picture may be a frame printed on the
 //      paper, its edge lost against a pale coloured cloth: searched again in
 //      colour, and replaced by a clearly larger quad enclosing it.
@@ -21,6 +23,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include <opencv2/core.hpp>
 
@@ -41,6 +44,9 @@ struct OutlineOptions {
   double colour_weight = 2;          ///< colour taken off: min(B,G,R) - colour_weight * (max - min), so a cloth as bright as the paper stands apart; default 2
   double larger_outline = 1.15;      ///< that outline replaces the grey one when it encloses it and is at least this many times as large; default 1.15
   double max_corner_outside = 0.25;  ///< corners may lie this share of the image size outside it (paper leaving the frame); default 0.25
+  double max_shared_area = 0.1;      ///< another sheet may cover at most this share of the smaller one's area (sheets lying
+                                     ///< apart, or one just over another's edge; a frame printed on a sheet lies wholly
+                                     ///< within it); default 0.1
   bool Check() const;                ///< true when every field is in range
 };
 
@@ -52,6 +58,12 @@ struct PaperOutline {
   int border_sides = 0;                         ///< sides taken from the image border (paper leaving the frame)
   std::string detail;                           ///< how it was found, or why not
 };
+
+/// Every sheet's outline in `image` (8-bit BGR or grey), the most convincing
+/// first; empty when no quad is convincing. Each that fills little of the
+/// picture is looked for again in colour, as FindPaperOutline does.
+std::vector<PaperOutline> FindPaperOutlines(const cv::Mat& image, const OutlineOptions& options = {},
+                                            const cv::Mat& colour = cv::Mat());
 
 /// Finds the paper's outline in `image` (8-bit BGR or grey). When it fills
 /// little of the picture, the same picture in colour (`image` itself, or

@@ -166,7 +166,7 @@ std::string TextReport(const Card& card, const Verification& verification, const
              << EntryConventionName(column.convention) << " (" << column.convention_reason << ")\n";
     for (const Finding& f : verification.grids[g].findings)
       text << "  " << (f.severity == Severity::kError ? "error  " : "warning") << "  "
-           << ColumnName(g, card.grids.size(), f.column, ruleset) << "  " << f.code << "  " << f.message << "\n";
+           << ColumnName(g, card.grids.size(), f.column, ruleset) << "  " << f.message << "\n";  // codes: machine output only
   }
   return text.str();
 }

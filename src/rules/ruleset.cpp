@@ -259,6 +259,12 @@ const RowSpec* Ruleset::FinalTotal() const {
   return last;
 }
 
+const RowSpec* Ruleset::CopiedTotal(const RowSpec& row) const {
+  if (row.kind != RowKind::kTotal || row.sum_of.size() != 1) return nullptr;
+  const RowSpec* term = FindRow(row.sum_of[0]);
+  return term && term->kind == RowKind::kTotal && term->times_multiplier == row.times_multiplier ? term : nullptr;
+}
+
 Ruleset ParseRuleset(const std::string& json_text) {
   // A ruleset is a few kilobytes.
   const Json json = ParseJsonText(json_text, {.max_bytes = 1u << 20});

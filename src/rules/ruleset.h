@@ -154,6 +154,9 @@ struct Ruleset {
   const RowSpec* YahtzeeBox() const;
   /// The last total of the sheet, the column's grand total, or nullptr.
   const RowSpec* FinalTotal() const;
+  /// The total `row` repeats, or nullptr: a total whose one term is another
+  /// total, printed twice (the upper total again at the foot of the lower section).
+  const RowSpec* CopiedTotal(const RowSpec& row) const;
 };
 
 /// Builds a Ruleset from the text of a ruleset JSON file. Throws Error with a

@@ -176,30 +176,12 @@ InkKind InkOf(ReadingStatus status) {
   }
 }
 
-ScanResult ScanWithin(cv::Mat image, const std::string& source, const RulesetLibrary& rulesets, DigitReader& reader,
-                      const ScanOptions& options, TextReader* text_reader, const Deadline& deadline) {
+// One sheet's scan, from its page on: grid, cells, readings, card, verification.
+ScanResult ScanSheet(Page page, const std::string& source, const RulesetLibrary& rulesets, DigitReader& reader,
+                     const ScanOptions& options, TextReader* text_reader, const Deadline& deadline) {
   ScanResult result;
   result.card.source = source;
-  result.page = FindPage(image, options.page);
-  // Every later stage works on the page (cells keep their corners in the
-  // image as coordinates only): the photo's pixels go now, not at the end.
-  image.release();
-  if (!result.page.ok()) {
-    result.status = ScanStatus::kNoPage;
-    result.detail = "no page found: " + result.page.detail;
-    return result;
-  }
-  std::unique_ptr<TextReader> own_text_reader;
-  if (!text_reader && !result.page.sheet) {
-    try {
-      own_text_reader = TextReader::Create();
-      text_reader = own_text_reader.get();
-    } catch (const Error& e) {
-      result.status = ScanStatus::kNoGrid;
-      result.detail = std::string("cannot read printed labels: ") + e.what();
-      return result;
-    }
-  }
+  result.page = std::move(page);
   deadline.Check();
   GridOptions grid_options = options.grid;
   grid_options.deadline = deadline;
@@ -207,6 +189,17 @@ ScanResult ScanWithin(cv::Mat image, const std::string& source, const RulesetLib
   if (!result.grid.ok()) {
     result.status = ScanStatus::kNoGrid;
     result.detail = "holds no scorecard: " + result.grid.detail;  // the verdict, then its one cause
+    // A photo too dark or blurred to find a grid in may still be of one.
+    result.quality = MeasurePageQuality(result.page, options.quality);
+    if (const std::optional<std::string> poor = PageRetakeReason(result.quality, options.quality))
+      result.detail = "holds no scorecard that can be made out: the photo is " + *poor + "; take it again if it holds one";
+    return result;
+  }
+  // A photo too poor to read is refused before anything is guessed from it.
+  result.quality = MeasurePhotoQuality(result.page, result.grid, options.quality);
+  if (const std::optional<std::string> reason = RetakeReason(result.quality, options.quality)) {
+    result.status = ScanStatus::kRetake;
+    result.detail = "take the photo again: " + *reason;
     return result;
   }
   const Ruleset& labelled = rulesets.Get(result.grid.ruleset_id);
@@ -312,20 +305,64 @@ ScanResult ScanWithin(cv::Mat image, const std::string& source, const RulesetLib
   return best;
 }
 
+ScanResult Failed(const std::string& source, ScanStatus status, const std::string& detail) {
+  ScanResult result;
+  result.card.source = source;
+  result.status = status;
+  result.detail = detail;
+  return result;
+}
+
 }  // namespace
+
+std::vector<ScanResult> ScanImageCards(cv::Mat image, const std::string& source, const RulesetLibrary& rulesets,
+                                       DigitReader& reader, const ScanOptions& options, TextReader* text_reader) {
+  const Deadline deadline = Deadline::After(options.time_limit_seconds);
+  std::vector<Page> pages = FindPages(image, options.page);
+  // Every later stage works on the pages (cells keep their corners in the
+  // image as coordinates only): the photo's pixels go now, not at the end.
+  image.release();
+  if (!pages.front().ok()) return {Failed(source, ScanStatus::kNoPage, "no page found: " + pages.front().detail)};
+  std::unique_ptr<TextReader> own_text_reader;
+  const bool labels_needed = std::any_of(pages.begin(), pages.end(), [](const Page& p) { return !p.sheet; });
+  if (!text_reader && labels_needed) {
+    try {
+      own_text_reader = TextReader::Create();
+      text_reader = own_text_reader.get();
+    } catch (const Error& e) {
+      return {Failed(source, ScanStatus::kNoGrid, std::string("cannot read printed labels: ") + e.what())};
+    }
+  }
+  // Each sheet that holds a scorecard is a card. A sheet that holds none
+  // beside one that does (a notebook, a rule sheet) is no card; one given up
+  // on for time, which may have been one, and one too poorly photographed
+  // are listed.
+  std::vector<ScanResult> cards;
+  std::optional<ScanResult> first_failure;
+  for (Page& page : pages) {
+    ScanResult scan;
+    try {
+      scan = ScanSheet(std::move(page), source, rulesets, reader, options, text_reader, deadline);
+    } catch (const GaveUp& e) {
+      scan = Failed(source, ScanStatus::kGaveUp, e.what());
+    }
+    if (scan.ok() || scan.status == ScanStatus::kGaveUp || scan.status == ScanStatus::kRetake)
+      cards.push_back(std::move(scan));
+    else if (!first_failure) first_failure = std::move(scan);
+  }
+  if (cards.empty()) return {std::move(*first_failure)};
+  if (cards.size() > 1)
+    for (size_t k = 0; k < cards.size(); ++k) cards[k].card.source = CardInPicture(source, k, cards.size());
+  return cards;
+}
+
+std::string CardInPicture(const std::string& source, size_t index, size_t count) {
+  return count > 1 ? source + "#" + std::to_string(index + 1) : source;
+}
 
 ScanResult ScanImage(cv::Mat image, const std::string& source, const RulesetLibrary& rulesets,
                      DigitReader& reader, const ScanOptions& options, TextReader* text_reader) {
-  try {
-    return ScanWithin(std::move(image), source, rulesets, reader, options, text_reader,
-                      Deadline::After(options.time_limit_seconds));
-  } catch (const GaveUp& e) {
-    ScanResult result;
-    result.card.source = source;
-    result.status = ScanStatus::kGaveUp;
-    result.detail = e.what();
-    return result;
-  }
+  return std::move(ScanImageCards(std::move(image), source, rulesets, reader, options, text_reader).front());
 }
 
 ScanResult ScanCard(const std::string& path, const RulesetLibrary& rulesets, DigitReader& reader,

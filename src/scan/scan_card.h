@@ -17,6 +17,7 @@
 #include "readings/read_cell.h"
 #include "rules/ruleset_library.h"
 #include "scan/choose_values.h"
+#include "scan/photo_quality.h"
 #include "scan/stray_marks.h"
 #include "verify/verify.h"
 
@@ -29,6 +30,7 @@ struct ScanOptions {
   GridOptions grid;
   CellOptions cells;
   ReadOptions read;
+  PhotoQualityOptions quality;  ///< when a photo is refused as too poor to read
   VerifyOptions verify;
   double min_confidence = 0.5;  ///< readings below this are UNCERTAIN_READ (also verify.min_confidence and
                                 ///< choice.review_below)
@@ -45,7 +47,9 @@ struct ScanOptions {
                                     ///< entries' weight (ChoiceOptions::illegal_factor) or more; default 2
 };
 
-enum class ScanStatus { kOk, kImageFailed, kNoPage, kNoGrid, kGaveUp };
+/// kRetake: a scorecard was found, but the photo is too poor to read (too
+/// dark, blurred, small or cut off); the detail says "take the photo again: ...".
+enum class ScanStatus { kOk, kImageFailed, kNoPage, kNoGrid, kGaveUp, kRetake };
 
 /// One read cell, for reports and overlays.
 struct ScannedCell {
@@ -86,6 +90,7 @@ struct ScanResult {
   std::string detail;           ///< why, when not ok
   Page page;
   Grid grid;
+  PhotoQuality quality;         ///< how good the photo of the grid is (measured once the grid is found)
   std::vector<ScannedCell> cells;
   Card card;
   Verification verification;
@@ -98,9 +103,24 @@ struct ScanResult {
 ScanResult ScanCard(const std::string& path, const RulesetLibrary& rulesets, DigitReader& reader,
                     const ScanOptions& options = {}, TextReader* text_reader = nullptr);
 
-/// The same for an image already loaded (BGR 8-bit). Only the page found in
-/// it is kept: a caller that moves its image in (std::move) has its pixels
-/// freed once the page is rectified (36 MB for a 12 MP photo).
+/// Every card in an image already loaded (BGR 8-bit): one per sheet that
+/// holds a scorecard (two cards photographed side by side are two), in
+/// reading order and named CardInPicture(source, k, count); or the one
+/// failure saying why none was read. A sheet given up on for time
+/// (ScanOptions::time_limit_seconds, for the whole picture) or holding a
+/// scorecard too poorly photographed to read is listed among the cards, as
+/// kGaveUp or kRetake. Only the pages found in the image are kept: a caller
+/// that moves its image in (std::move) has its pixels freed once they are
+/// rectified (36 MB for a 12 MP photo).
+std::vector<ScanResult> ScanImageCards(cv::Mat image, const std::string& source, const RulesetLibrary& rulesets,
+                                       DigitReader& reader, const ScanOptions& options = {},
+                                       TextReader* text_reader = nullptr);
+
+/// The name of card `index` of `count` in the picture `source`: "photo.jpg#2"
+/// (the picture's own name when it holds one card).
+std::string CardInPicture(const std::string& source, size_t index, size_t count);
+
+/// The first card of ScanImageCards(): the card when the image holds one.
 ScanResult ScanImage(cv::Mat image, const std::string& source, const RulesetLibrary& rulesets,
                      DigitReader& reader, const ScanOptions& options = {}, TextReader* text_reader = nullptr);
 

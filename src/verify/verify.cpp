@@ -275,6 +275,12 @@ class ColumnEvaluator {
       return;
     }
     if (cell.state != CellState::kNumber || cell.number == expected) return;
+    // A total printed twice is one total: a copy that holds what the first
+    // holds has no finding of its own (the first has it).
+    if (const RowSpec* first = ruleset_.CopiedTotal(row)) {
+      const std::optional<int> original = WrittenNumber(column_.At(first->id));
+      if (original && *original == cell.number) return;
+    }
 
     const int written = cell.number;
     std::string sum = Join(terms, " + ");

@@ -242,6 +242,10 @@ std::vector<ExpectedFinding> ExpectedFindings(const CardGrid& grid, const Rulese
           if (cell.state != CellState::kNumber) break;
           const int expected = correct.at(row.id);
           if (cell.number == expected) break;
+          // A copy of a total that holds what the first holds: one finding, the first's.
+          if (const RowSpec* first = ruleset.CopiedTotal(row);
+              first && column.At(first->id).state == CellState::kNumber && column.At(first->id).number == cell.number)
+            break;
           bool multiplier = false;
           if (row.times_multiplier && ruleset.HasMultipliers() && expected != 0)
             for (int m : {1, 2, 3, k * k})

@@ -743,4 +743,47 @@ void WriteCapture(const Capture& capture, const std::string& path) {
   SC_CHECK(ok, "cannot write '" << path << "'");
 }
 
+cv::Mat PhotographSideBySide(const std::vector<cv::Mat>& sheets, std::mt19937& rng, int long_side_px) {
+  SC_CHECK(!sheets.empty(), "no sheet to photograph");
+  int width = 0, height = 0;
+  for (const cv::Mat& sheet : sheets) {
+    SC_CHECK(!sheet.empty() && sheet.type() == CV_8UC3, "a sheet to photograph must be 8-bit colour");
+    width += sheet.cols;
+    height = std::max(height, sheet.rows);
+  }
+  // A table a fifth wider and taller than the sheets laid out, a gap of a
+  // tenth of a sheet between neighbours.
+  const int gap = static_cast<int>(0.1 * width / sheets.size());
+  const cv::Size table(static_cast<int>(1.15 * width) + gap * static_cast<int>(sheets.size() + 1),
+                       static_cast<int>(1.25 * height));
+  cv::Mat photo(table, CV_8UC3);
+  std::uniform_real_distribution<double> unit(0, 1);
+  const double phase = 6.28 * unit(rng);
+  for (int y = 0; y < table.height; ++y)
+    for (int x = 0; x < table.width; ++x) {
+      const double t = 0.5 + 0.3 * std::sin((x * 0.3 + y) / 53.0 + phase) + 0.15 * std::sin(x / 17.0 + y / 91.0);
+      photo.at<cv::Vec3b>(y, x) = cv::Vec3b(cv::saturate_cast<uchar>(50 + 50 * t), cv::saturate_cast<uchar>(80 + 60 * t),
+                                            cv::saturate_cast<uchar>(120 + 70 * t));
+    }
+  double x = gap + 0.05 * width;
+  for (const cv::Mat& sheet : sheets) {
+    const double angle = -4 + 8 * unit(rng);
+    const cv::Point2f centre(static_cast<float>(x + sheet.cols / 2.0), static_cast<float>(table.height / 2.0));
+    cv::Mat turn = cv::getRotationMatrix2D(cv::Point2f(sheet.cols / 2.0f, sheet.rows / 2.0f), angle, 1.0);
+    turn.at<double>(0, 2) += centre.x - sheet.cols / 2.0;
+    turn.at<double>(1, 2) += centre.y - sheet.rows / 2.0;
+    cv::warpAffine(sheet, photo, turn, table, cv::INTER_AREA, cv::BORDER_TRANSPARENT);
+    x += sheet.cols + gap;
+  }
+  const double scale = std::min(1.0, static_cast<double>(long_side_px) / std::max(table.width, table.height));
+  cv::Mat small;
+  cv::resize(photo, small, cv::Size(), scale, scale, cv::INTER_AREA);
+  cv::GaussianBlur(small, small, cv::Size(3, 3), 0.7);
+  cv::Mat noise(small.size(), CV_16SC3);
+  cv::RNG(static_cast<uint64_t>(rng())).fill(noise, cv::RNG::NORMAL, 0, 3);
+  cv::Mat noisy;
+  cv::add(small, noise, noisy, cv::noArray(), CV_8UC3);
+  return noisy;
+}
+
 }  // namespace scorecheck

@@ -80,4 +80,11 @@ std::vector<uchar> EncodeCapture(const Capture& capture);
 /// encoder settings. Throws Error if the file cannot be written.
 void WriteCapture(const Capture& capture, const std::string& path);
 
+/// Several sheets (scans or rendered pages, CV_8UC3) photographed side by side
+/// on a wooden table from above: left to right in the order given, each turned
+/// by up to 4 degrees either way, with gaps between them, some grain, blur and
+/// noise; the long side of the photo is at most `long_side_px`. Throws Error if
+/// `sheets` is empty or a sheet is not CV_8UC3.
+cv::Mat PhotographSideBySide(const std::vector<cv::Mat>& sheets, std::mt19937& rng, int long_side_px = 3000);
+
 }  // namespace scorecheck

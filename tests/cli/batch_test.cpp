@@ -15,10 +15,12 @@
 #include <nlohmann/json.hpp>
 
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "core/folder_lock.h"
 #include "files/heif_file.h"
 #include "files/pdf_file.h"
+#include "synth/capture.h"
 #include "support/cli_fixture.h"
 
 namespace scorecheck {
@@ -110,8 +112,12 @@ TEST_F(BatchTest, OneReportForAFolderGoingOnPastBadFiles) {
 
 TEST_F(BatchTest, EveryFileFromAPhoneAndAScannerIsReadOrListedWithItsReason) {
   // An iPhone's HEIC (stored turned, with its rotation), a scanner's
-  // three-page PDF, a JPEG named .heic, a note and the iPhone's .AAE sidecar.
+  // three-page PDF, a JPEG named .heic, two cards in one photo, a note and the
+  // iPhone's .AAE sidecar.
   const cv::Mat rock = cv::imread(kCleanRock), classic = cv::imread(kClassic), rollem = cv::imread(kRollem);
+  std::mt19937 rng(7);
+  fs::create_directories(dir_ / "in");
+  ASSERT_TRUE(cv::imwrite((dir_ / "in/two cards.jpg").string(), PhotographSideBySide({rock, rollem}, rng)));
   Write("in/IMG_0001.HEIC", testkit::HeifFile(rock, 6));
   Write("in/IMG_0001.AAE", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict/></plist>\n");
   Write("in/scanner.pdf", testkit::PdfFile({classic, rock, rollem}, 200));
@@ -123,8 +129,9 @@ TEST_F(BatchTest, EveryFileFromAPhoneAndAScannerIsReadOrListedWithItsReason) {
   const auto report = nlohmann::json::parse(Slurp(dir_ / "out/report.json"));
   std::map<std::string, nlohmann::json> cards;
   for (const auto& card : report["cards"]) cards[card["file"]] = card;
-  const std::vector<std::string> read = {"IMG_0001.HEIC", "renamed.heic", "scanner.pdf page 1", "scanner.pdf page 2",
-                                         "scanner.pdf page 3"};
+  const std::vector<std::string> read = {"IMG_0001.HEIC",      "renamed.heic",       "scanner.pdf page 1",
+                                         "scanner.pdf page 2", "scanner.pdf page 3", "two cards.jpg#1",
+                                         "two cards.jpg#2"};
   for (const std::string& name : read) {
     ASSERT_TRUE(cards.count(name)) << name << " missing from " << run.out;
     EXPECT_NE(cards[name]["status"], "unreadable") << name << ": " << cards[name].dump().substr(0, 300);
@@ -135,6 +142,11 @@ TEST_F(BatchTest, EveryFileFromAPhoneAndAScannerIsReadOrListedWithItsReason) {
   EXPECT_EQ(cards["scanner.pdf page 2"]["summary"], "OK (grand total 84)");
   EXPECT_EQ(cards["scanner.pdf page 3"]["ruleset"], "rollem");
   EXPECT_EQ(cards["renamed.heic"]["summary"], "OK (grand total 84)");
+  // Each card of the photo its own, left first, with its own pictures.
+  EXPECT_EQ(cards["two cards.jpg#1"]["summary"], "OK (grand total 84)");
+  EXPECT_EQ(cards["two cards.jpg#2"]["ruleset"], "rollem");
+  EXPECT_TRUE(fs::exists(dir_ / "out/cards/two cards.jpg-card1.overlay.jpg"));
+  EXPECT_TRUE(fs::exists(dir_ / "out/cards/two cards.jpg-card2.overlay.jpg"));
   for (const std::string name : {"IMG_0001.AAE", "notes.txt"}) {
     ASSERT_TRUE(cards.count(name)) << name << " missing from " << run.out;
     EXPECT_EQ(cards[name]["status"], "unreadable");
@@ -142,6 +154,40 @@ TEST_F(BatchTest, EveryFileFromAPhoneAndAScannerIsReadOrListedWithItsReason) {
     EXPECT_NE(run.out.find("unreadable: " + name + ": not a photo or a scan"), std::string::npos) << run.out;
   }
   EXPECT_EQ(report["cards"].size(), read.size() + 2);
+}
+
+TEST_F(BatchTest, PhotosTooPoorToReadAreRefusedWithTheReasonNotGuessedAt) {
+  // One clean card, photographed very dark, very blurred and with its foot
+  // cut off by the picture's edge (a photographer's hand, a shaking phone, a
+  // scanner lid left open), next to the good photo.
+  const cv::Mat rock = cv::imread(kCleanRock);
+  fs::create_directories(dir_ / "in");
+  cv::Mat dark, noise(rock.size(), CV_16SC3), blurred;
+  rock.convertTo(dark, -1, 0.06);
+  cv::RNG(3).fill(noise, cv::RNG::NORMAL, 0, 2);
+  cv::add(dark, noise, dark, cv::noArray(), CV_8UC3);
+  cv::GaussianBlur(rock, blurred, cv::Size(0, 0), 0.006 * std::max(rock.cols, rock.rows));
+  ASSERT_TRUE(cv::imwrite((dir_ / "in/dark.jpg").string(), dark));
+  ASSERT_TRUE(cv::imwrite((dir_ / "in/blurred.jpg").string(), blurred));
+  ASSERT_TRUE(cv::imwrite((dir_ / "in/cut.jpg").string(), rock(cv::Rect(0, 0, rock.cols, rock.rows * 3 / 4))));
+  fs::copy_file(kCleanRock, dir_ / "in/good.jpg");
+
+  const testing::CliRun run = Scorecheck("batch " + (dir_ / "in").string() + " -o " + (dir_ / "out").string());
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  const auto report = nlohmann::json::parse(Slurp(dir_ / "out/report.json"));
+  std::map<std::string, nlohmann::json> cards;
+  for (const auto& card : report["cards"]) cards[card["file"]] = card;
+  EXPECT_EQ(cards["good.jpg"]["summary"], "OK (grand total 84)");
+  const std::map<std::string, std::string> because = {
+      {"dark.jpg", "too dark"}, {"blurred.jpg", "too blurred"}, {"cut.jpg", "the grid is cut off"}};
+  for (const auto& [name, cause] : because) {
+    ASSERT_TRUE(cards.count(name)) << name;
+    EXPECT_EQ(cards[name]["status"], "unreadable") << name;
+    const std::string reason = cards[name].value("reason", "");
+    EXPECT_NE(reason.find("take "), std::string::npos) << name << ": " << reason;
+    EXPECT_NE(reason.find(cause), std::string::npos) << name << ": " << reason;
+    EXPECT_NE(run.out.find("unreadable: " + name + ": "), std::string::npos) << run.out;
+  }
 }
 
 TEST_F(BatchTest, ExitCodesSayCleanFindingsOrUnreadable) {

@@ -137,11 +137,15 @@ Command AddAuditCommand(CLI::App& app, const GlobalOptions& global) {
   CLI::App* cmd = app.add_subcommand("audit", "A disputed result: the players' cards side by side, who really won");
   cmd->add_option("cards", args->inputs, "Photos of the players' cards, or batch reports (report.json or its folder)")
       ->required();
-  cmd->add_option("--html", args->html, "Also write the audit as one HTML page here");
+  cmd->add_option("--html", args->html, "Also write the audit as one HTML page here")
+      ->option_text(" FILE");
   cmd->add_option("--evidence", args->evidence_dir,
-                  "Folder for the cell pictures of scanned photos (default: beside --html, else scorecheck-audit)");
-  cmd->add_option("--ruleset", args->ruleset, "Ruleset id, or auto (from each sheet)")->capture_default_str();
-  cmd->add_option("--corrections", args->corrections, "Answers from `scorecheck review` to put on the cards first");
+                  "Folder for the cell pictures of scanned photos (default: beside --html, else scorecheck-audit)")
+      ->option_text(" FOLDER");
+  cmd->add_option("--ruleset", args->ruleset, "The game on every card (classic, triple, rock, fivezee, rollem, piecepack), or auto: told from each sheet")->capture_default_str()
+      ->option_text(" GAME");
+  cmd->add_option("--corrections", args->corrections, "Answers from `scorecheck review` to put on the cards first")
+      ->option_text(" FILE");
   cmd->add_option("-j,--jobs", args->jobs, "Photos read at once (default: all cores)")->check(CLI::Range(0, 256));
   cmd->footer(
       "Example:\n  scorecheck audit ann.jpg bob.jpg --html audit.html\n  scorecheck audit report/ --html audit.html\n"

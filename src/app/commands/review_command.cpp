@@ -242,7 +242,8 @@ Command AddReviewCommand(CLI::App& app, const GlobalOptions& global) {
                 "answers are piped or redirected in)");
   cmd->add_option("--listen", args->listen,
                   "Address the desk listens on (default 127.0.0.1: this computer only; 0.0.0.0 lets a phone on "
-                  "the same network in, with the same secret address)");
+                  "the same network in, with the same secret address)")
+      ->option_text(" ADDRESS");
   cmd->add_option("--port", args->port, "Port the desk listens on (default: any free one)")->check(CLI::Range(0, 65535));
   cmd->add_flag("--no-browser", args->no_browser, "Only print the desk's address; do not open a browser");
   cmd->footer(

@@ -31,7 +31,27 @@ struct ScanArgs {
   double min_confidence = 0.5;
   std::string corrections;
   double time_limit = kDefaultTimeLimitSeconds;
+  bool read_poor_photos = false;
 };
+
+// The photo's quality measures, and why it would be taken again (null: it can be read).
+nlohmann::ordered_json PhotoQualityJson(const PhotoQuality& quality) {
+  const std::optional<std::string> retake = RetakeReason(quality);
+  return {{"paper_level", quality.paper_level},
+          {"ink_contrast", quality.ink_contrast},
+          {"edge_width", quality.edge_width},
+          {"row_pitch_px", quality.row_pitch_px},
+          {"boxes_outside", quality.boxes_outside},
+          {"rows_cut_off", quality.rows_cut_off},
+          {"retake", retake ? nlohmann::ordered_json(*retake) : nlohmann::ordered_json(nullptr)}};
+}
+
+// `path` with `suffix` before its extension: "out/a.json" + "-card2" -> "out/a-card2.json".
+std::string WithSuffix(const std::string& path, const std::string& suffix) {
+  if (suffix.empty()) return path;
+  const std::filesystem::path p(path);
+  return (p.parent_path() / (p.stem().string() + suffix + p.extension().string())).string();
+}
 
 int Run(const ScanArgs& args, const GlobalOptions& global) {
   const RulesetLibrary rulesets = LoadRulesets(global);
@@ -49,6 +69,7 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
   options.verify.triple_entries = *ParseEntryConvention(args.triple_entries);
   options.min_confidence = args.min_confidence;
   options.time_limit_seconds = args.time_limit;
+  options.quality.enabled = !args.read_poor_photos;
 
   // Overlays written into a scanned folder are not scanned again; outputs are
   // named after each image's path below its folder, so a/1.jpg and b/1.jpg
@@ -78,51 +99,61 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
           tally.Fail(path, pages[p].detail);
           continue;
         }
-        // Moved in: the photo's pixels are freed once its page is found.
-        ScanResult scan = ScanImage(std::move(pages[p].bgr), path, rulesets, *reader, options, text_reader.get());
-        if (!scan.ok()) {
-          tally.Fail(path, scan.detail);
-          continue;
-        }
+        // Moved in: the photo's pixels are freed once its pages are found.
+        std::vector<ScanResult> scans =
+            ScanImageCards(std::move(pages[p].bgr), path, rulesets, *reader, options, text_reader.get());
+        scanned += scans.size() - 1;  // counted as cards
         // Answers from review are about the card by its name in a batch.
-        const std::string card_name = pages.size() == 1 ? input.name : input.name + " page " + std::to_string(p + 1);
-        for (const std::string& problem : ApplyCorrections(scan, corrections.For(card_name), rulesets, options))
-          spdlog::warn("{}: {}: answer not used: {}", path, args.corrections, problem);
-        if (!global.quiet) {
-          // The summary line first, then how the sheet was seen, then the findings.
-          const std::string report = TextReport(scan.card, scan.verification, rulesets);
-          const size_t first_line = report.find('\n') + 1;
-          std::cout << path << ": " << report.substr(0, first_line) << ScanSummary(scan, rulesets)
-                    << CorrectedCells(scan, rulesets)
-                    << report.substr(first_line) << std::flush;
-        }
+        const std::string page_name = pages.size() == 1 ? input.name : input.name + " page " + std::to_string(p + 1);
         const std::filesystem::path name(input.name);
-        const std::string stem = (name.parent_path() / name.stem()).string() +
-                                 (pages.size() == 1 ? "" : "-p" + std::to_string(p + 1));
-        const std::string json_path = !args.json_out.empty() ? args.json_out
-                                      : !args.out_dir.empty() ? args.out_dir + "/" + stem + ".report.json"
-                                                              : std::string();
-        const std::string overlay_path = !args.overlay_out.empty() ? args.overlay_out
-                                         : !args.out_dir.empty() ? args.out_dir + "/" + stem + ".overlay.png"
-                                                                 : std::string();
-        if (!json_path.empty()) {
-          auto report = ReportJson(scan.card, scan.verification, rulesets, &scan.cells);
-          report["page"] = {{"method", PageMethodName(scan.page.method)}, {"sheet_code", scan.page.sheet_code.value_or("")}};
-          report["ruleset_confidence"] = scan.grid.ruleset_confidence;
-          report["grid_source"] = scan.grid.source;
-          if (!scan.grid.ruleset_undecided.empty()) report["ruleset_undecided"] = scan.grid.ruleset_undecided;
-          if (!scan.grid.ruleset_told_by_entries.empty())
-            report["ruleset_told_by_entries"] = scan.grid.ruleset_told_by_entries;
-          WriteFileAtomic(json_path, report.dump(2) + "\n");
+        const std::string page_stem = (name.parent_path() / name.stem()).string() +
+                                      (pages.size() == 1 ? "" : "-p" + std::to_string(p + 1));
+        for (size_t k = 0; k < scans.size(); ++k) {
+          ScanResult& scan = scans[k];
+          if (!scan.ok()) {
+            tally.Fail(scan.card.source, scan.detail);
+            continue;
+          }
+          // Several cards in one picture: each its own, "photo.jpg#2" and "photo-card2.*".
+          const std::string suffix = scans.size() > 1 ? "-card" + std::to_string(k + 1) : "";
+          const std::string card_name = CardInPicture(page_name, k, scans.size());
+          for (const std::string& problem : ApplyCorrections(scan, corrections.For(card_name), rulesets, options))
+            spdlog::warn("{}: {}: answer not used: {}", scan.card.source, args.corrections, problem);
+          if (!global.quiet) {
+            // The summary line first, then how the sheet was seen, then the findings.
+            const std::string report = TextReport(scan.card, scan.verification, rulesets);
+            const size_t first_line = report.find('\n') + 1;
+            std::cout << scan.card.source << ": " << report.substr(0, first_line) << ScanSummary(scan, rulesets)
+                      << CorrectedCells(scan, rulesets) << report.substr(first_line) << std::flush;
+          }
+          const std::string json_path = !args.json_out.empty()  ? WithSuffix(args.json_out, suffix)
+                                        : !args.out_dir.empty() ? args.out_dir + "/" + page_stem + suffix + ".report.json"
+                                                                : std::string();
+          const std::string overlay_path = !args.overlay_out.empty() ? WithSuffix(args.overlay_out, suffix)
+                                           : !args.out_dir.empty()
+                                               ? args.out_dir + "/" + page_stem + suffix + ".overlay.png"
+                                               : std::string();
+          if (!json_path.empty()) {
+            auto report = ReportJson(scan.card, scan.verification, rulesets, &scan.cells);
+            report["page"] = {{"method", PageMethodName(scan.page.method)},
+                              {"sheet_code", scan.page.sheet_code.value_or("")}};
+            report["ruleset_confidence"] = scan.grid.ruleset_confidence;
+            report["grid_source"] = scan.grid.source;
+            report["photo"] = PhotoQualityJson(scan.quality);
+            if (!scan.grid.ruleset_undecided.empty()) report["ruleset_undecided"] = scan.grid.ruleset_undecided;
+            if (!scan.grid.ruleset_told_by_entries.empty())
+              report["ruleset_told_by_entries"] = scan.grid.ruleset_told_by_entries;
+            WriteFileAtomic(json_path, report.dump(2) + "\n");
+          }
+          if (!overlay_path.empty()) WriteImageAtomic(overlay_path, DrawOverlay(scan, rulesets, args.min_confidence));
+          tally.Count(scan.verification.clean());
         }
-        if (!overlay_path.empty()) WriteImageAtomic(overlay_path, DrawOverlay(scan, rulesets, args.min_confidence));
-        tally.Count(scan.verification.clean());
       } catch (const Error& e) {
         tally.Fail(path, e.what());
       }
     }
   }
-  return tally.Finish(scanned, "images", global.quiet);
+  return tally.Finish(scanned, "cards", global.quiet);
 }
 
 }  // namespace
@@ -131,20 +162,29 @@ Command AddScanCommand(CLI::App& app, const GlobalOptions& global) {
   auto args = std::make_shared<ScanArgs>();
   CLI::App* cmd = app.add_subcommand("scan", "Read photos or scans of scorecards and check them");
   cmd->add_option("images", args->inputs, "Image files, or folders of images")->required();
-  cmd->add_option("--ruleset", args->ruleset, "Ruleset id, or auto (from the sheet)");
-  cmd->add_option("--json", args->json_out, "Write the machine report of the one image here");
-  cmd->add_option("--overlay", args->overlay_out, "Write the annotated page of the one image here (PNG)");
-  cmd->add_option("--out-dir", args->out_dir, "Write <image>.report.json and <image>.overlay.png for every image");
-  cmd->add_option("--triple-entries", args->triple_entries, "How ×k columns are written: raw, multiplied or auto")
-      ->check(CLI::IsMember({"auto", "raw", "multiplied"}));
+  cmd->add_option("--ruleset", args->ruleset, "The game on every card (classic, triple, rock, fivezee, rollem, piecepack), or auto: told from each sheet")
+      ->option_text(" GAME");
+  cmd->add_option("--json", args->json_out, "Write the machine report of the one image here")
+      ->option_text(" FILE");
+  cmd->add_option("--overlay", args->overlay_out, "Write the annotated page of the one image here (PNG)")
+      ->option_text(" FILE");
+  cmd->add_option("--out-dir", args->out_dir, "Write <image>.report.json and <image>.overlay.png for every image")
+      ->option_text(" FOLDER");
+  cmd->add_option("--triple-entries", args->triple_entries, "How the ×2 and ×3 columns of Triple are written: raw (before multiplying), multiplied, or auto (told from the card)")
+      ->check(CLI::IsMember({"auto", "raw", "multiplied"}))
+      ->option_text(" HOW");
   cmd->add_option("--min-confidence", args->min_confidence, "How sure a reading must be, from 0 to 1; one less sure is marked for a person to look at")
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--corrections", args->corrections,
-                  "Answers from `scorecheck review` (corrections.json) to put on the cards before checking them");
-  cmd->add_option("--model", args->model, "Digit model (default: models/digits.onnx)");
+                  "Answers from `scorecheck review` (corrections.json) to put on the cards before checking them")
+      ->option_text(" FILE");
+  cmd->add_option("--model", args->model, "The digit reader's model file (default: the one shipped)")
+      ->option_text(" FILE");
   cmd->add_option("--time-limit", args->time_limit, "Give up on an image after this many seconds (0: never)")
       ->check(CLI::Range(0.0, 86400.0))
       ->capture_default_str();
+  cmd->add_flag("--read-poor-photos", args->read_poor_photos,
+                "Read a photo even when it is too dark, blurred, small or cut off to trust (it is refused otherwise)");
   cmd->footer(
       "Example:\n  scorecheck scan IMG_0012.jpg --overlay IMG_0012.overlay.png\n"
       "For a folder of photos and one report for all of them, use `scorecheck batch`.\n"

@@ -47,9 +47,11 @@ Command AddSheetCommand(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("ruleset", args->ruleset, "Ruleset id (see `scorecheck rules`)")->required();
   cmd->add_option("--columns", args->columns, "Score columns per grid (default: the ruleset's)");
   cmd->add_option("--grids", args->grids, "Grids per page: 1, 2 or 4")->check(CLI::IsMember({1, 2, 4}));
-  cmd->add_option("--page", args->page, "Page size: a4 or letter")->check(CLI::IsMember({"a4", "letter"}));
+  cmd->add_option("--page", args->page, "Page size: a4 or letter")->check(CLI::IsMember({"a4", "letter"}))
+      ->option_text(" SIZE");
   cmd->add_option("--dpi", args->dpi, "PNG resolution")->check(CLI::Range(50.0, 1200.0));
-  cmd->add_option("-o,--output", args->output, "Output file, .png or .pdf")->required();
+  cmd->add_option("-o,--output", args->output, "Output file, .png or .pdf")->required()
+      ->option_text(" FILE");
   cmd->footer(
       "Example:\n  scorecheck sheet classic --columns 4 -o classic.pdf\n"
       "Exit codes: 0 written, 2 bad option or the file could not be written.");

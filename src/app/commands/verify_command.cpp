@@ -85,10 +85,13 @@ Command AddVerifyCommand(CLI::App& app, const GlobalOptions& global) {
   auto args = std::make_shared<VerifyArgs>();
   CLI::App* cmd = app.add_subcommand("verify", "Recompute typed cards (card JSON) and list every error");
   cmd->add_option("cards", args->inputs, "Card JSON files, or folders of *.card.json")->required();
-  cmd->add_option("--json", args->json_out, "Write the machine report of the one card here");
-  cmd->add_option("--out-dir", args->out_dir, "Write <card>.report.json for every card into this folder");
-  cmd->add_option("--triple-entries", args->triple_entries, "How ×k columns are written: raw, multiplied or auto")
-      ->check(CLI::IsMember({"auto", "raw", "multiplied"}));
+  cmd->add_option("--json", args->json_out, "Write the machine report of the one card here")
+      ->option_text(" FILE");
+  cmd->add_option("--out-dir", args->out_dir, "Write <card>.report.json for every card into this folder")
+      ->option_text(" FOLDER");
+  cmd->add_option("--triple-entries", args->triple_entries, "How the ×2 and ×3 columns of Triple are written: raw (before multiplying), multiplied, or auto (told from the card)")
+      ->check(CLI::IsMember({"auto", "raw", "multiplied"}))
+      ->option_text(" HOW");
   cmd->footer(
       "Example:\n  scorecheck verify samples/typed/classic-2.card.json\n  scorecheck verify cards/ --out-dir reports/\n"
       "Exit codes: 0 every card clean, 1 some cards have findings, 2 a card could not be read.");

@@ -1,4 +1,5 @@
 #include "batch/batch_inputs.h"
+#include "batch/run_batch.h"
 
 #include <filesystem>
 #include <fstream>
@@ -65,6 +66,19 @@ TEST_F(BatchInputsTest, TheReportFolderOverlaysAndAnswerKeysInsideAnInputFolderA
   Touch("in/1.truth.json");
   const BatchInputs inputs = FindBatchInputs({(dir_ / "in").string()}, (dir_ / "in/report").string());
   EXPECT_EQ(Names(inputs), (std::vector<std::string>{"1.jpg"}));
+}
+
+TEST(CardOfInputTest, AFileItsPagesAndTheCardsInThemButNoOtherFile) {
+  EXPECT_TRUE(CardOfInput("a/photo.jpg", "a/photo.jpg"));
+  EXPECT_TRUE(CardOfInput("scan.pdf page 2", "scan.pdf"));
+  EXPECT_TRUE(CardOfInput("photo.jpg#2", "photo.jpg"));
+  EXPECT_TRUE(CardOfInput("scan.pdf page 12#1", "scan.pdf"));
+  // Other files whose names begin the same way.
+  EXPECT_FALSE(CardOfInput("photo.jpg#1.jpg", "photo.jpg"));
+  EXPECT_FALSE(CardOfInput("photo.jpg2", "photo.jpg"));
+  EXPECT_FALSE(CardOfInput("scan.pdf page two", "scan.pdf"));
+  EXPECT_FALSE(CardOfInput("photo.jpg#", "photo.jpg"));
+  EXPECT_FALSE(CardOfInput("photo.jpg", "photo.jpg#1"));
 }
 
 }  // namespace

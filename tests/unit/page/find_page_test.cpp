@@ -83,11 +83,70 @@ TEST(FindPageTest, OtherSheetByItsOutline) {
   EXPECT_LT(CornerError(found, photo.page_corners), 12.0);
 }
 
+// Two pages photographed side by side (each turned a little) on a grey table.
+cv::Mat PhotographTwo(const cv::Mat& left, const cv::Mat& right) {
+  const cv::Size frame(2400, 1700);
+  cv::Mat image(frame, CV_8UC3, cv::Scalar(70, 80, 90));
+  const std::array<std::array<cv::Point2f, 4>, 2> targets = {
+      std::array<cv::Point2f, 4>{cv::Point2f(80, 160), {1130, 100}, {1190, 1590}, {130, 1630}},
+      std::array<cv::Point2f, 4>{cv::Point2f(1260, 110), {2300, 170}, {2250, 1650}, {1220, 1600}}};
+  const cv::Mat* pages[2] = {&left, &right};
+  for (int i = 0; i < 2; ++i) {
+    const cv::Mat& page = *pages[i];
+    const std::vector<cv::Point2f> src = {{0, 0}, {static_cast<float>(page.cols), 0},
+                                          {static_cast<float>(page.cols), static_cast<float>(page.rows)},
+                                          {0, static_cast<float>(page.rows)}};
+    cv::warpPerspective(page, image,
+                        cv::getPerspectiveTransform(src, std::vector<cv::Point2f>(targets[i].begin(), targets[i].end())),
+                        frame, cv::INTER_AREA, cv::BORDER_TRANSPARENT);
+  }
+  return image;
+}
+
+TEST(FindPageTest, TwoOwnSheetsSideBySideAreTwoPagesLeftFirst) {
+  // Each sheet's four markers repeat the other's ids: grouped by where a sheet prints them.
+  const cv::Mat rock = RenderSheetImage(LayoutSheet(ShippedRulesets().Get("rock"), {}), 200);
+  const cv::Mat classic = RenderSheetImage(LayoutSheet(ShippedRulesets().Get("classic"), {}), 200);
+  const std::vector<Page> pages = FindPages(PhotographTwo(rock, classic));
+  ASSERT_EQ(pages.size(), 2u);
+  for (const Page& page : pages) {
+    EXPECT_EQ(page.method, PageMethod::kMarkers);
+    EXPECT_EQ(page.detail, "4 markers");
+    ASSERT_TRUE(page.sheet);
+  }
+  EXPECT_EQ(pages[0].sheet->ruleset_id, "rock");
+  EXPECT_EQ(pages[1].sheet->ruleset_id, "classic");
+  EXPECT_EQ(FindPage(PhotographTwo(classic, rock)).sheet->ruleset_id, "classic");
+}
+
+TEST(FindPageTest, TwoOtherSheetsSideBySideAreTwoPagesByTheirOutlines) {
+  SheetOptions options;
+  options.style.markers = false;
+  options.style.qr = false;
+  const cv::Mat page = RenderSheetImage(LayoutSheet(ShippedRulesets().Get("classic"), options), 200);
+  const std::vector<Page> pages = FindPages(PhotographTwo(page, page));
+  ASSERT_EQ(pages.size(), 2u);
+  for (const Page& p : pages) EXPECT_EQ(p.method, PageMethod::kOutline);
+  // Left first: its centre lies left of the other's.
+  const auto centre = [](const Page& p) {
+    return ImageFromPage(p, {p.rectified.cols / 2.0, p.rectified.rows / 2.0});
+  };
+  EXPECT_LT(centre(pages[0]).x, 1200);
+  EXPECT_GT(centre(pages[1]).x, 1200);
+}
+
 TEST(FindPageTest, BlankImageIsTakenWhole) {
   const Page found = FindPage(cv::Mat(1000, 700, CV_8UC3, cv::Scalar::all(250)));
   ASSERT_TRUE(found.ok());
   EXPECT_EQ(found.method, PageMethod::kWholeImage);
   EXPECT_FALSE(FindPage(cv::Mat()).ok());
+}
+
+TEST(FindPageTest, OptionsCheck) {
+  EXPECT_TRUE(PageOptions{}.Check());
+  PageOptions none;
+  none.max_sheets = 0;
+  EXPECT_FALSE(none.Check());
 }
 
 // Every shipped synthetic photo: own sheets by markers with the code read,

@@ -34,7 +34,7 @@ ScanResult Example() {
   ScanResult scan = testing::FakeScan("classic", column);
   for (ScannedCell& cell : scan.cells)
     if (cell.where.column == 0 && cell.where.row_id == "aces") cell.reading.confidence = cell.reading.number_confidence = 0.2;
-  ApplyCorrections(scan, {{"card.jpg", 1, 1, "chance", testing::At(column, "chance"), std::nullopt}},
+  ApplyCorrections(scan, {{"card.jpg", 1, 1, "chance", testing::At(column, "chance"), std::nullopt, ""}},
                    testing::ShippedRulesets());
   return scan;
 }

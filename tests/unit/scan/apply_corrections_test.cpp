@@ -17,7 +17,7 @@ TEST(ApplyCorrectionsTest, AnAnsweredCellIsTypedAndTheCardIsCheckedAgain) {
   ScanResult scan = Scanned(column);
   ASSERT_GT(scan.verification.ErrorCount(), 0);
   const std::vector<std::string> problems = ApplyCorrections(
-      scan, {{"card.jpg", 1, 1, "sixes", sixes, std::nullopt}}, testing::ShippedRulesets());
+      scan, {{"card.jpg", 1, 1, "sixes", sixes, std::nullopt, ""}}, testing::ShippedRulesets());
   EXPECT_TRUE(problems.empty());
   EXPECT_EQ(scan.verification.ErrorCount(), 0) << testing::Describe(scan.verification);
   EXPECT_EQ(scan.card.grids[0].columns[0].At("sixes"), sixes);
@@ -30,8 +30,8 @@ TEST(ApplyCorrectionsTest, AnAnsweredCellIsTypedAndTheCardIsCheckedAgain) {
 TEST(ApplyCorrectionsTest, AnEmptyColumnAPersonFillsIsAddedAndAnsweredEmptyCellsGo) {
   ScanResult scan = Scanned(testing::CorrectColumn("classic"));
   ApplyCorrections(scan,
-                   {{"card.jpg", 1, 2, "chance", CellValue::Number(22), std::nullopt},
-                    {"card.jpg", 1, 1, "chance", CellValue::Empty(), std::nullopt}},
+                   {{"card.jpg", 1, 2, "chance", CellValue::Number(22), std::nullopt, ""},
+                    {"card.jpg", 1, 1, "chance", CellValue::Empty(), std::nullopt, ""}},
                    testing::ShippedRulesets());
   ASSERT_EQ(scan.card.grids[0].columns.size(), 2u);
   EXPECT_EQ(scan.card.grids[0].columns[1].index, 1);
@@ -42,10 +42,10 @@ TEST(ApplyCorrectionsTest, AnEmptyColumnAPersonFillsIsAddedAndAnsweredEmptyCells
 TEST(ApplyCorrectionsTest, AnswersThatFitNoCellAreListedAndLeftOut) {
   ScanResult scan = Scanned(testing::CorrectColumn("classic"));
   const auto problems = ApplyCorrections(scan,
-                                         {{"c.jpg", 2, 1, "aces", CellValue::Number(1), std::nullopt},
-                                          {"c.jpg", 1, 9, "aces", CellValue::Number(1), std::nullopt},
-                                          {"c.jpg", 1, 1, "sevens", CellValue::Number(1), std::nullopt},
-                                          {"c.jpg", 1, 1, "", {}, std::string("Ann")}},
+                                         {{"c.jpg", 2, 1, "aces", CellValue::Number(1), std::nullopt, ""},
+                                          {"c.jpg", 1, 9, "aces", CellValue::Number(1), std::nullopt, ""},
+                                          {"c.jpg", 1, 1, "sevens", CellValue::Number(1), std::nullopt, ""},
+                                          {"c.jpg", 1, 1, "", {}, std::string("Ann"), ""}},
                                          testing::ShippedRulesets());
   ASSERT_EQ(problems.size(), 3u);
   EXPECT_EQ(problems[0], "grid 2 column 1: the card has no such grid");

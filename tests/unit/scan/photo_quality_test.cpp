@@ -1,0 +1,116 @@
+// MeasurePhotoQuality and RetakeReason on a drawn grid of handwritten-like
+// numbers: a good photo passes; darker, more blurred, smaller or cut off,
+// each measure moves the way it should and the photo is refused for that reason.
+
+#include "scan/photo_quality.h"
+
+#include <gtest/gtest.h>
+#include <opencv2/imgproc.hpp>
+
+namespace scorecheck {
+namespace {
+
+constexpr int kPitch = 60;  // row pitch on the page, pixels
+constexpr int kRows = 12, kColumns = 4, kLeft = 300, kTop = 200, kWidth = 140;
+
+// A photo of a grid (taken as its own page, 1:1): ruled boxes holding numbers.
+struct Shot {
+  Page page;
+  Grid grid;
+};
+
+Shot Photo() {
+  Shot shot;
+  cv::Mat image(kTop * 2 + kRows * kPitch, kLeft * 2 + kColumns * kWidth, CV_8UC3, cv::Scalar(235, 238, 240));
+  for (int r = 0; r <= kRows; ++r)
+    cv::line(image, {kLeft, kTop + r * kPitch}, {kLeft + kColumns * kWidth, kTop + r * kPitch}, cv::Scalar(40, 40, 40), 2);
+  for (int c = 0; c <= kColumns; ++c)
+    cv::line(image, {kLeft + c * kWidth, kTop}, {kLeft + c * kWidth, kTop + kRows * kPitch}, cv::Scalar(40, 40, 40), 2);
+  for (int r = 0; r < kRows; ++r) {
+    for (int c = 0; c < kColumns; ++c) {
+      const cv::Point at(kLeft + c * kWidth + 30, kTop + r * kPitch + 45);
+      cv::putText(image, std::to_string((r + 1) * (c + 2)), at, cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.2,
+                  cv::Scalar(120, 40, 20), 3, cv::LINE_AA);
+      shot.grid.cells.push_back({0, c, "row" + std::to_string(r), CellPart::kValue,
+                                 cv::Rect2f(kLeft + c * kWidth, kTop + r * kPitch, kWidth, kPitch)});
+    }
+  }
+  shot.page.status = PageStatus::kFound;
+  shot.page.rectified = image;
+  shot.page.image_size = image.size();
+  shot.grid.status = GridStatus::kFound;
+  shot.grid.image = image;
+  return shot;
+}
+
+TEST(PhotoQualityTest, AGoodPhotoIsRead) {
+  const Shot shot = Photo();
+  const PhotoQuality quality = MeasurePhotoQuality(shot.page, shot.grid);
+  EXPECT_GT(quality.ink_contrast, 150);
+  EXPECT_GT(quality.paper_level, 200);
+  EXPECT_LT(quality.edge_width, 0.1);
+  EXPECT_NEAR(quality.row_pitch_px, kPitch, 1);
+  EXPECT_EQ(quality.boxes_outside, 0);
+  EXPECT_EQ(RetakeReason(quality), std::nullopt);
+}
+
+TEST(PhotoQualityTest, ADarkPhotoIsTooDark) {
+  Shot shot = Photo();
+  cv::Mat dark;
+  shot.grid.image.convertTo(dark, -1, 0.08);
+  cv::Mat noise(dark.size(), CV_16SC3);
+  cv::RNG(1).fill(noise, cv::RNG::NORMAL, 0, 2);
+  cv::add(dark, noise, dark, cv::noArray(), CV_8UC3);
+  shot.grid.image = dark;
+  const PhotoQuality quality = MeasurePhotoQuality(shot.page, shot.grid);
+  EXPECT_LT(quality.ink_contrast, 24);
+  EXPECT_EQ(RetakeReason(quality), "too dark");
+}
+
+TEST(PhotoQualityTest, BlurSpreadsEdgesUntilThePhotoIsTooBlurred) {
+  double last = 0;
+  for (double sigma : {1.0, 3.0, 6.0, 12.0}) {
+    Shot shot = Photo();
+    cv::GaussianBlur(shot.grid.image, shot.grid.image, cv::Size(0, 0), sigma);
+    const PhotoQuality quality = MeasurePhotoQuality(shot.page, shot.grid);
+    EXPECT_GT(quality.edge_width, last) << sigma;
+    last = quality.edge_width;
+  }
+  // Blurred by a fifth of the row pitch: the digits run together.
+  EXPECT_EQ(RetakeReason([] {
+              Shot shot = Photo();
+              cv::GaussianBlur(shot.grid.image, shot.grid.image, cv::Size(0, 0), 0.2 * kPitch);
+              return MeasurePhotoQuality(shot.page, shot.grid);
+            }()),
+            "too blurred");
+}
+
+TEST(PhotoQualityTest, ASmallOrCutOffGridIsRefusedForThat) {
+  Shot shot = Photo();
+  // The photo a sixth the size of the page it was rectified to.
+  shot.page.page_from_image = cv::Matx33d(6, 0, 0, 0, 6, 0, 0, 0, 1);
+  shot.page.image_size = cv::Size(shot.grid.image.cols / 6, shot.grid.image.rows / 6);
+  PhotoQuality quality = MeasurePhotoQuality(shot.page, shot.grid);
+  EXPECT_NEAR(quality.row_pitch_px, kPitch / 6.0, 0.5);
+  EXPECT_EQ(RetakeReason(quality), "the card is too small in the picture; come closer");
+  // The photo's frame ends two rows above the grid's foot.
+  shot = Photo();
+  shot.page.image_size.height = kTop + (kRows - 2) * kPitch;
+  quality = MeasurePhotoQuality(shot.page, shot.grid);
+  EXPECT_EQ(quality.boxes_outside, 2 * kColumns);
+  EXPECT_EQ(RetakeReason(quality), "the grid is cut off by the edge of the picture");
+  // Refusing can be turned off.
+  PhotoQualityOptions any;
+  any.enabled = false;
+  EXPECT_EQ(RetakeReason(quality, any), std::nullopt);
+}
+
+TEST(PhotoQualityTest, OptionsCheck) {
+  EXPECT_TRUE(PhotoQualityOptions{}.Check());
+  PhotoQualityOptions bad;
+  bad.max_edge_width = 0;
+  EXPECT_FALSE(bad.Check());
+}
+
+}  // namespace
+}  // namespace scorecheck
