@@ -121,8 +121,6 @@ class Worker {
     try {
       std::vector<ScanResult> scans =
           ScanImageCards(std::move(page.bgr), name, rulesets_, *reader_, options_.scan, text_reader_.get());
-      std::error_code ec;
-      fs::remove_all(fs::path(options_.report_dir) / (base + ".crops"), ec);  // crops of an earlier run
       std::vector<Json> records;
       for (size_t k = 0; k < scans.size(); ++k) {
         const std::string card_base = scans.size() > 1 ? base + "-card" + std::to_string(k + 1) : base;
@@ -146,7 +144,7 @@ class Worker {
     const std::vector<std::string> problems = ApplyCorrections(scan, answers, rulesets_, options_.scan);
     CardOutput output = ScannedCardOutput(name, base, scan, rulesets_, options_.record, answers, problems);
     std::error_code ec;
-    fs::remove_all(fs::path(options_.report_dir) / (base + ".crops"), ec);  // crops of an earlier run
+    fs::remove_all(fs::path(options_.report_dir) / (base + ".crops"), ec);  // this card's crops of an earlier run
     for (const auto& [path, image] : output.images)
       if (!image.empty()) WriteImageAtomic((fs::path(options_.report_dir) / path).string(), image);
     return output.record;

@@ -442,7 +442,9 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
   }
   if (result.grids.empty()) {
     if (detection.candidates.empty()) detail << "no ruled table (no long lines crossing each other)";
-    else if (off_the_edge) detail << "ruled lines run to the page's edge (ruled paper, not a scorecard)";
+    else if (off_the_edge)
+      detail << "ruled lines run off the edge of the picture (ruled paper, or a card cut off: then take the photo "
+                "again)";
     else detail << best_rejected->why;
     result.detail = detail.str();
     return result;

@@ -256,6 +256,17 @@ Page WholeImagePage(const cv::Mat& image, const PageOptions& options) {
   return page;
 }
 
+// The outline of `page` in the image shrunk by `scale`: its corners.
+std::vector<cv::Point2f> SheetQuad(const Page& page, double scale) {
+  const double w = page.rectified.cols, h = page.rectified.rows;
+  std::vector<cv::Point2f> quad;
+  for (const cv::Point2d corner : {cv::Point2d(0, 0), cv::Point2d(w, 0), cv::Point2d(w, h), cv::Point2d(0, h)}) {
+    const cv::Point2d in_image = ImageFromPage(page, corner);
+    quad.emplace_back(static_cast<float>(in_image.x * scale), static_cast<float>(in_image.y * scale));
+  }
+  return quad;
+}
+
 // Sheets in the order a person reads them: along the way they lie, left to
 // right when they lie side by side, top to bottom when stacked.
 void InReadingOrder(std::vector<Page>& pages) {
@@ -301,14 +312,29 @@ std::vector<Page> FindPages(const cv::Mat& image, const PageOptions& options) {
       if (std::optional<Page> page = PageFromMarkers(image, group, ids, corners, scale, options))
         pages.push_back(std::move(*page));
 
-  // 2. The paper's outline, each sheet's.
+  // 2. The paper's outline, each sheet's: every sheet when no markers were
+  // seen; beside our own sheets, those lying apart from them, when they leave
+  // room for one (a card of another printer photographed beside ours).
   // Searched in the grey image made for the markers: shrinking the photo once
   // more from there is cheap. The photo in colour is searched too when an
   // outline fills little of it.
-  if (pages.empty()) {
-    std::vector<PaperOutline> outlines = FindPaperOutlines(small, options.outline, image);
-    if (static_cast<int>(outlines.size()) > options.max_sheets) outlines.resize(options.max_sheets);
-    for (const PaperOutline& outline : outlines) pages.push_back(PageFromOutline(image, outline, scale, options));
+  std::vector<std::vector<cv::Point2f>> taken;  // the marker sheets' outlines, in `small`'s pixels
+  double uncovered = 1;                         // the share of the picture they leave
+  for (const Page& page : pages) {
+    taken.push_back(SheetQuad(page, scale));
+    uncovered -= cv::contourArea(taken.back()) / (static_cast<double>(small.cols) * small.rows);
+  }
+  if (static_cast<int>(pages.size()) < options.max_sheets && uncovered >= options.outline.min_area) {
+    for (const PaperOutline& outline : FindPaperOutlines(small, options.outline, image)) {
+      const std::vector<cv::Point2f> quad(outline.corners_in_image.begin(), outline.corners_in_image.end());
+      if (std::any_of(taken.begin(), taken.end(), [&](const std::vector<cv::Point2f>& sheet) {
+            return SharedArea(sheet, quad) > options.outline.max_shared_area;
+          }))
+        continue;
+      if (static_cast<int>(pages.size()) >= options.max_sheets) break;
+      pages.push_back(PageFromOutline(image, outline, scale, options));
+      taken.push_back(quad);
+    }
   }
 
   // 3. The whole image.

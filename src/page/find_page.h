@@ -9,7 +9,8 @@
 //   3. otherwise the whole image is taken as the page (a flat scan); the grid
 //      stage then finds the ruled lines and the orientation.
 // A photo of several cards side by side holds several sheets: each set of
-// markers, or else each paper outline, is a page of its own.
+// markers is a page of its own, and so is each paper outline lying apart
+// from those sheets (all of them when the picture shows no markers).
 
 #include <optional>
 #include <string>

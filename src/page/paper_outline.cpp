@@ -42,6 +42,16 @@ struct Candidate {
 
 }  // namespace
 
+double SharedArea(std::vector<cv::Point2f> a, std::vector<cv::Point2f> b) {
+  if (a.size() < 3 || b.size() < 3) return 0;
+  if (cv::contourArea(a, true) < 0) std::reverse(a.begin(), a.end());
+  if (cv::contourArea(b, true) < 0) std::reverse(b.begin(), b.end());
+  std::vector<cv::Point2f> common;
+  const double shared = cv::intersectConvexConvex(a, b, common, true);
+  const double smaller = std::min(cv::contourArea(a), cv::contourArea(b));
+  return smaller > 0 ? std::max(shared, 0.0) / smaller : 1.0;
+}
+
 bool OutlineOptions::Check() const {
   return work_long_side_px >= 100 && min_area > 0 && min_area < 1 && min_line_share > 0 && max_lines >= 4 &&
          min_side_coverage >= 0 && min_side_coverage <= 1 && border_coverage >= 0 && border_coverage <= 1 &&
@@ -78,19 +88,14 @@ PaperOutline ToOutline(const Candidate& c, double scale) {
   return outline;
 }
 
-// The share of the smaller of two convex quads that the other covers.
+// SharedArea of two quads in work pixels.
 double SharedArea(const std::array<cv::Point2d, 4>& a, const std::array<cv::Point2d, 4>& b) {
   auto polygon = [](const std::array<cv::Point2d, 4>& q) {
     std::vector<cv::Point2f> points;
     for (const cv::Point2d& p : q) points.emplace_back(static_cast<float>(p.x), static_cast<float>(p.y));
-    if (cv::contourArea(points, true) < 0) std::reverse(points.begin(), points.end());
     return points;
   };
-  const std::vector<cv::Point2f> pa = polygon(a), pb = polygon(b);
-  std::vector<cv::Point2f> common;
-  const double shared = cv::intersectConvexConvex(pa, pb, common, true);
-  const double smaller = std::min(cv::contourArea(pa), cv::contourArea(pb));
-  return smaller > 0 ? std::max(shared, 0.0) / smaller : 1.0;
+  return scorecheck::SharedArea(polygon(a), polygon(b));
 }
 
 // Every sheet's outline in `gray`, the image shrunk by `scale`: the quads that

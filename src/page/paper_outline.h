@@ -59,6 +59,10 @@ struct PaperOutline {
   std::string detail;                           ///< how it was found, or why not
 };
 
+/// The share of the smaller of two convex quads (corners in order, either
+/// way round) that the other covers: 0 apart, 1 one within the other.
+double SharedArea(std::vector<cv::Point2f> a, std::vector<cv::Point2f> b);
+
 /// Every sheet's outline in `image` (8-bit BGR or grey), the most convincing
 /// first; empty when no quad is convincing. Each that fills little of the
 /// picture is looked for again in colour, as FindPaperOutline does.

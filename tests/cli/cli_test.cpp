@@ -13,6 +13,7 @@
 
 #include "support/cli_fixture.h"
 #include "support/test_support.h"
+#include "synth/capture.h"
 
 namespace scorecheck {
 namespace {
@@ -262,6 +263,23 @@ TEST_F(CliTest, EveryPageOfAMultiPageTiffIsScanned) {
   const auto json = nlohmann::json::parse(Slurp(dir_ / "stack-p1.report.json"));
   EXPECT_EQ(json["grids"][0]["ruleset"], "rock");
   EXPECT_FALSE(fs::exists(dir_ / "stack-p2.report.json"));
+}
+
+TEST_F(CliTest, ScanOfTwoCardsInOnePhotoReportsEachWithItsOwnFiles) {
+  const cv::Mat rock = cv::imread(std::string(SCORECHECK_SOURCE_DIR) + "/samples/synthetic/0003-rock-scan.jpg");
+  const cv::Mat classic = cv::imread(std::string(SCORECHECK_SOURCE_DIR) + "/samples/synthetic/0000-classic-scan.jpg");
+  std::mt19937 rng(11);
+  const fs::path photo = dir_ / "table.jpg";
+  ASSERT_TRUE(cv::imwrite(photo.string(), PhotographSideBySide({classic, rock}, rng)));
+  const CliRun run = Scorecheck("scan " + photo.string() + " --json " + (dir_ / "r.json").string());
+  EXPECT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.err;
+  EXPECT_NE(run.out.find("table.jpg#1: "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("table.jpg#2: OK (grand total 84)"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("2 cards: "), std::string::npos) << run.out;
+  // One report per card, left to right; none under the name given for one.
+  EXPECT_EQ(nlohmann::json::parse(Slurp(dir_ / "r-card1.json"))["grids"][0]["ruleset"], "classic");
+  EXPECT_EQ(nlohmann::json::parse(Slurp(dir_ / "r-card2.json"))["grids"][0]["ruleset"], "rock");
+  EXPECT_FALSE(fs::exists(dir_ / "r.json"));
 }
 
 TEST_F(CliTest, ScanOutDirKeepsPhotosOfTheSameNameApart) {

@@ -164,9 +164,9 @@ Command AddScanCommand(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("images", args->inputs, "Image files, or folders of images")->required();
   cmd->add_option("--ruleset", args->ruleset, "The game on every card (classic, triple, rock, fivezee, rollem, piecepack), or auto: told from each sheet")
       ->option_text(" GAME");
-  cmd->add_option("--json", args->json_out, "Write the machine report of the one image here")
+  cmd->add_option("--json", args->json_out, "Write the machine report of the one image here (a photo of several cards: one file each, -card1, -card2 added to the name)")
       ->option_text(" FILE");
-  cmd->add_option("--overlay", args->overlay_out, "Write the annotated page of the one image here (PNG)")
+  cmd->add_option("--overlay", args->overlay_out, "Write the annotated page of the one image here (PNG; several cards: one each, as for --json)")
       ->option_text(" FILE");
   cmd->add_option("--out-dir", args->out_dir, "Write <image>.report.json and <image>.overlay.png for every image")
       ->option_text(" FOLDER");

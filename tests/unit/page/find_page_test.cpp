@@ -135,6 +135,20 @@ TEST(FindPageTest, TwoOtherSheetsSideBySideAreTwoPagesByTheirOutlines) {
   EXPECT_GT(centre(pages[1]).x, 1200);
 }
 
+TEST(FindPageTest, AnOtherPrintersSheetBesideOursIsAPageToo) {
+  SheetOptions plain;
+  plain.style.markers = false;
+  plain.style.qr = false;
+  const cv::Mat other = RenderSheetImage(LayoutSheet(ShippedRulesets().Get("classic"), plain), 200);
+  const cv::Mat ours = RenderSheetImage(LayoutSheet(ShippedRulesets().Get("rock"), {}), 200);
+  const std::vector<Page> pages = FindPages(PhotographTwo(other, ours));
+  ASSERT_EQ(pages.size(), 2u);
+  EXPECT_EQ(pages[0].method, PageMethod::kOutline);
+  EXPECT_EQ(pages[1].method, PageMethod::kMarkers);
+  ASSERT_TRUE(pages[1].sheet);
+  EXPECT_EQ(pages[1].sheet->ruleset_id, "rock");
+}
+
 TEST(FindPageTest, BlankImageIsTakenWhole) {
   const Page found = FindPage(cv::Mat(1000, 700, CV_8UC3, cv::Scalar::all(250)));
   ASSERT_TRUE(found.ok());
