@@ -271,4 +271,9 @@ CardOutput FailedCardOutput(const std::string& name, const std::string& reason) 
   return out;
 }
 
+bool CardRecordOptions::Check() const {
+  const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
+  return Share(min_confidence) && thumbnail_width > 0 && crop_margin >= 0;
+}
+
 }  // namespace scorecheck

@@ -201,6 +201,7 @@ bool CardOfInput(const std::string& card, const std::string& input) {
 BatchRecords RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrary& rulesets,
                       const BatchOptions& options, const BatchProgressFn& progress) {
   SC_CHECK(options.jobs >= 1, "jobs must be at least 1 (got " << options.jobs << ")");
+  SC_CHECK(options.scan.Check() && options.record.Check(), "the batch's settings are out of range");
   SC_CHECK(!options.report_dir.empty(), "no report folder given");
   const size_t worker_count = std::min<size_t>(static_cast<size_t>(options.jobs), std::max<size_t>(inputs.size(), 1));
   // Models load before any file is read, once per worker: a missing model is

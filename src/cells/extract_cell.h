@@ -119,6 +119,7 @@ struct CellOptions {
                                     ///< at least this share of the cell height (upright pieces half as high are
                                     ///< taken out with the line itself); default 0.8 (0.4 also took a 1 squeezed
                                     ///< against the line, leaning: "1" in Aces read as empty)
+  bool Check() const;  ///< true when every field is in range
 };
 
 enum class InkKind { kEmpty, kNumber, kCrossed, kTicks };

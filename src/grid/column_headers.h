@@ -35,6 +35,7 @@ struct ColumnHeaderOptions {
   double max_crossing = 0.34;       ///< rows whose writing crosses a line between headers, at most this share of the
                                     ///< rows written in; default 0.34
   double gap_mm = 1.2;              ///< ... counted over a strip this wide, mm; default 1.2
+  bool Check() const;  ///< true when every field is in range
 };
 
 /// The x positions (grid image pixels) of the lines between the columns that

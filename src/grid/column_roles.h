@@ -95,6 +95,7 @@ struct ColumnRoleOptions {
   double min_label_letters_lead = 2;  ///< ... when it reads this many times the letters of any other; default 2
   double min_label_marked_fill = 0.5;  ///< the label column holds marks in this share of its rows or more
                                        ///< (ColumnProfile::marked_fill); default 0.5
+  bool Check() const;  ///< true when every field is in range
 };
 
 /// Measures column `column` of `grid` on `flat` (8-bit gray, paper at 255).

@@ -556,4 +556,9 @@ Grid LocateGrid(const Page& page, const RulesetLibrary& rulesets, const GridOpti
   return GridFromLabels(page, rulesets, options, text_reader);
 }
 
+bool GridOptions::Check() const {
+  const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
+  return lattice.Check() && labels.Check() && tints.Check() && unruled.Check() && headers.Check() && score_columns.Check() && roles.Check() && tie_margin >= 0 && entries_margin >= tie_margin && number_weight >= 0 && name_weight >= 0 && evidence_weight >= 0 && column_weight >= 0 && fewer_columns_cost >= 0 && turn_margin >= 0 && join_stacked_mm >= 0 && Share(min_partly_read) && Share(read_label) && max_partly_missing >= 0 && Share(layout_header_alike) && Share(bar_share);
+}
+
 }  // namespace scorecheck

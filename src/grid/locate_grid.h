@@ -130,6 +130,7 @@ struct GridOptions {
   double bar_share = 0.5;        ///< a row whose score cells are at most this share of the rows' median grey is a
                                  ///< dark bar (a header's or a section's), not a ruleset row; default 0.5 (bars
                                  ///< 0.3-0.35 of the paper, tinted and striped rows 0.75-0.85)
+  bool Check() const;  ///< true when every field is in range
 };
 
 /// Places the cells of `page`. Sheets without a readable sheet code are

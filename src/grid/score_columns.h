@@ -44,6 +44,7 @@ struct ScoreColumnOptions {
                                   ///< narrowest other score column of the table (`sibling_px`), when it has
                                   ///< one: numbers written leftwards in an open "Triple" column are not two
                                   ///< columns half as wide as "Single" and "Double"; default 0.75
+  bool Check() const;  ///< true when every field is in range
 };
 
 /// The x positions (grid image pixels) of the lines between the equal

@@ -164,4 +164,9 @@ std::vector<GridCell> SnapToRuledLines(const cv::Mat& page, std::vector<GridCell
   return cells;
 }
 
+bool SnapOptions::Check() const {
+  const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
+  return search >= 0 && Share(min_fill) && min_contrast >= 0 && max_jump >= 0;
+}
+
 }  // namespace scorecheck

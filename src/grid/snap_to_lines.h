@@ -23,6 +23,7 @@ struct SnapOptions {
   double min_contrast = 0.1;  ///< a line pixel is at least this share darker than the paper around it; default 0.1
   double max_jump = 0.12;     ///< a line found further than this share of the row height from its neighbours' is
                               ///< writing, not the line; default 0.12
+  bool Check() const;  ///< true when every field is in range
 };
 
 /// `cells` (from GridFromLayout, in pixels of `page`) with every cell side

@@ -37,6 +37,7 @@ struct TintColumnOptions {
   double min_part_mm = 6;     ///< each side stays flat at least this wide, mm (a narrow score column is 10 mm);
                               ///< default 6
   double line_margin_mm = 1.5;  ///< steps this close to the column's own lines are those lines; default 1.5
+  bool Check() const;  ///< true when every field is in range
 };
 
 /// The x positions (grid image pixels) inside column `column` of `grid`

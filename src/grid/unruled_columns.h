@@ -46,6 +46,7 @@ struct UnruledColumnOptions {
   double min_block_mm = 1.0;    ///< a block of ink narrower than this is a rule's stroke left standing (the
                                 ///< inner line of a double frame, inside the side the lattice took), not a
                                 ///< column: written numbers, stacked row on row, spread wider; default 1.0
+  bool Check() const;  ///< true when every field is in range
 };
 
 /// Where each row of a column writes: ink (flattened gray below ink_level,

@@ -471,4 +471,9 @@ double HeaderEvidence(std::string_view headers, int columns, const Ruleset& rule
 
 double LikenessEvidence(double similarity) { return std::clamp((similarity - 0.5) / 0.5, 0.0, 1.0); }
 
+bool LabelMatchOptions::Check() const {
+  const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
+  return missing_row_penalty >= 0 && unmatched_row_penalty >= 0 && Share(min_points_row) && Share(min_repeated_header) && how_to_weight >= 0 && Share(min_score);
+}
+
 }  // namespace scorecheck

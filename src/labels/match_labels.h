@@ -69,6 +69,7 @@ struct LabelMatchOptions {
                                      ///< header printed again over the lower section; default 0.5
   double how_to_weight = 0.3;        ///< share of a row's similarity from its how-to text, when there is one; default 0.3
   double min_score = 0.45;           ///< a ruleset whose mean row score is lower does not describe the grid; default 0.45
+  bool Check() const;  ///< true when every field is in range
 };
 
 /// How well one ruleset describes a grid's printed rows.

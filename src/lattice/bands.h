@@ -31,6 +31,7 @@ struct BandOptions {
                                 ///< measured against the paper nearby, and where no paper is near (the middle of
                                 ///< a tinted column wider than paper_window_mm), a band fades out where the page
                                 ///< does not change at all: no edge to give the table
+  bool Check() const;  ///< true when every field is in range
 };
 
 /// One band, in full-resolution page pixels.

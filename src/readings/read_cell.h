@@ -165,6 +165,7 @@ struct ReadOptions {
   int whole_number_candidates = 6;   ///< the whole-number reader's likeliest readings added to the segmenter's
   int bonus_points_step = 50;        ///< points written in a Yahtzee-bonus box are a multiple of this
                                      ///< (100 a tick, rock's 50 and 150, triple's x2 x3); default 50
+  bool Check() const;  ///< true when every field is in range
 };
 
 /// Reads a classified cell. Ink that makes no plausible number (more than

@@ -317,6 +317,7 @@ ScanResult Failed(const std::string& source, ScanStatus status, const std::strin
 
 std::vector<ScanResult> ScanImageCards(cv::Mat image, const std::string& source, const RulesetLibrary& rulesets,
                                        DigitReader& reader, const ScanOptions& options, TextReader* text_reader) {
+  SC_CHECK(options.Check(), "the scan's settings are out of range");
   const Deadline deadline = Deadline::After(options.time_limit_seconds);
   std::vector<Page> pages = FindPages(image, options.page);
   // Every later stage works on the pages (cells keep their corners in the
@@ -376,6 +377,11 @@ ScanResult ScanCard(const std::string& path, const RulesetLibrary& rulesets, Dig
     return result;
   }
   return ScanImage(std::move(loaded.bgr), path, rulesets, reader, options, text_reader);
+}
+
+bool ScanOptions::Check() const {
+  const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
+  return image.Check() && page.Check() && grid.Check() && cells.Check() && read.Check() && quality.Check() && verify.Check() && Share(min_confidence) && time_limit_seconds >= 0 && choice.Check() && stray.Check() && label_favourite_log_weight >= 0 && entries_tell_illegal >= 0;
 }
 
 }  // namespace scorecheck

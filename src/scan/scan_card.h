@@ -45,6 +45,7 @@ struct ScanOptions {
   double entries_tell_illegal = 2;  ///< a ruleset the page cannot tell from the one chosen is told apart by the
                                     ///< entries when they are less plausible under it by this many illegal
                                     ///< entries' weight (ChoiceOptions::illegal_factor) or more; default 2
+  bool Check() const;  ///< true when every field is in range
 };
 
 /// kRetake: a scorecard was found, but the photo is too poor to read (too

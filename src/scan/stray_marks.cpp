@@ -22,4 +22,9 @@ bool HoldsOnlyStrayMarks(const std::vector<const Reading*>& column, const StrayM
   return marks > 0;
 }
 
+bool StrayMarkOptions::Check() const {
+  const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
+  return max_marks >= 0 && Share(max_share) && Share(sure_mark);
+}
+
 }  // namespace scorecheck

@@ -22,6 +22,7 @@ struct StrayMarkOptions {
                                ///< "1"), and their totals were a false alarm; default 1/3
   double sure_mark = 0.9;   ///< a number read at least this surely was written; default 0.9 (the
                             ///< dust fibres of seeds 900023-900025 read as a 1 at 0.54-0.83)
+  bool Check() const;  ///< true when every field is in range
 };
 
 /// True when the readings of one score column (every cell, in any order)

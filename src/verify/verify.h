@@ -51,6 +51,7 @@ struct VerifyOptions {
   /// player error lost (0.3 and 0.3 the same).
   double hard_column_share = 0.4;
   double unconfirmed_in_hard_column = 0.3;
+  bool Check() const;  ///< true when every field is in range
 };
 
 /// The recomputed state of one score column.

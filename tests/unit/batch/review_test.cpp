@@ -43,8 +43,8 @@ TEST(ReviewTest, NamesThenUncertainCellsLeavingOutWhatIsAnswered) {
   EXPECT_DOUBLE_EQ(*questions[2].confidence, 0.45);
 
   Corrections answered;
-  answered.Set({"a.jpg", 1, 1, "", {}, std::string("Ann")});
-  answered.Set({"a.jpg", 1, 2, "sixes", CellValue::Number(12), std::nullopt});
+  answered.Set({"a.jpg", 1, 1, "", {}, std::string("Ann"), ""});
+  answered.Set({"a.jpg", 1, 2, "sixes", CellValue::Number(12), std::nullopt, ""});
   questions = ReviewQuestions(Report(), answered, testing::ShippedRulesets());
   ASSERT_EQ(questions.size(), 1u);
   EXPECT_EQ(questions[0].kind, ReviewQuestion::Kind::kName);
