@@ -26,6 +26,12 @@ namespace {
 // How far from a box's top or bottom line, as a share of the box's height,
 // ink may be what the line removal left of that row line.
 constexpr double kRowLineBand = 0.18;
+// What is left of a ruled line along a box's edge, as shares of the box: a
+// flat piece thinner than a tenth of its height and longer than a fifth of
+// its width along its top or bottom (no digit's stroke is that flat), or an
+// upright one narrower than 6 % of its width along a side (thinner than any
+// pen stroke at the rows' usual proportions).
+constexpr double kFlatRemnantHeight = 0.1, kFlatRemnantLength = 0.2, kUprightRemnantWidth = 0.06;
 
 // True when `box`, a mark wholly outside the cell (`cell`, in a crop
 // `crop_width` wide), is a digit of the number in it written just beyond a
@@ -189,9 +195,10 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
     const float side_band = static_cast<float>(options.side_remnant_band * c.height);
     const bool near_side =
         std::abs(box.x - c.x) < side_band || std::abs(box.x + box.width - (c.x + c.width)) < side_band;
-    const bool flat_near_edge = box.height < 0.1 * c.height && box.width > 0.2 * c.width && near_top_or_bottom;
+    const bool flat_near_edge =
+        box.height < kFlatRemnantHeight * c.height && box.width > kFlatRemnantLength * c.width && near_top_or_bottom;
     const bool upright_near_edge =
-        box.width < 0.06 * c.width && box.height > options.remnant_height * c.height && near_side;
+        box.width < kUprightRemnantWidth * c.width && box.height > options.remnant_height * c.height && near_side;
     // A sliver one or two pixels thick along a border is the edge of a
     // blurred line the removal missed; no pen stroke is that thin at 8 px/mm.
     // Kept, it stretches the mark's box into a corner and makes a number look
@@ -293,7 +300,15 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
 bool CellOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
   const auto Level = [](double x) { return x >= 0 && x <= 255; };  // a grey level
-  return Share(margin) && Level(strong_ink) && Level(max_strong_ink) && Level(weak_ink) && Level(max_weak_ink) && faint_strong_sigmas >= 0 && faint_weak_sigmas >= 0 && Level(faint_min_contrast) && Level(max_faint_strong_ink) && Level(max_faint_weak_ink) && background_kernel > 0 && Level(shaded_below) && Level(min_background) && shaded_noise_sigmas >= 0 && Share(min_blob_fraction) && Share(empty_fraction) && Share(min_mark_size) && Share(min_dash_width) && dash_elongation >= 1 && solid_dash_elongation >= 1 && Share(solid_dash_solidity) && Share(digit_beside_dash) && Share(cross_overlap) && Share(side_remnant_band) && Share(pen_along_side) && pen_widening >= 0 && pen_heavier >= 0 && Share(beyond_side) && Share(beyond_side_ink) && Share(cross_stroke_length) && Share(cross_on_strokes) && scribble_strokes >= 0 && Share(remnant_height);
+  return Share(margin) && Level(strong_ink) && Level(max_strong_ink) && Level(weak_ink) && Level(max_weak_ink) &&
+         faint_strong_sigmas >= 0 && faint_weak_sigmas >= 0 && Level(faint_min_contrast) &&
+         Level(max_faint_strong_ink) && Level(max_faint_weak_ink) && background_kernel > 0 && Level(shaded_below) &&
+         Level(min_background) && shaded_noise_sigmas >= 0 && Share(min_blob_fraction) && Share(empty_fraction) &&
+         Share(min_mark_size) && Share(min_dash_width) && dash_elongation >= 1 && solid_dash_elongation >= 1 &&
+         Share(solid_dash_solidity) && Share(digit_beside_dash) && Share(cross_overlap) && Share(side_remnant_band) &&
+         Share(pen_along_side) && pen_widening >= 0 && pen_heavier >= 0 && Share(beyond_side) &&
+         Share(beyond_side_ink) && Share(cross_stroke_length) && Share(cross_on_strokes) && scribble_strokes >= 0 &&
+         Share(remnant_height);
 }
 
 }  // namespace scorecheck

@@ -5,6 +5,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/robust_stats.h"
 #include "image/load_image.h"
 
 namespace scorecheck {
@@ -170,7 +171,7 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
     if (median - darkest >= options.faint_min_contrast) {
       // The paper's noise width from its darker quartile (the brighter one is
       // clipped at white); at least 3 levels: JPEG-flattened paper reads as 1.
-      const double noise = std::max(3.0, (median - quartile) / 0.674);
+      const double noise = std::max(3.0, SigmaFromQuartile(median - quartile));
       auto raised = [&](int cap, double sigmas, int ceiling) {
         return std::max(cap, std::min(ceiling, static_cast<int>(median - sigmas * noise)));
       };
@@ -184,7 +185,7 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
   // (white paper clips there; shading divided to the paper's level does not).
   if (shaded && options.shaded_noise_sigmas > 0 && !sorted.empty()) {
     const int median = sorted.at<uchar>(0, sorted.cols / 2), upper = sorted.at<uchar>(0, sorted.cols * 3 / 4);
-    const double noise = std::max(1.0, (upper - median) / 0.674);
+    const double noise = std::max(1.0, SigmaFromQuartile(upper - median));
     max_strong = std::min(max_strong, static_cast<int>(median - options.shaded_noise_sigmas * noise));
     max_weak = std::min(max_weak, static_cast<int>(median - 0.75 * options.shaded_noise_sigmas * noise));
   }

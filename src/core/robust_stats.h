@@ -8,6 +8,14 @@
 
 namespace scorecheck {
 
+/// How far a quartile of a normal distribution lies from its median, in
+/// standard deviations.
+constexpr double kNormalQuartileSigmas = 0.674;
+
+/// The standard deviation of a normal spread whose median lies
+/// `median_to_quartile` from one of its quartiles.
+inline double SigmaFromQuartile(double median_to_quartile) { return median_to_quartile / kNormalQuartileSigmas; }
+
 /// The median of `values` (the upper one of an even count); 0 when empty.
 inline double Median(std::vector<double> values) {
   if (values.empty()) return 0;

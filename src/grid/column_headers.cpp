@@ -362,7 +362,8 @@ Lattice SplitHeadedColumns(const cv::Mat& flat, Lattice grid, double px_per_mm, 
 
 bool ColumnHeaderOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
-  return ink.Check() && word_gap_mm > 0 && word_gap_heights > 0 && Share(centre_slack) && Share(alike) && min_column_mm > 0 && max_columns >= 1 && min_one_sided >= 1 && Share(max_crossing) && gap_mm >= 0;
+  return ink.Check() && word_gap_mm > 0 && word_gap_heights > 0 && Share(centre_slack) && Share(alike) &&
+         min_column_mm > 0 && max_columns >= 1 && min_one_sided >= 1 && Share(max_crossing) && gap_mm >= 0;
 }
 
 }  // namespace scorecheck

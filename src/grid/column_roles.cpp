@@ -488,7 +488,12 @@ ColumnRoles WideWordsAreHowTo(const Lattice& grid, ColumnRoles roles, const Colu
 bool ColumnRoleOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
   const auto Level = [](double x) { return x >= 0 && x <= 255; };  // a grey level
-  return Level(ink_level) && Level(light_ink_level) && light_ink_level >= ink_level && min_text_rows >= 1 && text_pieces >= 0 && text_align_mm >= 0 && min_letters >= 0 && Share(min_print_confidence) && alike_width >= 1 && how_to_width >= 1 && many_letters >= 0 && marks_alike_mm >= 0 && marks_size_mm >= 0 && min_mark_mm >= 0 && word_pieces >= 0 && Share(word_fill) && Share(max_word_numbers) && marked_per_text_row >= 0 && min_score_column_mm > 0 && Share(min_label_fit) && min_label_letters_lead >= 0 && Share(min_label_marked_fill);
+  return Level(ink_level) && Level(light_ink_level) && light_ink_level >= ink_level && min_text_rows >= 1 &&
+         text_pieces >= 0 && text_align_mm >= 0 && min_letters >= 0 && Share(min_print_confidence) && alike_width >= 1 &&
+         how_to_width >= 1 && many_letters >= 0 && marks_alike_mm >= 0 && marks_size_mm >= 0 && min_mark_mm >= 0 &&
+         word_pieces >= 0 && Share(word_fill) && Share(max_word_numbers) && marked_per_text_row >= 0 &&
+         min_score_column_mm > 0 && Share(min_label_fit) && min_label_letters_lead >= 0 &&
+         Share(min_label_marked_fill);
 }
 
 }  // namespace scorecheck

@@ -386,7 +386,8 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
   // the mean likeness, not the sureness past that).
   grid.ruleset_confidence = source == "layout" ? std::min(0.5, 0.25 + 0.5 * std::clamp(best.labels, 0.0, 1.0))
                                               : std::clamp(best.labels, 0.0, 1.0) *
-                                                    std::clamp(0.5 + 5 * (best.total - second), 0.5, 1.0);
+                                                    std::clamp(0.5 + 0.5 * (best.total - second) / options.sure_lead,
+                                                               0.5, 1.0);
   if (source == "labels partly read") grid.ruleset_confidence = std::min(grid.ruleset_confidence, 0.5);
   for (int g = 0; g < grid_count; ++g) {
     const Lattice& printed = lattice.grids[g];
@@ -558,7 +559,11 @@ Grid LocateGrid(const Page& page, const RulesetLibrary& rulesets, const GridOpti
 
 bool GridOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
-  return lattice.Check() && labels.Check() && tints.Check() && unruled.Check() && headers.Check() && score_columns.Check() && roles.Check() && tie_margin >= 0 && entries_margin >= tie_margin && number_weight >= 0 && name_weight >= 0 && evidence_weight >= 0 && column_weight >= 0 && fewer_columns_cost >= 0 && turn_margin >= 0 && join_stacked_mm >= 0 && Share(min_partly_read) && Share(read_label) && max_partly_missing >= 0 && Share(layout_header_alike) && Share(bar_share);
+  return sure_lead > 0 && lattice.Check() && labels.Check() && tints.Check() && unruled.Check() && headers.Check() &&
+         score_columns.Check() && roles.Check() && tie_margin >= 0 && entries_margin >= tie_margin &&
+         number_weight >= 0 && name_weight >= 0 && evidence_weight >= 0 && column_weight >= 0 &&
+         fewer_columns_cost >= 0 && turn_margin >= 0 && join_stacked_mm >= 0 && Share(min_partly_read) &&
+         Share(read_label) && max_partly_missing >= 0 && Share(layout_header_alike) && Share(bar_share);
 }
 
 }  // namespace scorecheck

@@ -77,6 +77,9 @@ struct GridOptions {
   ColumnHeaderOptions headers;   ///< columns a table does not rule, counted by the headers printed over them
   ScoreColumnOptions score_columns;  ///< score columns of equal width a table does not rule apart
   ColumnRoleOptions roles;       ///< which columns hold labels, how-to text and scores
+  double sure_lead = 0.1;        ///< a lead of the labels' favourite over the next ruleset's score (label scores
+                                 ///< run 0..1) at which the choice is sure; a tie is half sure, in between in
+                                 ///< proportion (ruleset_confidence); default 0.1
   double tie_margin = 0.03;      ///< rulesets whose label score is this close to the best one are alternatives the
                                  ///< page cannot tell apart (ruleset_undecided); default 0.03
   double entries_margin = 0.15;  ///< ... and those this close, with the same cells, are alternatives the entries

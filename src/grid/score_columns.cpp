@@ -120,7 +120,9 @@ std::vector<float> EqualScoreSplits(const cv::Mat& flat, const Lattice& grid, in
 
 bool ScoreColumnOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
-  return ink.Check() && min_column_mm > 0 && max_columns >= 1 && Share(slack) && Share(max_crossing) && Share(min_balance) && min_rows >= 1 && gap_mm >= 0 && numbers_apart_mm >= 0 && Share(max_two_numbers) && Share(min_ink_centre) && Share(sibling_share);
+  return ink.Check() && min_column_mm > 0 && max_columns >= 1 && Share(slack) && Share(max_crossing) &&
+         Share(min_balance) && min_rows >= 1 && gap_mm >= 0 && numbers_apart_mm >= 0 && Share(max_two_numbers) &&
+         Share(min_ink_centre) && Share(sibling_share);
 }
 
 }  // namespace scorecheck

@@ -150,7 +150,8 @@ Lattice SplitTintedColumns(const cv::Mat& gray, Lattice grid, double px_per_mm, 
 
 bool TintColumnOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
-  return min_step >= 0 && Share(paper_share) && step_noise >= 0 && edge_mm > 0 && Share(sharpness) && Share(min_row_share) && row_step >= 0 && min_part_mm > 0 && line_margin_mm >= 0;
+  return min_step >= 0 && Share(paper_share) && step_noise >= 0 && edge_mm > 0 && Share(sharpness) &&
+         Share(min_row_share) && row_step >= 0 && min_part_mm > 0 && line_margin_mm >= 0;
 }
 
 }  // namespace scorecheck

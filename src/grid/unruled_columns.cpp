@@ -267,7 +267,9 @@ Lattice SplitUnruledColumns(const cv::Mat& flat, Lattice grid, double px_per_mm,
 bool UnruledColumnOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
   const auto Level = [](double x) { return x >= 0 && x <= 255; };  // a grey level
-  return Level(ink_level) && min_rule_mm > 0 && min_gap_mm > 0 && near_gap_mm >= 0 && min_part_mm > 0 && speck_mm2 >= 0 && Share(min_block_share) && max_crossing_rows >= 0 && Share(max_row_cover) && min_block_rows >= 1 && Share(twin_share) && min_block_mm >= 0;
+  return Level(ink_level) && min_rule_mm > 0 && min_gap_mm > 0 && near_gap_mm >= 0 && min_part_mm > 0 &&
+         speck_mm2 >= 0 && Share(min_block_share) && max_crossing_rows >= 0 && Share(max_row_cover) &&
+         min_block_rows >= 1 && Share(twin_share) && min_block_mm >= 0;
 }
 
 }  // namespace scorecheck

@@ -473,7 +473,8 @@ double LikenessEvidence(double similarity) { return std::clamp((similarity - 0.5
 
 bool LabelMatchOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
-  return missing_row_penalty >= 0 && unmatched_row_penalty >= 0 && Share(min_points_row) && Share(min_repeated_header) && how_to_weight >= 0 && Share(min_score);
+  return missing_row_penalty >= 0 && unmatched_row_penalty >= 0 && Share(min_points_row) && Share(min_repeated_header) &&
+         how_to_weight >= 0 && Share(min_score);
 }
 
 }  // namespace scorecheck

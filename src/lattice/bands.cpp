@@ -316,7 +316,8 @@ void DropEdgesOnBands(const std::vector<Band>& bands, float near, Runs& runs) {
 
 bool BandOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
-  return Share(min_darkness) && paper_window_mm > 0 && min_thickness_mm > 0 && max_thickness_mm >= min_thickness_mm && min_length_mm > 0 && min_edge_step >= 0;
+  return Share(min_darkness) && paper_window_mm > 0 && min_thickness_mm > 0 && max_thickness_mm >= min_thickness_mm &&
+         min_length_mm > 0 && min_edge_step >= 0;
 }
 
 }  // namespace scorecheck::lattice

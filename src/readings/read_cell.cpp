@@ -156,7 +156,17 @@ Reading ReadCell(const CellInk& ink, DigitReader& reader, const ReadOptions& opt
 
 bool ReadOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
-  return max_alternatives >= 1 && max_digits >= 1 && max_atoms >= 1 && max_segmentations >= 1 && split_aspect > 0 && split3_aspect >= split_aspect && must_split_aspect >= split3_aspect && Share(sure_whole) && Share(split_doubtful) && split_doubtful_aspect > 0 && cut_candidates >= 1 && cut_cost >= 0 && cut_stroke_cost >= 0 && max_digit_aspect > 0 && width_weight >= 0 && Share(min_digit_height) && height_weight >= 0 && Share(max_overlap) && overlap_weight >= 0 && Share(merge_overlap) && merge_weight >= 0 && min_log_score <= 0 && hopeless_cost >= 0 && drop_cost >= 0 && drop_share_weight >= 0 && drop_height_weight >= 0 && Share(prior_one_digit) && Share(prior_two_digits) && Share(prior_three_digits) && Share(prior_more_digits) && Share(leading_zero_factor) && Share(sure_number) && Share(curved_cross_number) && Share(straight_cross) && max_slant >= min_slant && slant_step > 0 && Share(sure_cut) && min_slant >= 0 && whole_number_weight >= 0 && Share(whole_number_floor) && whole_number_temperature > 0 && digit_temperature > 0 && hidden_one_factor >= 0 && whole_number_candidates >= 1 && bonus_points_step > 0;
+  return max_alternatives >= 1 && max_digits >= 1 && max_atoms >= 1 && max_segmentations >= 1 && split_aspect > 0 &&
+         split3_aspect >= split_aspect && must_split_aspect >= split3_aspect && Share(sure_whole) &&
+         Share(split_doubtful) && split_doubtful_aspect > 0 && cut_candidates >= 1 && cut_cost >= 0 &&
+         cut_stroke_cost >= 0 && max_digit_aspect > 0 && width_weight >= 0 && Share(min_digit_height) &&
+         height_weight >= 0 && Share(max_overlap) && overlap_weight >= 0 && Share(merge_overlap) && merge_weight >= 0 &&
+         min_log_score <= 0 && hopeless_cost >= 0 && drop_cost >= 0 && drop_share_weight >= 0 &&
+         drop_height_weight >= 0 && Share(prior_one_digit) && Share(prior_two_digits) && Share(prior_three_digits) &&
+         Share(prior_more_digits) && Share(leading_zero_factor) && Share(sure_number) && Share(curved_cross_number) &&
+         Share(straight_cross) && max_slant >= min_slant && slant_step > 0 && Share(sure_cut) && min_slant >= 0 &&
+         whole_number_weight >= 0 && Share(whole_number_floor) && whole_number_temperature > 0 &&
+         digit_temperature > 0 && hidden_one_factor >= 0 && whole_number_candidates >= 1 && bonus_points_step > 0;
 }
 
 }  // namespace scorecheck

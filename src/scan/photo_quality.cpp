@@ -6,6 +6,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/robust_stats.h"
+
 namespace scorecheck {
 namespace {
 
@@ -29,12 +31,6 @@ constexpr double kStepWindowShare = 0.3;
 constexpr double kDarkPaperLevel = 128;
 constexpr double kRuleRunOnShare = 0.8, kRuleGapShare = 0.2;
 constexpr int kRuleSlackPx = 3;
-
-double Median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
-  return values[values.size() / 2];
-}
 
 // The value below which `share` of `values` lie.
 double Quantile(std::vector<float>& values, double share) {

@@ -381,7 +381,9 @@ ScanResult ScanCard(const std::string& path, const RulesetLibrary& rulesets, Dig
 
 bool ScanOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
-  return image.Check() && page.Check() && grid.Check() && cells.Check() && read.Check() && quality.Check() && verify.Check() && Share(min_confidence) && time_limit_seconds >= 0 && choice.Check() && stray.Check() && label_favourite_log_weight >= 0 && entries_tell_illegal >= 0;
+  return image.Check() && page.Check() && grid.Check() && cells.Check() && read.Check() && quality.Check() &&
+         verify.Check() && Share(min_confidence) && time_limit_seconds >= 0 && choice.Check() && stray.Check() &&
+         label_favourite_log_weight >= 0 && entries_tell_illegal >= 0;
 }
 
 }  // namespace scorecheck

@@ -601,7 +601,8 @@ Verification VerifyCard(const Card& card, const RulesetLibrary& rulesets, const 
 
 bool VerifyOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
-  return Share(min_confidence) && Share(unconfirmed_below) && Share(hard_column_share) && Share(unconfirmed_in_hard_column);
+  return Share(min_confidence) && Share(unconfirmed_below) && Share(hard_column_share) &&
+         Share(unconfirmed_in_hard_column);
 }
 
 }  // namespace scorecheck
