@@ -36,7 +36,7 @@ TEST(HtmlTemplateTest, CommentsAndUnknownNamesRenderAsNothing) {
 }
 
 TEST(HtmlTemplateTest, MalformedTemplatesFailNamingTheTemplateAndLine) {
-  for (const std::string& bad : {"x\n{{#a}}never closed", "{{#a}}{{/b}}", "{{/a}}", "line\n{{open"}) {
+  for (const std::string bad : {"x\n{{#a}}never closed", "{{#a}}{{/b}}", "{{/a}}", "line\n{{open"}) {
     try {
       RenderTemplate(bad, Json::object(), "index.html");
       ADD_FAILURE() << "no error for: " << bad;
