@@ -146,7 +146,8 @@ std::vector<MarkerGroup> GroupMarkers(const std::vector<int>& ids, const std::ve
                                       const PageOptions& options) {
   std::array<std::vector<size_t>, 4> by_id;
   for (size_t i = 0; i < ids.size(); ++i)
-    if (ids[i] >= 0 && ids[i] <= 3 && static_cast<int>(by_id[ids[i]].size()) < options.max_sheets) by_id[ids[i]].push_back(i);
+    if (ids[i] >= 0 && ids[i] <= 3 && static_cast<int>(by_id[ids[i]].size()) < options.max_sheets)
+      by_id[ids[i]].push_back(i);
   const bool repeated = std::any_of(by_id.begin(), by_id.end(), [](const auto& v) { return v.size() > 1; });
   if (!repeated) {
     MarkerGroup all;

@@ -182,10 +182,15 @@ PhotoQuality MeasurePhotoQuality(const Page& page, const Grid& grid, const Photo
   // Rows cut off where the picture ends on the page itself (a flat scan).
   std::vector<float> rules;
   for (const GridCell& cell : grid.cells)
-    if (cell.part == CellPart::kValue) rules.push_back(cell.cell_in_page.x), rules.push_back(cell.cell_in_page.br().x);
+    if (cell.part == CellPart::kValue) {
+      rules.push_back(cell.cell_in_page.x);
+      rules.push_back(cell.cell_in_page.br().x);
+    }
   std::sort(rules.begin(), rules.end());
-  rules.erase(std::unique(rules.begin(), rules.end(), [](float a, float b) { return std::abs(a - b) < 2; }), rules.end());
-  quality.rows_cut_off = RulesRunOnToTheEdge(page_gray, rules, area.y, area.br().y, pitch, ink + quality.ink_contrast / 2);
+  const auto same_rule = [](float a, float b) { return std::abs(a - b) < kRuleSlackPx; };
+  rules.erase(std::unique(rules.begin(), rules.end(), same_rule), rules.end());
+  quality.rows_cut_off =
+      RulesRunOnToTheEdge(page_gray, rules, area.y, area.br().y, pitch, ink + quality.ink_contrast / 2);
   return quality;
 }
 
