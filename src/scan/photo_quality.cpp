@@ -207,10 +207,11 @@ std::optional<std::string> RetakeReason(const PhotoQuality& quality, const Photo
 }
 
 std::optional<std::string> PageRetakeReason(const PhotoQuality& quality, const PhotoQualityOptions& options) {
-  if (!options.enabled) return std::nullopt;
-  if (quality.ink_contrast < options.min_ink_contrast && quality.paper_level < kDarkPaperLevel) return "too dark";
-  if (quality.edge_width > options.max_edge_width) return "too blurred";
-  return std::nullopt;
+  // A page measured without its grid has no boxes to be cut off or small;
+  // of the other causes, a pale page (little ink on bright paper) is no sign
+  // of a poor photo.
+  const bool pale = quality.ink_contrast < options.min_ink_contrast && quality.paper_level >= kDarkPaperLevel;
+  return pale ? std::nullopt : RetakeReason(quality, options);
 }
 
 }  // namespace scorecheck

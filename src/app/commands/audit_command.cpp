@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "app/commands/commands.h"
+#include "app/shared_options.h"
 #include "batch/audit.h"
 #include "batch/batch_inputs.h"
 #include "batch/check_record.h"
@@ -142,10 +143,8 @@ Command AddAuditCommand(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--evidence", args->evidence_dir,
                   "Folder for the cell pictures of scanned photos (default: beside --html, else scorecheck-audit)")
       ->option_text(" FOLDER");
-  cmd->add_option("--ruleset", args->ruleset, "The game on every card (classic, triple, rock, fivezee, rollem, piecepack), or auto: told from each sheet")->capture_default_str()
-      ->option_text(" GAME");
-  cmd->add_option("--corrections", args->corrections, "Answers from `scorecheck review` to put on the cards first")
-      ->option_text(" FILE");
+  AddRulesetOption(*cmd, args->ruleset);
+  AddCorrectionsOption(*cmd, args->corrections);
   cmd->add_option("-j,--jobs", args->jobs, "Photos read at once (default: all cores)")->check(CLI::Range(0, 256));
   cmd->footer(
       "Example:\n  scorecheck audit ann.jpg bob.jpg --html audit.html\n  scorecheck audit report/ --html audit.html\n"

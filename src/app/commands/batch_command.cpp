@@ -10,6 +10,7 @@
 
 #include "app/batch_settings.h"
 #include "app/commands/commands.h"
+#include "app/shared_options.h"
 #include "app/progress.h"
 #include "batch/batch_inputs.h"
 #include "batch/batch_report.h"
@@ -150,28 +151,18 @@ Command AddBatchCommand(CLI::App& app, const GlobalOptions& global) {
       ->option_text(" FOLDER")
       ->capture_default_str();
   cmd->add_option("-j,--jobs", args->jobs, "Photos read at once (default: all cores)")->check(CLI::Range(0, 256));
-  cmd->add_option("--ruleset", args->ruleset,
-                  "The game on every card (classic, triple, rock, fivezee, rollem, piecepack), or auto: told from "
-                  "each sheet")
-      ->capture_default_str()
-      ->option_text(" GAME");
+  AddRulesetOption(*cmd, args->ruleset);
   cmd->add_option("--time-limit", args->time_limit,
                   "Give up on a photo after this many seconds and go on with the others (0: never)")
       ->check(CLI::Range(0.0, 86400.0))
       ->capture_default_str();
   cmd->add_flag("--resume", args->resume, "Keep cards an interrupted run already read (same photos, same settings)");
-  cmd->add_option("--triple-entries", args->triple_entries, "How the ×2 and ×3 columns of Triple are written: raw (before multiplying), multiplied, or auto (told from the card)")
-      ->check(CLI::IsMember({"auto", "raw", "multiplied"}))
-      ->capture_default_str()
-      ->option_text(" HOW");
+  AddTripleEntriesOption(*cmd, args->triple_entries);
   cmd->add_option("--min-confidence", args->min_confidence, "How sure a reading must be, from 0 to 1; one less sure is marked for a person to look at")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
-  cmd->add_option("--corrections", args->corrections,
-                  "Answers from `scorecheck review` (corrections.json) to put on the cards before checking them")
-      ->option_text(" FILE");
-  cmd->add_option("--model", args->model, "The digit reader's model file (default: the one shipped)")
-      ->option_text(" FILE");
+  AddCorrectionsOption(*cmd, args->corrections);
+  AddModelOption(*cmd, args->model);
   cmd->footer(
       "Example:\n  scorecheck batch photos/ -o report/\n  then open report/index.html in a browser, and `scorecheck review report/` to put right what was misread.\n"
       "Exit codes: 0 every card clean, 1 some cards have findings or need a look, 2 some files could not be read.");

@@ -8,6 +8,7 @@
 
 #include "app/batch.h"
 #include "app/commands/commands.h"
+#include "app/shared_options.h"
 #include "batch/batch_inputs.h"
 #include "card/corrections.h"
 #include "core/error.h"
@@ -162,24 +163,18 @@ Command AddScanCommand(CLI::App& app, const GlobalOptions& global) {
   auto args = std::make_shared<ScanArgs>();
   CLI::App* cmd = app.add_subcommand("scan", "Read photos or scans of scorecards and check them");
   cmd->add_option("images", args->inputs, "Image files, or folders of images")->required();
-  cmd->add_option("--ruleset", args->ruleset, "The game on every card (classic, triple, rock, fivezee, rollem, piecepack), or auto: told from each sheet")
-      ->option_text(" GAME");
+  AddRulesetOption(*cmd, args->ruleset);
   cmd->add_option("--json", args->json_out, "Write the machine report of the one image here (a photo of several cards: one file each, -card1, -card2 added to the name)")
       ->option_text(" FILE");
   cmd->add_option("--overlay", args->overlay_out, "Write the annotated page of the one image here (PNG; several cards: one each, as for --json)")
       ->option_text(" FILE");
   cmd->add_option("--out-dir", args->out_dir, "Write <image>.report.json and <image>.overlay.png for every image")
       ->option_text(" FOLDER");
-  cmd->add_option("--triple-entries", args->triple_entries, "How the ×2 and ×3 columns of Triple are written: raw (before multiplying), multiplied, or auto (told from the card)")
-      ->check(CLI::IsMember({"auto", "raw", "multiplied"}))
-      ->option_text(" HOW");
+  AddTripleEntriesOption(*cmd, args->triple_entries);
   cmd->add_option("--min-confidence", args->min_confidence, "How sure a reading must be, from 0 to 1; one less sure is marked for a person to look at")
       ->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("--corrections", args->corrections,
-                  "Answers from `scorecheck review` (corrections.json) to put on the cards before checking them")
-      ->option_text(" FILE");
-  cmd->add_option("--model", args->model, "The digit reader's model file (default: the one shipped)")
-      ->option_text(" FILE");
+  AddCorrectionsOption(*cmd, args->corrections);
+  AddModelOption(*cmd, args->model);
   cmd->add_option("--time-limit", args->time_limit, "Give up on an image after this many seconds (0: never)")
       ->check(CLI::Range(0.0, 86400.0))
       ->capture_default_str();

@@ -9,6 +9,7 @@
 
 #include "app/batch.h"
 #include "app/commands/commands.h"
+#include "app/shared_options.h"
 #include "card/card_json.h"
 #include "core/error.h"
 #include "core/text.h"
@@ -89,9 +90,7 @@ Command AddVerifyCommand(CLI::App& app, const GlobalOptions& global) {
       ->option_text(" FILE");
   cmd->add_option("--out-dir", args->out_dir, "Write <card>.report.json for every card into this folder")
       ->option_text(" FOLDER");
-  cmd->add_option("--triple-entries", args->triple_entries, "How the ×2 and ×3 columns of Triple are written: raw (before multiplying), multiplied, or auto (told from the card)")
-      ->check(CLI::IsMember({"auto", "raw", "multiplied"}))
-      ->option_text(" HOW");
+  AddTripleEntriesOption(*cmd, args->triple_entries);
   cmd->footer(
       "Example:\n  scorecheck verify samples/typed/classic-2.card.json\n  scorecheck verify cards/ --out-dir reports/\n"
       "Exit codes: 0 every card clean, 1 some cards have findings, 2 a card could not be read.");
