@@ -134,7 +134,7 @@ CardOutput ScannedCardOutput(const std::string& name, const std::string& base, c
   if (sheet.rfind("sheet: ", 0) == 0) sheet.erase(0, 7);
   if (!sheet.empty() && sheet.back() == '\n') sheet.pop_back();
   record["sheet"] = sheet;
-  record["ruleset"] = scan.card.grids.empty() ? scan.grid.ruleset_id : scan.card.grids[0].ruleset;
+  record["ruleset"] = scan.card.grids.empty() ? scan.ruleset.id : scan.card.grids[0].ruleset;
 
   int page_top = 0;
   const cv::Mat overlay = DrawOverlay(scan, rulesets, options.min_confidence, &page_top);
@@ -259,8 +259,8 @@ CardOutput ScannedCardOutput(const std::string& name, const std::string& base, c
   record["corrected"] = corrected;
   if (!problems.empty()) record["correction_problems"] = problems;
   Json report = ReportJson(scan.card, verification, rulesets, &scan.cells);
-  report["ruleset_confidence"] = scan.grid.ruleset_confidence;
-  report["grid_source"] = scan.grid.source;
+  report["ruleset_confidence"] = scan.ruleset.confidence;
+  report["grid_source"] = GridSourceName(scan.grid.source);
   record["report"] = report;
   return out;
 }

@@ -36,34 +36,51 @@ struct GridCell {
 
 enum class GridStatus { kFound, kNoGrid };
 
+/// Where the grid stage's reading of a page comes from.
+enum class GridSource {
+  kNone,              ///< no grid found
+  kSheetCode,         ///< one of our own sheets: its QR sheet code names the ruleset and the layout
+  kLabels,            ///< the printed labels, read
+  kLabelsPartlyRead,  ///< the printed labels read in part (GridOptions::min_partly_read), the rest placed by order
+  kLayout,            ///< labels unreadable: the rows in the printed order of a ruleset the grids' shape fits
+  kTyped,             ///< no grid: a card a person typed in (TypedCardScan)
+};
+
+/// How reports name `source`: "sheet code", "labels", "labels partly read", "layout", "typed" ("" for kNone).
+const char* GridSourceName(GridSource source);
+
+/// A ruleset the printed page fits, as the grid stage offers it to the one
+/// choice of the card's ruleset (DecideRuleset, once the boxes are read).
+struct RulesetCandidate {
+  std::string id;
+  double behind = 0;       ///< how far the page's print favours its favourite over this ruleset, in tie margins
+                           ///< (GridOptions::tie_margin): 0 for the favourite and for a tie, at most
+                           ///< entries_margin / tie_margin
+  bool page_ties = false;  ///< the page cannot tell it from its favourite (scores within tie_margin)
+  bool weighed = false;    ///< its rows fall on the favourite's cells, and it is near enough on the page
+                           ///< (entries_margin; any, when the rows are placed by the layout) for the entries
+                           ///< to be weighed under it
+};
+
 /// Every score cell of the page.
 struct Grid {
   GridStatus status = GridStatus::kNoGrid;
   cv::Mat image;                    ///< the page the cells are placed on: Page::rectified, or that
                                     ///< page turned upright and straightened by the lattice stage
   cv::Matx33d page_from_grid = cv::Matx33d::eye();  ///< homography: Grid::image pixel -> Page::rectified pixel
-  std::string ruleset_id;
   int grid_count = 0;
   std::vector<int> columns;         ///< score columns per grid
-  std::vector<GridCell> cells;      ///< grid, then column, then sheet row order
-  double ruleset_confidence = 0;    ///< 1 when read from the sheet code; from the labels' likeness otherwise
-  std::vector<std::string> ruleset_alternatives;  ///< other rulesets the labels fit as well, with the
-                                                  ///< same cells (the scan stage lets the entries decide)
-  std::vector<double> ruleset_alternative_lead;   ///< per alternative: how far the page favours ruleset_id
-                                                  ///< over it (its score's lead over the alternative's, in
-                                                  ///< tie margins); 0 = a tie, 1 = a whole tie margin, up to
-                                                  ///< entries_margin / tie_margin
-  std::vector<std::string> ruleset_undecided;  ///< other rulesets the printed page fits as well (labels and printed
-                                                 ///< numbers within tie_margin): the page cannot tell them apart
-  std::vector<std::string> ruleset_told_by_entries;  ///< rulesets the printed page fits as well that the entries
-                                                     ///< tell apart (the scan stage: far less plausible under
-                                                     ///< them); no longer in ruleset_undecided
-  std::string source;               ///< "sheet code", "labels", "labels partly read" (see
-                                    ///< GridOptions::min_partly_read) or "layout" (labels unreadable; rows in
-                                    ///< the printed order of a ruleset the grids' shape fits), or "typed" (no
-                                    ///< grid: a card a person typed in, TypedCardScan)
+  std::vector<GridCell> cells;      ///< grid, then column, then sheet row order; the rows are the favourite's
+                                    ///< and every weighed candidate's
+  std::vector<RulesetCandidate> rulesets;  ///< the page's favourite first, then the rulesets near it; the grid
+                                           ///< stage scores them by the print, and does not choose
+  double favourite_sureness = 0;    ///< how sure the print is of its favourite: 1 from the sheet code; from the
+                                    ///< labels' likeness and lead over the runner-up otherwise
+  GridSource source = GridSource::kNone;
   std::string detail;               ///< why, when not found
   bool ok() const { return status == GridStatus::kFound; }
+  /// The ruleset the print favours ("" when none): the card's unless its entries say otherwise.
+  const std::string& favourite() const;
 };
 
 /// Options for LocateGrid().
@@ -79,11 +96,11 @@ struct GridOptions {
   ColumnRoleOptions roles;       ///< which columns hold labels, how-to text and scores
   double sure_lead = 0.1;        ///< a lead of the labels' favourite over the next ruleset's score (label scores
                                  ///< run 0..1) at which the choice is sure; a tie is half sure, in between in
-                                 ///< proportion (ruleset_confidence); default 0.1
+                                 ///< proportion (Grid::favourite_sureness); default 0.1
   double tie_margin = 0.03;      ///< rulesets whose label score is this close to the best one are alternatives the
-                                 ///< page cannot tell apart (ruleset_undecided); default 0.03
+                                 ///< page cannot tell apart (RulesetCandidate::page_ties); default 0.03
   double entries_margin = 0.15;  ///< ... and those this close, with the same cells, are alternatives the entries
-                                 ///< weigh (ruleset_alternatives), the page's lead counted in; a ruleset past the
+                                 ///< weigh (RulesetCandidate::weighed), the page's lead counted in; a ruleset past the
                                  ///< tie margin is told apart by the page unless the entries overturn it: three
                                  ///< printed numbers' worth (number_weight); default 0.15
   double number_weight = 0.05;   ///< weight of each bonus row's printed number (its threshold or points: +1 this
@@ -113,8 +130,8 @@ struct GridOptions {
                                  ///< bar); 0 = never; default 2
   bool snap_to_lines = true;     ///< own sheets: move the layout's cells onto the printed lines (SnapToRuledLines)
   bool layout_fallback = true;   ///< labels unreadable: take the rows of the rulesets the grids' shape fits,
-                                 ///< in their printed order, where their count is the ruleset's (Grid::source
-                                 ///< "layout"; several such rulesets are alternatives the entries decide)
+                                 ///< in their printed order, where their count is the ruleset's (GridSource::kLayout;
+                                 ///< several such rulesets are alternatives the entries decide)
   double min_partly_read = 0.3;  ///< labels read in part (a blurred photo: half of them garbled, the rows' mean
                                  ///< likeness below LabelMatchOptions::min_score): the best ruleset is taken, its
                                  ///< unreadable rows placed by their order, when at least this share of its rows

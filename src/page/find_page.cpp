@@ -10,6 +10,7 @@
 #include <opencv2/calib3d.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "core/paper_sizes.h"
 #include "sheet/sheet_code_reader.h"
 
 namespace scorecheck {
@@ -19,7 +20,10 @@ namespace {
 // 10 mm squares, 8 mm from the page edges.
 constexpr double kMarkerMarginMm = 8, kMarkerMm = 10;
 
-cv::Size2d PageSizeMm(PageSize page) { return page == PageSize::kA4 ? cv::Size2d(210, 297) : cv::Size2d(215.9, 279.4); }
+cv::Size2d PageSizeMm(PageSize page) {
+  return page == PageSize::kA4 ? cv::Size2d(kA4ShortSideMm, kA4LongSideMm)
+                               : cv::Size2d(kLetterShortSideMm, kLetterLongSideMm);
+}
 
 // The four corners (TL, TR, BR, BL) of marker `id` on the page, millimetres.
 std::array<cv::Point2f, 4> MarkerCornersMm(int id, PageSize page) {

@@ -93,7 +93,7 @@ cv::Mat Header(const ScanResult& scan, const RulesetLibrary& rulesets, int width
   const int margin = static_cast<int>(14 * scale);
   for (const std::string& l : WrapText(scan.card.source, width - 2 * margin, first_px))
     lines.emplace_back(l, kInk, first_px);
-  const std::string sheet = ruleset ? ruleset->name + " (" + ruleset->id + ")" : scan.grid.ruleset_id;
+  const std::string sheet = ruleset ? ruleset->name + " (" + ruleset->id + ")" : scan.ruleset.id;
   for (const std::string& l : WrapText(sheet, width - 2 * margin, px)) lines.emplace_back(l, kInk, px);
   const cv::Scalar verdict_colour = scan.verification.ErrorCount() ? kRed
                                     : scan.verification.WarningCount() ? kAmber

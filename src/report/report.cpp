@@ -173,30 +173,30 @@ std::string TextReport(const Card& card, const Verification& verification, const
 
 std::string ScanSummary(const ScanResult& scan, const RulesetLibrary& rulesets) {
   std::ostringstream text;
-  const Ruleset* ruleset = rulesets.Find(scan.grid.ruleset_id);
-  text << "  sheet: " << (ruleset ? ruleset->name + " (" + ruleset->id + ")" : scan.grid.ruleset_id);
-  if (scan.grid.source == "sheet code") {
+  const Ruleset* ruleset = rulesets.Find(scan.ruleset.id);
+  text << "  sheet: " << (ruleset ? ruleset->name + " (" + ruleset->id + ")" : scan.ruleset.id);
+  if (scan.grid.source == GridSource::kSheetCode) {
     text << " from its sheet code";
-  } else if (scan.grid.source == "layout") {
+  } else if (scan.grid.source == GridSource::kLayout) {
     text << " from its grids' shape alone (labels unreadable; rows taken in the ruleset's printed order), "
-         << std::lround(100 * scan.grid.ruleset_confidence) << "% sure";
-  } else if (scan.grid.source == "labels partly read") {
+         << std::lround(100 * scan.ruleset.confidence) << "% sure";
+  } else if (scan.grid.source == GridSource::kLabelsPartlyRead) {
     text << " from its printed labels, read in part (the rows not read placed by their order), "
-         << std::lround(100 * scan.grid.ruleset_confidence) << "% sure";
+         << std::lround(100 * scan.ruleset.confidence) << "% sure";
   } else {
-    text << " from its printed labels, " << std::lround(100 * scan.grid.ruleset_confidence) << "% sure";
+    text << " from its printed labels, " << std::lround(100 * scan.ruleset.confidence) << "% sure";
   }
   // Say so when the printed page fits other rulesets as well: the entries
   // (which totals add up) chose, and a person may know better.
-  for (size_t i = 0; i < scan.grid.ruleset_undecided.size(); ++i) {
-    const Ruleset* other = rulesets.Find(scan.grid.ruleset_undecided[i]);
+  for (size_t i = 0; i < scan.ruleset.undecided.size(); ++i) {
+    const Ruleset* other = rulesets.Find(scan.ruleset.undecided[i]);
     text << (i ? " or " : ", but the printed page does not tell it from ")
-         << (other ? other->name + " (" + other->id + ")" : scan.grid.ruleset_undecided[i]);
+         << (other ? other->name + " (" + other->id + ")" : scan.ruleset.undecided[i]);
   }
-  for (size_t i = 0; i < scan.grid.ruleset_told_by_entries.size(); ++i) {
-    const Ruleset* other = rulesets.Find(scan.grid.ruleset_told_by_entries[i]);
+  for (size_t i = 0; i < scan.ruleset.told_by_entries.size(); ++i) {
+    const Ruleset* other = rulesets.Find(scan.ruleset.told_by_entries[i]);
     text << (i ? " or " : ", told by its entries from ")
-         << (other ? other->name + " (" + other->id + ")" : scan.grid.ruleset_told_by_entries[i]);
+         << (other ? other->name + " (" + other->id + ")" : scan.ruleset.told_by_entries[i]);
   }
   std::vector<int> columns = scan.grid.columns;
   columns.erase(std::unique(columns.begin(), columns.end()), columns.end());

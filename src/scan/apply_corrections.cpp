@@ -77,8 +77,8 @@ ScanResult TypedCardScan(const std::string& source, const Correction& typed, con
     throw Error(std::string("the card typed in: ") + e.what());
   }
   scan.card.source = source;
-  scan.grid.ruleset_id = scan.card.grids.empty() ? "" : scan.card.grids[0].ruleset;
-  scan.grid.source = "typed";
+  scan.ruleset.id = scan.card.grids.empty() ? "" : scan.card.grids[0].ruleset;
+  scan.grid.source = GridSource::kTyped;
   scan.verification = VerifyCard(scan.card, rulesets, CardVerifyOptions(options));
   scan.status = ScanStatus::kOk;
   return scan;

@@ -6,6 +6,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/paper_sizes.h"
 #include "core/robust_stats.h"
 
 namespace scorecheck {
@@ -140,8 +141,7 @@ PhotoQuality MeasurePageQuality(const Page& page, const PhotoQualityOptions& opt
   if (page.rectified.empty()) return quality;
   const cv::Mat gray = Gray(page.rectified);
   MeasureContrast(gray, quality);
-  constexpr double kA4WidthMm = 210;
-  const double px_per_mm = page.px_per_mm > 0 ? page.px_per_mm : std::min(gray.cols, gray.rows) / kA4WidthMm;
+  const double px_per_mm = page.px_per_mm > 0 ? page.px_per_mm : std::min(gray.cols, gray.rows) / kA4ShortSideMm;
   const double pitch = options.typical_row_pitch_mm * px_per_mm;
   if (quality.ink_contrast >= options.min_ink_contrast)  // else too little ink to judge its edges by
     quality.edge_width = EdgeWidthPx(gray, StepWindow(pitch), kEdgeStepShare * quality.ink_contrast) / pitch;

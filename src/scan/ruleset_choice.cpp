@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <tuple>
 
+#include "core/error.h"
 #include "verify/finding.h"
 
 namespace scorecheck {
@@ -104,6 +106,58 @@ int BoxesWithoutAColumn(const Ruleset& ruleset, const std::vector<int>& printed_
   for (int columns : printed_columns)
     boxes += std::max(0, static_cast<int>(ruleset.multipliers.size()) - columns) * static_cast<int>(entry_rows);
   return boxes;
+}
+
+std::vector<std::string> RulesetsToTry(const std::vector<RulesetCandidate>& offered) {
+  std::vector<std::string> ids;
+  for (size_t i = 0; i < offered.size(); ++i)
+    if (i == 0 || offered[i].weighed) ids.push_back(offered[i].id);
+  return ids;
+}
+
+RulesetDecision DecideRuleset(const std::vector<RulesetCandidate>& offered, double favourite_sureness,
+                              const std::vector<RulesetTrial>& trials, bool rule_aware,
+                              const RulesetChoiceOptions& options, const ChoiceOptions& choice) {
+  std::vector<const RulesetCandidate*> tried;
+  for (size_t i = 0; i < offered.size(); ++i)
+    if (i == 0 || offered[i].weighed) tried.push_back(&offered[i]);
+  SC_CHECK(!tried.empty() && trials.size() == tried.size(), "one trial per ruleset tried");
+  // The entries' own say, less how far the page puts each behind its favourite.
+  size_t chosen = 0;
+  std::tuple<double, int, int> best_rank;
+  for (size_t i = 0; i < tried.size(); ++i) {
+    const double plausibility = trials[i].plausibility - options.label_favourite_log_weight * tried[i]->behind;
+    const std::tuple<double, int, int> rank(rule_aware ? -plausibility : 0, trials[i].errors, trials[i].warnings);
+    if (i == 0 || rank < best_rank) {
+      best_rank = rank;
+      chosen = i;
+    }
+  }
+  RulesetDecision decision;
+  decision.id = tried[chosen]->id;
+  const bool overruled = chosen != 0;
+  decision.confidence = favourite_sureness * (overruled ? options.overruled_sureness : 1.0);
+  // The page's ties, and the favourite the entries overruled, are undecided...
+  for (size_t i = 1; i < offered.size(); ++i)
+    if (offered[i].page_ties) decision.undecided.push_back(offered[i].id);
+  if (overruled) decision.undecided.push_back(offered.front().id);
+  std::erase(decision.undecided, decision.id);
+  if (!rule_aware || tried.size() < 2) return decision;
+  // ... but those the entries tell apart are told: the entries alone (not the
+  // page's head start) far less plausible under them (the page is the
+  // handwriting on it too).
+  std::vector<std::pair<std::string, double>> others;
+  for (size_t i = 0; i < tried.size(); ++i)
+    if (i != chosen) others.emplace_back(tried[i]->id, trials[i].plausibility);
+  const double margin = options.entries_tell_illegal * -std::log(choice.illegal_factor);
+  for (const std::string& id : ToldByEntries(trials[chosen].plausibility, others, margin))
+    if (std::erase(decision.undecided, id) > 0) decision.told_by_entries.push_back(id);
+  return decision;
+}
+
+bool RulesetChoiceOptions::Check() const {
+  return label_favourite_log_weight >= 0 && entries_tell_illegal >= 0 && overruled_sureness >= 0 &&
+         overruled_sureness <= 1;
 }
 
 }  // namespace scorecheck

@@ -8,11 +8,61 @@
 #include <vector>
 
 #include "card/card.h"
+#include "grid/locate_grid.h"
 #include "rules/ruleset.h"
 #include "scan/choose_values.h"
 #include "verify/verify.h"
 
 namespace scorecheck {
+
+/// Tuning for DecideRuleset().
+struct RulesetChoiceOptions {
+  double label_favourite_log_weight = 3.0;  ///< head start (log weight) of the print's favourite over a ruleset
+                                            ///< per tie margin of its lead on the page: one total or bonus that
+                                            ///< fits only the other ruleset outweighs a whole tie margin
+                                            ///< (ChoiceOptions::mismatch_factor is e^-4); default 3.0
+  double entries_tell_illegal = 2;  ///< a ruleset the page cannot tell from the one chosen is told apart by the
+                                    ///< entries when they are less plausible under it by this many illegal
+                                    ///< entries' weight (ChoiceOptions::illegal_factor) or more; default 2
+  double overruled_sureness = 0.8;  ///< the share of the print's sureness (Grid::favourite_sureness) kept when the
+                                    ///< entries overrule its favourite: the page spoke against the choice, a
+                                    ///< fifth of the way to a coin toss; default 0.8
+  bool Check() const;  ///< true when every field is in range
+};
+
+/// Which ruleset a card is read by, decided once (DecideRuleset).
+struct RulesetDecision {
+  std::string id;
+  double confidence = 0;  ///< 1 from a sheet code; the print's sureness otherwise, less when the entries overrule it
+  std::vector<std::string> undecided;        ///< other rulesets the printed page fits as well, which the entries do
+                                             ///< not tell apart either
+  std::vector<std::string> told_by_entries;  ///< rulesets the printed page fits as well that the entries tell apart
+                                             ///< (far less plausible under them)
+};
+
+/// The entries of one card read under one offered ruleset.
+struct RulesetTrial {
+  double plausibility = 0;  ///< the entries' own log plausibility under it (RulesetPlausibility, no head start)
+  int errors = 0;           ///< the verifier's errors and warnings under it
+  int warnings = 0;
+};
+
+/// The card's ruleset, from everything the page and its entries say. Of the
+/// rulesets the grid stage offers (`offered`, the print's favourite first),
+/// the favourite and those RulesetCandidate::weighed have a trial each
+/// (`trials`, in that order): the most plausible one wins, the favourite's
+/// head start (label_favourite_log_weight per tie margin of its lead on the
+/// page) counted in; without the rule-aware value choice (`rule_aware`
+/// false), fewest errors, then warnings. The page's ties (page_ties) that
+/// lose are undecided, unless the entries are less plausible under them by
+/// entries_tell_illegal illegal entries' weight (told_by_entries).
+RulesetDecision DecideRuleset(const std::vector<RulesetCandidate>& offered, double favourite_sureness,
+                              const std::vector<RulesetTrial>& trials, bool rule_aware,
+                              const RulesetChoiceOptions& options, const ChoiceOptions& choice);
+
+/// The rulesets of `offered` whose trial DecideRuleset needs: the favourite
+/// and those weighed, in order.
+std::vector<std::string> RulesetsToTry(const std::vector<RulesetCandidate>& offered);
 
 /// The log weight of `boxes` boxes a ruleset cannot hold (scored past its
 /// limit, left empty, without a column to play them in): the first is a

@@ -176,7 +176,70 @@ InkKind InkOf(ReadingStatus status) {
   }
 }
 
-// One sheet's scan, from its page on: grid, cells, readings, card, verification.
+// Every box of `result`'s grid read, in the grid's cell order: by the
+// learned box reader in one batch, as the box is on the page; without that
+// model each cell's ink is extracted and read glyph by glyph. `labelled`:
+// the ruleset whose rows the cells are (the print's favourite; every ruleset
+// weighed has the same rows).
+std::vector<ScannedCell> ReadCells(const ScanResult& result, const Ruleset& labelled, DigitReader& reader,
+                                   const ScanOptions& options, const Deadline& deadline) {
+  const std::vector<BoxReading> boxes = ReadAllBoxes(result.grid, reader);
+  const NormalizedPage normalized = boxes.empty() ? NormalizePage(result.grid.image) : NormalizedPage{};
+  std::vector<ScannedCell> cells;
+  for (size_t i = 0; i < result.grid.cells.size(); ++i) {
+    deadline.Check();
+    const GridCell& where = result.grid.cells[i];
+    ScannedCell cell;
+    cell.where = where;
+    cell.quad_in_image = QuadInImage(result, where);
+    const RowSpec* row = labelled.FindRow(where.row_id);
+    if (!boxes.empty()) {
+      cell.reading = ReadBox(boxes[i], RowOfBox(where, row));
+      cell.ink = InkOf(cell.reading.status);
+      cells.push_back(std::move(cell));
+      continue;
+    }
+    const WrittenBeside beside = WrittenBesideCell(result.grid, where);
+    const CellInk ink = ExtractCell(normalized, where.cell_in_page, where.part, options.cells, beside);
+    cell.ink = ink.kind;
+    if (where.part == CellPart::kValue && row && row->kind == RowKind::kYahtzeeBonus) {
+      // A Yahtzee-bonus row printed as one row (other printers' sheets) holds
+      // ticks or points. Read as a number only, a tick became a "1" or a "4",
+      // and the rule-aware choice then bent other cells of its column to fit
+      // totals that counted a 1 for the bonus.
+      const CellInk ticks = ExtractCell(normalized, where.cell_in_page, CellPart::kChecks, options.cells, beside);
+      cell.reading = ReadTicksOrPoints(ink, ticks, reader, options.read);
+      if (cell.reading.status == ReadingStatus::kChecks) cell.ink = ticks.kind;
+    } else {
+      cell.reading = ReadCell(ink, reader, options.read);
+    }
+    cells.push_back(std::move(cell));
+  }
+  return cells;
+}
+
+// `read` (its boxes read) made a card under `ruleset` and verified, with
+// the trial DecideRuleset weighs: the entries' own plausibility under it. A
+// game the page has no column for (Triple's three on a page of two), or
+// whose columns are left empty though it is finished, is boxes left empty:
+// one is a slip, each further one weighs as an illegal entry, as
+// RulesetPlausibility weighs empty boxes.
+std::pair<ScanResult, RulesetTrial> CardUnder(const ScanResult& read, const Ruleset& ruleset,
+                                              const RulesetLibrary& rulesets, const ScanOptions& options) {
+  ScanResult trial = read;
+  const double log_weight = AssembleCard(trial, ruleset, options);
+  VerifyOptions verify = options.verify;
+  verify.min_confidence = options.min_confidence;
+  trial.verification = VerifyCard(trial.card, rulesets, verify);
+  const double without_a_column = PastTheFirstSlip(
+      BoxesWithoutAColumn(ruleset, read.grid.columns) + EmptyBoxesOfAFinishedGame(ruleset, trial.card), options.choice);
+  const double own = RulesetPlausibility(log_weight + without_a_column, 0.0, trial.verification, 0.0, options.choice);
+  return {std::move(trial),
+          {own, static_cast<int>(trial.verification.ErrorCount()), static_cast<int>(trial.verification.WarningCount())}};
+}
+
+// One sheet's scan, from its page on: grid, cells, readings, the card under
+// each ruleset offered, the one ruleset decided, verification.
 ScanResult ScanSheet(Page page, const std::string& source, const RulesetLibrary& rulesets, DigitReader& reader,
                      const ScanOptions& options, TextReader* text_reader, const Deadline& deadline) {
   ScanResult result;
@@ -202,105 +265,23 @@ ScanResult ScanSheet(Page page, const std::string& source, const RulesetLibrary&
     result.detail = "take the photo again: " + *reason;
     return result;
   }
-  const Ruleset& labelled = rulesets.Get(result.grid.ruleset_id);
-  // The learned box reader reads every box of the card in one batch, as the
-  // box is on the page; without that model each cell's ink is extracted and
-  // read glyph by glyph.
-  const std::vector<BoxReading> boxes = ReadAllBoxes(result.grid, reader);
-  const NormalizedPage normalized = boxes.empty() ? NormalizePage(result.grid.image) : NormalizedPage{};
-  for (size_t i = 0; i < result.grid.cells.size(); ++i) {
+  result.cells = ReadCells(result, rulesets.Get(result.grid.favourite()), reader, options, deadline);
+  // The card under each ruleset the page offers (those it cannot tell
+  // apart: a classic sheet and a Triple Yahtzee sheet may print the same
+  // words), then the one choice among them.
+  const std::vector<std::string> tried = RulesetsToTry(result.grid.rulesets);
+  std::vector<ScanResult> cards;
+  std::vector<RulesetTrial> trials;
+  for (const std::string& id : tried) {
     deadline.Check();
-    const GridCell& where = result.grid.cells[i];
-    ScannedCell cell;
-    cell.where = where;
-    const RowSpec* row = labelled.FindRow(where.row_id);
-    if (!boxes.empty()) {
-      cell.reading = ReadBox(boxes[i], RowOfBox(where, row));
-      cell.ink = InkOf(cell.reading.status);
-      cell.quad_in_image = QuadInImage(result, where);
-      result.cells.push_back(std::move(cell));
-      continue;
-    }
-    const WrittenBeside beside = WrittenBesideCell(result.grid, where);
-    const CellInk ink = ExtractCell(normalized, where.cell_in_page, where.part, options.cells, beside);
-    cell.ink = ink.kind;
-    if (where.part == CellPart::kValue && row && row->kind == RowKind::kYahtzeeBonus) {
-      // A Yahtzee-bonus row printed as one row (other printers' sheets) holds
-      // ticks or points. Read as a number only, a tick became a "1" or a "4":
-      // all 9 ticked boxes of this kind in 80 synthetic photos of other sheets
-      // (seeds 11 and 31) were misread, and 7 more cells of their columns with
-      // them, chosen to fit totals that counted a 1 for the bonus.
-      const CellInk ticks = ExtractCell(normalized, where.cell_in_page, CellPart::kChecks, options.cells, beside);
-      cell.reading = ReadTicksOrPoints(ink, ticks, reader, options.read);
-      if (cell.reading.status == ReadingStatus::kChecks) cell.ink = ticks.kind;
-    } else {
-      cell.reading = ReadCell(ink, reader, options.read);
-    }
-    cell.quad_in_image = QuadInImage(result, where);
-    result.cells.push_back(std::move(cell));
+    auto [card, trial] = CardUnder(result, rulesets.Get(id), rulesets, options);
+    cards.push_back(std::move(card));
+    trials.push_back(trial);
   }
-  VerifyOptions verify = options.verify;
-  verify.min_confidence = options.min_confidence;
-  // When the printed labels fit several rulesets equally (a classic sheet and
-  // a Triple Yahtzee sheet may print the same words), the entries decide: the
-  // ruleset under which the readings are most plausible (legal entries,
-  // totals and bonuses that add up; the rule-aware decoding's weight) is the
-  // card's. The labels' favourite keeps a head start as large as the page's
-  // lead over each other one, so noise in the readings alone does not
-  // overturn it; a favourite the page ties with another (first only by the
-  // rulesets' order) has none. Without the rule-aware step: fewest errors,
-  // then warnings.
-  std::vector<std::string> candidates = {result.grid.ruleset_id};
-  candidates.insert(candidates.end(), result.grid.ruleset_alternatives.begin(), result.grid.ruleset_alternatives.end());
-  const std::vector<double>& lead = result.grid.ruleset_alternative_lead;
-  std::optional<std::tuple<double, int, int>> best_rank;
-  ScanResult best;
-  std::vector<double> plausibilities;  // per candidate, the entries alone
-  for (size_t i = 0; i < candidates.size(); ++i) {
-    deadline.Check();
-    ScanResult trial = result;
-    const double log_weight = AssembleCard(trial, rulesets.Get(candidates[i]), options);
-    trial.verification = VerifyCard(trial.card, rulesets, verify);
-    // Behind the favourite by its lead (the favourite itself by none).
-    const double behind = i == 0 ? 0 : (i - 1 < lead.size() ? lead[i - 1] : 1.0);
-    // A game the page has no column for (Triple's three on a page of two),
-    // or whose columns are left empty though it is finished, is boxes left
-    // empty: one is a slip, each further one weighs as an illegal entry, as
-    // RulesetPlausibility weighs empty boxes.
-    const Ruleset& candidate = rulesets.Get(candidates[i]);
-    const double without_a_column = PastTheFirstSlip(
-        BoxesWithoutAColumn(candidate, result.grid.columns) + EmptyBoxesOfAFinishedGame(candidate, trial.card),
-        options.choice);
-    // The entries' own say, then the page's head start for its favourite.
-    const double own = RulesetPlausibility(log_weight + without_a_column, 0.0, trial.verification, 0.0, options.choice);
-    plausibilities.push_back(own);
-    const double plausibility = own - options.label_favourite_log_weight * behind;
-    const std::tuple<double, int, int> rank(options.rule_aware ? -plausibility : 0, trial.verification.ErrorCount(),
-                                            trial.verification.WarningCount());
-    if (!best_rank || rank < *best_rank) {
-      best_rank = rank;
-      trial.grid.ruleset_id = candidates[i];
-      best = std::move(trial);
-    }
-  }
-  if (candidates.size() > 1 && best.grid.ruleset_id != result.grid.ruleset_id) best.grid.ruleset_confidence *= 0.8;
-  // The label favourite the entries overruled is as undecided as the rest.
-  std::vector<std::string>& undecided = best.grid.ruleset_undecided;
-  if (best.grid.ruleset_id != result.grid.ruleset_id) undecided.push_back(result.grid.ruleset_id);
-  std::erase(undecided, best.grid.ruleset_id);
-  // Those the entries tell apart are told: the entries alone (not the
-  // page's head start) far less plausible under them (the page is the
-  // handwriting on it too).
-  if (options.rule_aware && candidates.size() > 1) {
-    std::vector<std::pair<std::string, double>> others;
-    double chosen = 0;
-    for (size_t i = 0; i < candidates.size(); ++i)
-      if (candidates[i] == best.grid.ruleset_id) chosen = plausibilities[i];
-      else others.emplace_back(candidates[i], plausibilities[i]);
-    const double margin = options.entries_tell_illegal * -std::log(options.choice.illegal_factor);
-    for (const std::string& id : ToldByEntries(chosen, others, margin))
-      if (std::erase(undecided, id) > 0) best.grid.ruleset_told_by_entries.push_back(id);
-  }
+  RulesetDecision decision = DecideRuleset(result.grid.rulesets, result.grid.favourite_sureness, trials,
+                                           options.rule_aware, options.ruleset_choice, options.choice);
+  ScanResult best = std::move(cards[std::find(tried.begin(), tried.end(), decision.id) - tried.begin()]);
+  best.ruleset = std::move(decision);
   best.status = ScanStatus::kOk;
   return best;
 }
@@ -383,7 +364,7 @@ bool ScanOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
   return image.Check() && page.Check() && grid.Check() && cells.Check() && read.Check() && quality.Check() &&
          verify.Check() && Share(min_confidence) && time_limit_seconds >= 0 && choice.Check() && stray.Check() &&
-         label_favourite_log_weight >= 0 && entries_tell_illegal >= 0;
+         ruleset_choice.Check();
 }
 
 }  // namespace scorecheck

@@ -18,6 +18,7 @@
 #include "rules/ruleset_library.h"
 #include "scan/choose_values.h"
 #include "scan/photo_quality.h"
+#include "scan/ruleset_choice.h"
 #include "scan/stray_marks.h"
 #include "verify/verify.h"
 
@@ -38,13 +39,7 @@ struct ScanOptions {
   bool rule_aware = true;       ///< prefer legal, adding-up alternatives among plausible readings
   ChoiceOptions choice;         ///< how the rule-aware choice weighs them
   StrayMarkOptions stray;       ///< when a column's few marks are not a game
-  double label_favourite_log_weight = 3.0;  ///< head start (log weight) of the labels' favourite over a ruleset
-                                            ///< per tie margin of its lead on the page (one total or bonus
-                                            ///< that fits only the other ruleset outweighs a whole tie
-                                            ///< margin); default 3.0
-  double entries_tell_illegal = 2;  ///< a ruleset the page cannot tell from the one chosen is told apart by the
-                                    ///< entries when they are less plausible under it by this many illegal
-                                    ///< entries' weight (ChoiceOptions::illegal_factor) or more; default 2
+  RulesetChoiceOptions ruleset_choice;  ///< which offered ruleset the entries make the card's
   bool Check() const;  ///< true when every field is in range
 };
 
@@ -91,6 +86,7 @@ struct ScanResult {
   std::string detail;           ///< why, when not ok
   Page page;
   Grid grid;
+  RulesetDecision ruleset;      ///< the card's ruleset, decided once the boxes are read (DecideRuleset)
   PhotoQuality quality;         ///< how good the photo of the grid is (measured once the grid is found)
   std::vector<ScannedCell> cells;
   Card card;

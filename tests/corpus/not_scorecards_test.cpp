@@ -57,7 +57,7 @@ TEST(NotScorecardsTest, ScanRefusesEveryPhoto) {
   FakeDigitReader reader([](const cv::Mat&) { return std::pair<int, float>(0, 1.0f); });
   for (const fs::path& photo : photos) {
     const ScanResult scan = ScanCard(photo.string(), ShippedRulesets(), reader);
-    EXPECT_FALSE(scan.ok()) << photo.filename() << " was read as a " << scan.grid.ruleset_id << " scorecard";
+    EXPECT_FALSE(scan.ok()) << photo.filename() << " was read as a " << scan.ruleset.id << " scorecard";
     EXPECT_TRUE(scan.status == ScanStatus::kNoGrid || scan.status == ScanStatus::kNoPage)
         << photo.filename() << ": " << scan.detail;
     EXPECT_TRUE(StartsWith(scan.detail, "holds no scorecard: ") || StartsWith(scan.detail, "no page found"))

@@ -73,7 +73,7 @@ Measured Measure(const fs::path& truth_path, DigitReader& reader) {
   const fs::path image = truth_path.parent_path() / truth["image"].get<std::string>();
   const ScanResult scan = ScanCard(image.string(), ShippedRulesets(), reader);
   Measured m;
-  m.grid = scan.ok() && scan.grid.ruleset_id == truth["ruleset"];
+  m.grid = scan.ok() && scan.ruleset.id == truth["ruleset"];
   for (const auto& cell : truth["cells"]) {
     ++m.cells;
     const std::string want = Truth(truth["grids"][cell["grid"].get<int>()], cell["column"], cell["row"], cell["part"]);

@@ -20,7 +20,7 @@ inline ScanResult FakeScan(const std::string& ruleset_id, const Cells& column0, 
   scan.card.source = "card.jpg";
   const Ruleset& ruleset = ShippedRulesets().Get(ruleset_id);
   scan.grid.status = GridStatus::kFound;
-  scan.grid.ruleset_id = ruleset_id;
+  scan.ruleset.id = ruleset_id;
   scan.grid.grid_count = 1;
   scan.grid.columns = {columns};
   scan.grid.image = cv::Mat(40 * static_cast<int>(ruleset.rows.size()) + 80, 100 + 60 * columns + 40, CV_8UC3,

@@ -166,6 +166,7 @@ struct EvalOptions {
   std::string harvest_glyphs;      // if set, write every number cell's digit glyphs here, labelled (see the top)
   std::string harvest_numbers;     // ... and, if set too, its whole-number ink here
   std::vector<std::string> settings;  // tuning overrides, "name=value" (see ApplySettings)
+  std::string results;             // if set, write the figures by family and profile here as Markdown (docs/results.md)
 };
 
 // Counts the glyphs the scanner asks the digit reader about (cached ones
@@ -509,6 +510,53 @@ void PrintFamilies(const std::map<std::string, FamilyFigures>& families) {
   }
 }
 
+// A share as "97.9%", or "-" of nothing.
+std::string Percent(const Tally& tally) {
+  if (!tally.total) return "-";
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(1) << 100.0 * tally.right / tally.total << "%";
+  return out.str();
+}
+
+// The figures of `families` as the Markdown page docs/results.md is:
+// per sheet family, then per family and capture profile, with the command
+// and corpus they come from. `acceptance`: the corpus was made from reserved
+// seeds (its truth files say so); otherwise the page says the figures are
+// development figures.
+void WriteResults(const std::string& path, const std::string& dir, const std::map<std::string, FamilyFigures>& families,
+                  bool acceptance, const std::vector<double>& ms) {
+  std::ostringstream page;
+  page << "# Results\n\n"
+       << "Written by `tools/eval " << std::filesystem::path(dir).filename().string() << " --results " << path
+       << "`; do not edit by hand. The corpus is `tools/synth` output (see `tools/corpus/SEEDS.md` for its seeds).\n\n"
+       << (acceptance ? "Acceptance figures: the corpus comes from reserved seeds nobody looked at.\n\n"
+                      : "Development figures: the corpus comes from development seeds, which have been looked at.\n\n")
+       << "## By sheet family\n\n"
+       << "| family | cards | grids found | ruleset right | cells right | cells of found grids right | wrong, not "
+          "flagged (silent) | right, flagged | cards read exactly | error-free cards alarmed | finding recall | "
+          "finding precision | review load (boxes a card) |\n"
+       << "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+  for (const auto& [family, f] : families) {
+    std::ostringstream load;
+    load << std::fixed << std::setprecision(2) << (f.cards ? static_cast<double>(f.uncertain_cells) / f.cards : 0);
+    page << "| " << family << " | " << f.cards << " | " << Percent(f.grids) << " | " << Percent(f.rulesets) << " | "
+         << Percent(f.cells) << " | " << Percent(f.found_cells) << " | " << f.wrong_unflagged << " of "
+         << f.wrong_cells << " | " << f.right_flagged << " | " << Percent(f.cards_exact) << " | "
+         << Percent(f.false_alarms) << " | " << Percent(f.recall) << " | " << Percent(f.precision) << " | "
+         << load.str() << " |\n";
+  }
+  page << "\n## Cells of grids found with the right ruleset, by family and capture profile\n\n"
+       << "| family | profile | cells right |\n|---|---|---|\n";
+  for (const auto& [family, f] : families)
+    for (const auto& [profile, tally] : f.found_by_profile)
+      page << "| " << family << " | " << profile << " | " << Percent(tally) << " (" << tally.right << " of "
+           << tally.total << ") |\n";
+  if (!ms.empty())
+    page << "\nTime per image, the whole pipeline on one thread: median " << std::lround(ms[ms.size() / 2])
+         << " ms, slowest " << std::lround(ms.back()) << " ms.\n";
+  WriteFileAtomic(path, page.str());
+}
+
 int Run(const std::string& dir, const EvalOptions& eval) {
   const int limit = eval.limit;
   const bool list_errors = eval.list_errors;
@@ -559,8 +607,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   if (!eval.harvest_glyphs.empty()) harvest = std::make_unique<GlyphHarvest>(eval.harvest_glyphs, eval.harvest_numbers);
   std::map<std::string, std::vector<double>> ms_by_profile_style;
   std::map<std::string, FamilyFigures> families;  // style family (and "(all cards)") -> figures
+  bool acceptance = !truths.empty();  // every card made from reserved seeds
   for (const auto& path : truths) {
     const Json truth = Json::parse(ReadTextFile(path.string()));
+    acceptance = acceptance && truth.value("acceptance", false);
     const std::string image = (std::filesystem::path(dir) / truth["image"].get<std::string>()).string();
     SC_CHECK(!harvest || truth.value("digit_half", "test") == "training",
              path.string() << " was written with digits.png's test half: its glyphs must not train the reader "
@@ -581,18 +631,18 @@ int Run(const std::string& dir, const EvalOptions& eval) {
       std::cout << "  " << path.filename().string() << " grids: "
                 << (scan.ok() ? "found " + std::to_string(scan.grid.grid_count) : "none (" + scan.detail + ")") << ", want "
                 << truth["grids"].size() << "\n";
-    ruleset_ids.Add(found && scan.grid.ruleset_id == truth["ruleset"]);
+    ruleset_ids.Add(found && scan.ruleset.id == truth["ruleset"]);
     // The issue's figure: a page read as "A, but the printed page does not
     // tell it from B" is a "can't tell, A or B", and counts as a miss.
-    const bool told = found && scan.grid.ruleset_id == truth["ruleset"] && scan.grid.ruleset_undecided.empty();
+    const bool told = found && scan.ruleset.id == truth["ruleset"] && scan.ruleset.undecided.empty();
     rulesets_told.Add(told);
-    if (found && scan.grid.ruleset_id == truth["ruleset"] && !told && list_errors) {
-      std::cout << "  " << path.filename().string() << " ruleset: " << scan.grid.ruleset_id << ", not told from";
-      for (const std::string& other : scan.grid.ruleset_undecided) std::cout << " " << other;
+    if (found && scan.ruleset.id == truth["ruleset"] && !told && list_errors) {
+      std::cout << "  " << path.filename().string() << " ruleset: " << scan.ruleset.id << ", not told from";
+      for (const std::string& other : scan.ruleset.undecided) std::cout << " " << other;
       std::cout << "\n";
     }
-    if (found && scan.grid.ruleset_id != truth["ruleset"] && list_errors)
-      std::cout << "  " << path.filename().string() << " ruleset: " << scan.grid.ruleset_id << ", want "
+    if (found && scan.ruleset.id != truth["ruleset"] && list_errors)
+      std::cout << "  " << path.filename().string() << " ruleset: " << scan.ruleset.id << ", want "
                 << truth["ruleset"].get<std::string>() << "\n";
 
     bool exact = found;
@@ -676,7 +726,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
           f->wrong_unflagged += !flagged.count({g, c, row});
         }
         if (ok && found) f->right_flagged += flagged.count({g, c, row});
-        if (found && scan.grid.ruleset_id == truth["ruleset"]) {
+        if (found && scan.ruleset.id == truth["ruleset"]) {
           f->found_cells.Add(ok);
           f->found_by_profile[profile].Add(ok);
           f->found_by_kind[Kind(want)].Add(ok);
@@ -765,7 +815,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
     for (FamilyFigures* f : family_figures) {
       ++f->cards;
       f->grids.Add(found);
-      f->rulesets.Add(found && scan.grid.ruleset_id == truth["ruleset"]);
+      f->rulesets.Add(found && scan.ruleset.id == truth["ruleset"]);
       f->rulesets_told.Add(told);
       f->cards_exact.Add(exact);
       for (const std::string& e : expected) f->recall.Add(reported.count(e));
@@ -814,6 +864,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   std::cout << "cell accuracy by sheet style x cell kind:\n";
   for (const auto& [key, tally] : by_kind) std::cout << "  " << std::setw(26) << key << "  " << tally.Text() << "\n";
   PrintFamilies(families);
+  if (!eval.results.empty()) {
+    WriteResults(eval.results, dir, families, acceptance, ms);
+    std::cout << "results written to " << eval.results << "\n";
+  }
   if (!ms.empty()) {
     std::cout << "ms per image (whole pipeline, 1 thread): median " << ms[ms.size() / 2] << ", max " << ms.back() << "\n";
     std::sort(glyphs_per_image.begin(), glyphs_per_image.end());
@@ -861,6 +915,7 @@ int main(int argc, char** argv) {
   CLI::App app{"eval: the scanner against a synthetic corpus's truth"};
   app.add_option("dir", dir, "Corpus folder (tools/synth output)")->required();
   app.add_option("--limit", eval.limit, "Only the first N cards");
+  app.add_option("--results", eval.results, "Write the figures by family and profile to FILE as Markdown (docs/results.md)");
   app.add_flag("--list-errors", eval.list_errors, "Print every misread cell, missed finding and false finding");
   app.add_option("--set", eval.settings, "Tuning override name=value, e.g. read.cut_cost=0.5 (repeatable)");
   app.add_option("--dump-top-misreads", eval.dump_top_misreads,

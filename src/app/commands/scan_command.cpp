@@ -138,12 +138,12 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
             auto report = ReportJson(scan.card, scan.verification, rulesets, &scan.cells);
             report["page"] = {{"method", PageMethodName(scan.page.method)},
                               {"sheet_code", scan.page.sheet_code.value_or("")}};
-            report["ruleset_confidence"] = scan.grid.ruleset_confidence;
-            report["grid_source"] = scan.grid.source;
+            report["ruleset_confidence"] = scan.ruleset.confidence;
+            report["grid_source"] = GridSourceName(scan.grid.source);
             report["photo"] = PhotoQualityJson(scan.quality);
-            if (!scan.grid.ruleset_undecided.empty()) report["ruleset_undecided"] = scan.grid.ruleset_undecided;
-            if (!scan.grid.ruleset_told_by_entries.empty())
-              report["ruleset_told_by_entries"] = scan.grid.ruleset_told_by_entries;
+            if (!scan.ruleset.undecided.empty()) report["ruleset_undecided"] = scan.ruleset.undecided;
+            if (!scan.ruleset.told_by_entries.empty())
+              report["ruleset_told_by_entries"] = scan.ruleset.told_by_entries;
             WriteFileAtomic(json_path, report.dump(2) + "\n");
           }
           if (!overlay_path.empty()) WriteImageAtomic(overlay_path, DrawOverlay(scan, rulesets, args.min_confidence));

@@ -43,7 +43,7 @@ TEST(LocateGridTest, OwnSheetPhotoIsPlaced) {
   const Page page = FindPage(RenderSheetImage(layout, 150));
   const Grid grid = LocateGrid(page, ShippedRulesets());
   ASSERT_TRUE(grid.ok()) << grid.detail;
-  EXPECT_EQ(grid.ruleset_id, "classic");
+  EXPECT_EQ(grid.favourite(), "classic");
   EXPECT_EQ(grid.columns, std::vector<int>{2});
   // The bonus row is split: 20 ruleset rows + 1 = 21 printed score rows per column.
   EXPECT_EQ(grid.cells.size(), 2u * 21);
@@ -127,9 +127,9 @@ TEST(LocateGridTest, OtherSheetsAreReadByTheirLabels) {
     const Page page = FindPage(RenderSheetImage(layout, 150));
     const Grid grid = LocateGrid(page, ShippedRulesets(), {}, reader.get());
     ASSERT_TRUE(grid.ok()) << grid.detail;
-    EXPECT_EQ(grid.source, "labels");
+    EXPECT_EQ(grid.source, GridSource::kLabels);
     // The title names the ruleset, so the labels' ties are broken.
-    EXPECT_EQ(grid.ruleset_id, ruleset);
+    EXPECT_EQ(grid.favourite(), ruleset);
     EXPECT_EQ(grid.columns, std::vector<int>{columns});
     EXPECT_EQ(grid.cells.size(), ScoreRows(layout.grids[0]) * columns);
     // Every cell is where the sheet printed it (page and grid image are one here: no turn).
@@ -160,9 +160,9 @@ TEST(LocateGridTest, UnreadableLabelsAreReadByTheOrderOfTheRulesetsOfTheGridsSha
   const Page page = FindPage(RenderSheetImage(layout, 150));
   const Grid grid = LocateGrid(page, ShippedRulesets(), {}, &blind);
   ASSERT_TRUE(grid.ok()) << grid.detail;
-  EXPECT_EQ(grid.source, "layout");
-  EXPECT_EQ(grid.ruleset_id, "piecepack");
-  EXPECT_LE(grid.ruleset_confidence, 0.5);
+  EXPECT_EQ(grid.source, GridSource::kLayout);
+  EXPECT_EQ(grid.favourite(), "piecepack");
+  EXPECT_LE(grid.favourite_sureness, 0.5);
   ASSERT_EQ(grid.grid_count, 2);
   ASSERT_EQ(grid.cells.size(), 2 * ScoreRows(layout.grids[0]) * 6);
   const double px_per_mm = page.rectified.cols / layout.width_mm;
@@ -189,11 +189,12 @@ TEST(LocateGridTest, UnreadableLabelsAreReadByTheOrderOfTheRulesetsOfTheGridsSha
   const SheetLayout classic = LayoutSheet(ShippedRulesets().Get("classic"), options);
   const Grid one = LocateGrid(FindPage(RenderSheetImage(classic, 150)), ShippedRulesets(), {}, &blind);
   ASSERT_TRUE(one.ok()) << one.detail;
-  EXPECT_EQ(one.source, "layout");
-  EXPECT_LE(one.ruleset_confidence, 0.5);
+  EXPECT_EQ(one.source, GridSource::kLayout);
+  EXPECT_LE(one.favourite_sureness, 0.5);
   EXPECT_EQ(one.cells.size(), ScoreRows(classic.grids[0]) * 4);
-  std::vector<std::string> named = one.ruleset_alternatives;
-  named.push_back(one.ruleset_id);
+  std::vector<std::string> named;
+  for (const RulesetCandidate& candidate : one.rulesets)
+    if (candidate.weighed || candidate.id == one.favourite()) named.push_back(candidate.id);
   EXPECT_NE(std::find(named.begin(), named.end(), "classic"), named.end());
   EXPECT_NE(std::find(named.begin(), named.end(), "fivezee"), named.end());
   auto row_ids = [](const Ruleset& ruleset) {
@@ -260,15 +261,20 @@ TEST(LocateGridTest, ARulesetThePageTellsApartIsStillWeighedByTheEntries) {
   EightAsSixTextReader reader;
   const Grid grid = LocateGrid(FindPage(RenderSheetImage(rock, 150)), ShippedRulesets(), {}, &reader);
   ASSERT_TRUE(grid.ok()) << grid.detail;
-  EXPECT_EQ(grid.ruleset_id, "classic");
-  const auto as_rock = std::find(grid.ruleset_alternatives.begin(), grid.ruleset_alternatives.end(), "rock");
-  ASSERT_NE(as_rock, grid.ruleset_alternatives.end());
-  const double lead = grid.ruleset_alternative_lead[as_rock - grid.ruleset_alternatives.begin()];
-  EXPECT_GT(lead, 1.0);
-  EXPECT_LE(lead, GridOptions().entries_margin / GridOptions().tie_margin);
-  EXPECT_EQ(std::find(grid.ruleset_undecided.begin(), grid.ruleset_undecided.end(), "rock"), grid.ruleset_undecided.end());
-  EXPECT_EQ(std::find(grid.ruleset_alternatives.begin(), grid.ruleset_alternatives.end(), "rollem"),
-            grid.ruleset_alternatives.end());
+  EXPECT_EQ(grid.favourite(), "classic");
+  auto offered = [&](const std::string& id) -> const RulesetCandidate* {
+    for (const RulesetCandidate& candidate : grid.rulesets)
+      if (candidate.id == id) return &candidate;
+    return nullptr;
+  };
+  const RulesetCandidate* as_rock = offered("rock");
+  ASSERT_NE(as_rock, nullptr);
+  EXPECT_TRUE(as_rock->weighed);
+  EXPECT_GT(as_rock->behind, 1.0);
+  EXPECT_LE(as_rock->behind, GridOptions().entries_margin / GridOptions().tie_margin);
+  EXPECT_FALSE(as_rock->page_ties);
+  const RulesetCandidate* as_rollem = offered("rollem");
+  EXPECT_TRUE(as_rollem == nullptr || !as_rollem->weighed);
 }
 
 // Where the cells of `grid` lie against where `layout` printed their rows;
@@ -302,7 +308,7 @@ TEST(LocateGridTest, LabelsReadInPartPlaceTheRestByTheirOrder) {
   GarblingTextReader half(2);
   const Grid grid = LocateGrid(page, ShippedRulesets(), {}, &half);
   ASSERT_TRUE(grid.ok()) << grid.detail;
-  EXPECT_EQ(grid.ruleset_id, "classic");
+  EXPECT_EQ(grid.favourite(), "classic");
   EXPECT_GE(grid.cells.size(), (ScoreRows(printed) - 1) * 4);
   ExpectCellsOnTheirRows(grid, page, layout);
   // Two lines of three garbled: too few read for the labels to fit, enough
@@ -312,9 +318,9 @@ TEST(LocateGridTest, LabelsReadInPartPlaceTheRestByTheirOrder) {
   GarblingTextReader most(3, true);
   const Grid partly = LocateGrid(page, ShippedRulesets(), {}, &most);
   ASSERT_TRUE(partly.ok()) << partly.detail;
-  EXPECT_EQ(partly.source, "labels partly read");
-  EXPECT_EQ(partly.ruleset_id, "classic");
-  EXPECT_LE(partly.ruleset_confidence, 0.5);
+  EXPECT_EQ(partly.source, GridSource::kLabelsPartlyRead);
+  EXPECT_EQ(partly.favourite(), "classic");
+  EXPECT_LE(partly.favourite_sureness, 0.5);
   ExpectCellsOnTheirRows(partly, page, layout, "yahtzee_bonus");
   // Nothing read at all: no ruleset taken on noise (one grid of four
   // columns is no shape only one ruleset prints).
@@ -354,7 +360,7 @@ TEST(LocateGridTest, TheTitleCountsWhateverTheHowToTextSaid) {
   const SheetLayout layout = OtherSheet("triple", 3, 1);
   const Grid grid = LocateGrid(FindPage(RenderSheetImage(layout, 150)), ShippedRulesets(), {}, &reader);
   ASSERT_TRUE(grid.ok()) << grid.detail;
-  EXPECT_EQ(grid.ruleset_id, "triple");
+  EXPECT_EQ(grid.favourite(), "triple");
 }
 
 // A classic sheet of four columns (OtherSheet) ruled between its rows only
@@ -389,7 +395,7 @@ cv::Mat RuledBetweenRowsOnly(const SheetLayout& layout, bool open_first) {
 // Every row of `layout`'s classic sheet placed four times, where it is printed.
 void ExpectEveryRowPlaced(const Grid& grid, const Page& page, const SheetLayout& layout) {
   ASSERT_TRUE(grid.ok()) << grid.detail;
-  EXPECT_EQ(grid.ruleset_id, "classic");
+  EXPECT_EQ(grid.favourite(), "classic");
   EXPECT_EQ(grid.cells.size(), ScoreRows(layout.grids[0]) * 4);
   for (const char* row : {"aces", "grand_total"})
     EXPECT_EQ(std::count_if(grid.cells.begin(), grid.cells.end(), [&](const GridCell& cell) { return cell.row_id == row; }), 4)
@@ -476,7 +482,7 @@ TEST(LocateGridTest, AHowToColumnBlurredPastReadingLeavesTheTitlesOneColumnRules
     options.ruleset = ruleset;
     const Grid grid = LocateGrid(page, ShippedRulesets(), options, reader.get());
     ASSERT_TRUE(grid.ok()) << grid.detail;
-    EXPECT_EQ(grid.ruleset_id, "rock");
+    EXPECT_EQ(grid.favourite(), "rock");
     EXPECT_EQ(grid.columns, std::vector<int>{1});
     // The score column's cells, not the how-to text's.
     for (const GridCell& cell : grid.cells) {

@@ -102,9 +102,9 @@ namespace {
 // printed labels, `confidence` sure, its page found by `method`.
 ScanResult LabelsScan(const std::string& ruleset, double confidence, int columns, PageMethod method) {
   ScanResult scan;
-  scan.grid.ruleset_id = ruleset;
-  scan.grid.source = "labels";
-  scan.grid.ruleset_confidence = confidence;
+  scan.ruleset.id = ruleset;
+  scan.grid.source = GridSource::kLabels;
+  scan.ruleset.confidence = confidence;
   scan.grid.grid_count = 1;
   scan.grid.columns = {columns};
   scan.page.method = method;
@@ -116,8 +116,8 @@ TEST(ScanSummaryTest, SaysWhichRulesetFromWhatAndHowSure) {
   EXPECT_EQ(ScanSummary(scan, testing::ShippedRulesets()),
             "  sheet: Jumbo FiveZee (fivezee) from its printed labels, 73% sure; 1 grid of 6 columns; page found by its "
             "outline\n");
-  scan.grid.ruleset_id = "piecepack";
-  scan.grid.source = "sheet code";
+  scan.ruleset.id = "piecepack";
+  scan.grid.source = GridSource::kSheetCode;
   scan.grid.grid_count = 4;
   scan.grid.columns = {6, 6, 6, 6};
   scan.page.method = PageMethod::kMarkers;
@@ -128,7 +128,7 @@ TEST(ScanSummaryTest, SaysWhichRulesetFromWhatAndHowSure) {
 
 TEST(ScanSummaryTest, NamesTheRulesetsThePrintedPageCannotTellApart) {
   ScanResult scan = LabelsScan("classic", 0.5, 1, PageMethod::kWholeImage);
-  scan.grid.ruleset_undecided = {"fivezee", "rock"};
+  scan.ruleset.undecided = {"fivezee", "rock"};
   EXPECT_EQ(ScanSummary(scan, testing::ShippedRulesets()),
             "  sheet: Yahtzee (classic Hasbro rules) (classic) from its printed labels, 50% sure, but the printed page "
             "does not tell it from Jumbo FiveZee (fivezee) or R.O.C.K. Yahtzee (rock); 1 grid of 1 column; page taken as "
@@ -139,8 +139,8 @@ TEST(ScanSummaryTest, NamesTheRulesetsThePrintedPageCannotTellApart) {
 // told, by the entries; those nothing told apart stay undecided.
 TEST(ScanSummaryTest, NamesTheRulesetsTheEntriesToldApart) {
   ScanResult scan = LabelsScan("rock", 0.5, 1, PageMethod::kOutline);
-  scan.grid.ruleset_undecided = {"fivezee"};
-  scan.grid.ruleset_told_by_entries = {"classic"};
+  scan.ruleset.undecided = {"fivezee"};
+  scan.ruleset.told_by_entries = {"classic"};
   EXPECT_EQ(ScanSummary(scan, testing::ShippedRulesets()),
             "  sheet: R.O.C.K. Yahtzee (rock) from its printed labels, 50% sure, but the printed page does not tell it "
             "from Jumbo FiveZee (fivezee), told by its entries from Yahtzee (classic Hasbro rules) (classic); 1 grid of 1 "

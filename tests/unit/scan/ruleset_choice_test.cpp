@@ -190,5 +190,45 @@ TEST(RulesetChoiceTest, AFinishedTripleGameFillsEveryColumn) {
   EXPECT_EQ(EmptyBoxesOfAFinishedGame(triple, in_progress), 0);
 }
 
+// The one decision. The print favours classic and ties with FiveZee; it
+// puts R.O.C.K. past the tie margin but offers it to the entries (same
+// cells); Roll-Em ties on the page but falls on other cells, so it has no
+// trial. The entries under R.O.C.K. are more plausible by more than the
+// favourite's head start: R.O.C.K. wins, the print's sureness cut, and the
+// favourite it overruled joins the undecided, FiveZee with it unless the
+// entries tell it apart.
+TEST(RulesetChoiceTest, TheEntriesDecideAmongTheRulesetsThePageOffers) {
+  const std::vector<RulesetCandidate> offered = {
+      {"classic", 0, false, false}, {"fivezee", 0.5, true, true}, {"rock", 1.5, false, true}, {"rollem", 0, true, false}};
+  EXPECT_EQ(RulesetsToTry(offered), (std::vector<std::string>{"classic", "fivezee", "rock"}));
+  const RulesetChoiceOptions options;
+  const ChoiceOptions choice;
+  const double head_start = options.label_favourite_log_weight * 1.5;
+  // R.O.C.K. ahead by more than its head start; FiveZee as plausible as classic.
+  RulesetDecision decision =
+      DecideRuleset(offered, 0.9, {{-20, 0, 0}, {-20, 0, 0}, {-20 + head_start + 1, 0, 0}}, true, options, choice);
+  EXPECT_EQ(decision.id, "rock");
+  EXPECT_DOUBLE_EQ(decision.confidence, 0.9 * options.overruled_sureness);
+  EXPECT_EQ(decision.undecided, (std::vector<std::string>{"fivezee", "rollem", "classic"}));
+  EXPECT_TRUE(decision.told_by_entries.empty());
+  // A little less ahead: the head start holds, classic stays, as sure as the print.
+  decision = DecideRuleset(offered, 0.9, {{-20, 0, 0}, {-20, 0, 0}, {-20 + head_start - 1, 0, 0}}, true, options, choice);
+  EXPECT_EQ(decision.id, "classic");
+  EXPECT_DOUBLE_EQ(decision.confidence, 0.9);
+  EXPECT_EQ(decision.undecided, (std::vector<std::string>{"fivezee", "rollem"}));
+  // FiveZee far less plausible (past entries_tell_illegal illegal entries): told by the entries.
+  const double far = options.entries_tell_illegal * -std::log(choice.illegal_factor) + 1;
+  decision = DecideRuleset(offered, 0.9, {{-20, 0, 0}, {-20 - far, 0, 0}, {-40, 0, 0}}, true, options, choice);
+  EXPECT_EQ(decision.id, "classic");
+  EXPECT_EQ(decision.undecided, std::vector<std::string>{"rollem"});
+  EXPECT_EQ(decision.told_by_entries, std::vector<std::string>{"fivezee"});
+  // Without the rule-aware choice: fewest errors, then warnings; ties stay with the favourite.
+  decision = DecideRuleset(offered, 0.9, {{0, 2, 0}, {-50, 1, 3}, {-50, 1, 2}}, false, options, choice);
+  EXPECT_EQ(decision.id, "rock");
+  decision = DecideRuleset(offered, 0.9, {{0, 1, 2}, {-50, 1, 2}, {-50, 1, 2}}, false, options, choice);
+  EXPECT_EQ(decision.id, "classic");
+  EXPECT_TRUE(decision.told_by_entries.empty());
+}
+
 }  // namespace
 }  // namespace scorecheck
