@@ -118,124 +118,119 @@ Json BoxesOnOverlay(const ScanResult& scan, const RulesetLibrary& rulesets, int 
 
 std::string ColumnStatus(int errors, int warnings) { return errors ? "errors" : warnings ? "review" : "clean"; }
 
-}  // namespace
-
-CardOutput ScannedCardOutput(const std::string& name, const std::string& base, const ScanResult& scan,
-                             const RulesetLibrary& rulesets, const CardRecordOptions& options,
-                             const std::vector<Correction>& answers, const std::vector<std::string>& problems) {
-  CardOutput out;
-  Json& record = out.record;
-  const Verification& verification = scan.verification;
-  record["file"] = name;
-  record["status"] = ColumnStatus(verification.ErrorCount(), verification.WarningCount());
-  record["summary"] = SummaryLine(scan.card, verification, rulesets);
+// The sheet line of the record: ScanSummary's "sheet: ..." line, bare.
+std::string SheetLine(const ScanResult& scan, const RulesetLibrary& rulesets) {
   std::string sheet = ScanSummary(scan, rulesets);
   sheet.erase(0, sheet.find_first_not_of(' '));
   if (sheet.rfind("sheet: ", 0) == 0) sheet.erase(0, 7);
   if (!sheet.empty() && sheet.back() == '\n') sheet.pop_back();
-  record["sheet"] = sheet;
-  record["ruleset"] = scan.card.grids.empty() ? scan.ruleset.id : scan.card.grids[0].ruleset;
+  return sheet;
+}
 
+// The overlay and its thumbnail put in `out`, with the boxes drawn on it.
+void AddOverlay(CardOutput& out, const std::string& base, const ScanResult& scan, const RulesetLibrary& rulesets,
+                const CardRecordOptions& options) {
   int page_top = 0;
   const cv::Mat overlay = DrawOverlay(scan, rulesets, options.min_confidence, &page_top);
-  if (!overlay.empty()) {
-    record["overlay_size"] = Json::array({overlay.cols, overlay.rows});
-    record["boxes"] = BoxesOnOverlay(scan, rulesets, page_top, options.min_confidence);
-    record["overlay"] = base + ".overlay.jpg";
-    out.images.emplace_back(base + ".overlay.jpg", overlay);
-    const int width = std::min(options.thumbnail_width, overlay.cols);
-    cv::Mat thumbnail;
-    cv::resize(overlay, thumbnail, cv::Size(width, std::max(1, overlay.rows * width / overlay.cols)), 0, 0,
-               cv::INTER_AREA);
-    record["thumbnail"] = base + ".thumb.jpg";
-    out.images.emplace_back(base + ".thumb.jpg", thumbnail);
-  }
+  if (overlay.empty()) return;
+  Json& record = out.record;
+  record["overlay_size"] = Json::array({overlay.cols, overlay.rows});
+  record["boxes"] = BoxesOnOverlay(scan, rulesets, page_top, options.min_confidence);
+  record["overlay"] = base + ".overlay.jpg";
+  out.images.emplace_back(base + ".overlay.jpg", overlay);
+  const int width = std::min(options.thumbnail_width, overlay.cols);
+  cv::Mat thumbnail;
+  cv::resize(overlay, thumbnail, cv::Size(width, std::max(1, overlay.rows * width / overlay.cols)), 0, 0,
+             cv::INTER_AREA);
+  record["thumbnail"] = base + ".thumb.jpg";
+  out.images.emplace_back(base + ".thumb.jpg", thumbnail);
+}
 
-  Json columns = Json::array(), findings = Json::array(), uncertain = Json::array();
-  // A cell as a person checks it: where, what was read, how sure, its crop
-  // (each written once, however many lists name it).
-  std::set<std::string> cropped;
-  auto cell_item = [&](int g, int column_index, const std::string& row) {
-    const CardGrid& grid = scan.card.grids[static_cast<size_t>(g)];
+// A cell as a person checks it: where, what was read, how sure, its crop
+// (each crop written once, however many lists name the cell).
+class CellItems {
+ public:
+  CellItems(const ScanResult& scan, const RulesetLibrary& rulesets, const std::string& base,
+            const CardRecordOptions& options, CardOutput& out)
+      : scan_(scan), rulesets_(rulesets), base_(base), options_(options), out_(out) {}
+
+  Json operator()(int g, int column_index, const std::string& row) {
+    const CardGrid& grid = scan_.card.grids[static_cast<size_t>(g)];
     const CardColumn* column = FindColumn(grid, column_index);
     const CellValue cell = column ? column->At(row) : CellValue::Empty();
     Json item = {{"grid", g + 1}, {"column", column_index + 1}, {"row", row},
-                 {"row_name", RowName(rulesets.Get(grid.ruleset), row)}, {"reading", ReadingText(cell)},
+                 {"row_name", RowName(rulesets_.Get(grid.ruleset), row)}, {"reading", ReadingText(cell)},
                  {"value", CellValueToJson(cell)}};
     const std::optional<double> confidence = cell.LeastConfidence();
     item["confidence"] = confidence ? Json(std::round(*confidence * 100) / 100) : Json(nullptr);
-    const std::vector<cv::Rect2f> boxes = CellBoxes(scan, g, column_index, &row);
+    const std::vector<cv::Rect2f> boxes = CellBoxes(scan_, g, column_index, &row);
     if (boxes.empty()) return item;
     cv::Rect2f box = boxes[0];
     for (const cv::Rect2f& b : boxes) box |= b;
-    const std::string path = base + ".crops/g" + std::to_string(g + 1) + "-c" + std::to_string(column_index + 1) +
+    const std::string path = base_ + ".crops/g" + std::to_string(g + 1) + "-c" + std::to_string(column_index + 1) +
                              "-" + row + ".png";
-    if (cropped.count(path)) {
+    if (cropped_.count(path)) {
       item["crop"] = path;
       return item;
     }
-    const cv::Mat crop = Crop(scan.grid.image, box, options.crop_margin);
+    const cv::Mat crop = Crop(scan_.grid.image, box, options_.crop_margin);
     if (!crop.empty()) {
       item["crop"] = path;
-      cropped.insert(path);
-      out.images.emplace_back(path, crop);
+      cropped_.insert(path);
+      out_.images.emplace_back(path, crop);
     }
     return item;
-  };
-  std::vector<std::tuple<int, int, std::string>> evidence_keys;  // (grid, column, row), in order
-  for (size_t g = 0; g < scan.card.grids.size() && g < verification.grids.size(); ++g) {
-    const CardGrid& grid = scan.card.grids[g];
-    const GridCheck& check = verification.grids[g];
-    const Ruleset& ruleset = rulesets.Get(grid.ruleset);
-    const RowSpec* final_total = ruleset.FinalTotal();
-    const int grid_number = static_cast<int>(g) + 1;
-    for (const ColumnCheck& column : check.columns) {
-      if (!column.used) continue;
-      int errors = 0, warnings = 0, unsure = 0;
-      for (const Finding& f : check.findings) {
-        if (f.column != column.index) continue;
-        (f.severity == Severity::kError ? errors : warnings)++;
-        if (f.code == codes::kUncertainRead) ++unsure;
-      }
-      Json entry = {{"grid", grid_number}, {"column", column.index + 1}, {"ruleset", grid.ruleset}};
-      const CardColumn* written = FindColumn(grid, column.index);
-      const CellValue total = written && final_total ? written->At(final_total->id) : CellValue::Empty();
-      entry["written_total"] = total.state == CellState::kNumber ? Json(total.number) : Json(nullptr);
-      entry["recomputed_total"] = final_total && column.computed.count(final_total->id)
-                                      ? Json(column.computed.at(final_total->id))
-                                      : Json(nullptr);
-      entry["errors"] = errors;
-      entry["warnings"] = warnings;
-      entry["uncertain"] = unsure;
-      entry["status"] = ColumnStatus(errors, warnings);
-      const cv::Mat name_crop = NameCrop(scan, static_cast<int>(g), column.index);
-      if (!name_crop.empty()) {
-        const std::string path = base + ".crops/g" + std::to_string(grid_number) + "-c" +
-                                 std::to_string(column.index + 1) + "-name.png";
-        entry["name_crop"] = path;
-        out.images.emplace_back(path, name_crop);
-      }
-      for (const Correction& answer : answers)
-        if (answer.name && answer.grid == grid_number && answer.column == column.index + 1)
-          entry["name"] = *answer.name;
-      columns.push_back(entry);
-      if (final_total) evidence_keys.emplace_back(static_cast<int>(g), column.index, final_total->id);
-    }
-    for (const Finding& f : check.findings) {
-      const std::string row_name = f.row ? RowName(ruleset, *f.row) : "";
-      findings.push_back({{"grid", grid_number},
-                          {"column", f.column + 1},
-                          {"severity", SeverityName(f.severity)},
-                          {"code", f.code},
-                          {"row", f.row ? Json(*f.row) : Json(nullptr)},
-                          {"row_name", row_name},
-                          {"message", f.message}});
-      if (f.row) evidence_keys.emplace_back(static_cast<int>(g), f.column, *f.row);
-      if (f.code != codes::kUncertainRead || !f.row) continue;
-      Json item = cell_item(static_cast<int>(g), f.column, *f.row);
-      uncertain.push_back(item);
-    }
   }
+
+ private:
+  const ScanResult& scan_;
+  const RulesetLibrary& rulesets_;
+  const std::string& base_;
+  const CardRecordOptions& options_;
+  CardOutput& out_;
+  std::set<std::string> cropped_;
+};
+
+// One played column of grid `g` as the record lists it: its totals, its
+// findings counted, its status, the crop of the name written over it and
+// the name a person gave it.
+Json ColumnEntry(const ScanResult& scan, size_t g, const ColumnCheck& column, const Ruleset& ruleset,
+                 const std::string& base, const std::vector<Correction>& answers, CardOutput& out) {
+  const CardGrid& grid = scan.card.grids[g];
+  const GridCheck& check = scan.verification.grids[g];
+  const RowSpec* final_total = ruleset.FinalTotal();
+  const int grid_number = static_cast<int>(g) + 1;
+  int errors = 0, warnings = 0, unsure = 0;
+  for (const Finding& f : check.findings) {
+    if (f.column != column.index) continue;
+    (f.severity == Severity::kError ? errors : warnings)++;
+    if (f.code == codes::kUncertainRead) ++unsure;
+  }
+  Json entry = {{"grid", grid_number}, {"column", column.index + 1}, {"ruleset", grid.ruleset}};
+  const CardColumn* written = FindColumn(grid, column.index);
+  const CellValue total = written && final_total ? written->At(final_total->id) : CellValue::Empty();
+  entry["written_total"] = total.state == CellState::kNumber ? Json(total.number) : Json(nullptr);
+  entry["recomputed_total"] = final_total && column.computed.count(final_total->id)
+                                  ? Json(column.computed.at(final_total->id))
+                                  : Json(nullptr);
+  entry["errors"] = errors;
+  entry["warnings"] = warnings;
+  entry["uncertain"] = unsure;
+  entry["status"] = ColumnStatus(errors, warnings);
+  const cv::Mat name_crop = NameCrop(scan, static_cast<int>(g), column.index);
+  if (!name_crop.empty()) {
+    const std::string path =
+        base + ".crops/g" + std::to_string(grid_number) + "-c" + std::to_string(column.index + 1) + "-name.png";
+    entry["name_crop"] = path;
+    out.images.emplace_back(path, name_crop);
+  }
+  for (const Correction& answer : answers)
+    if (answer.name && answer.grid == grid_number && answer.column == column.index + 1) entry["name"] = *answer.name;
+  return entry;
+}
+
+// The answers a person gave that the card holds, as the record lists them.
+Json CorrectedCells(const ScanResult& scan, const RulesetLibrary& rulesets, const std::vector<Correction>& answers) {
   Json corrected = Json::array();
   for (const Correction& answer : answers) {
     if (answer.row.empty() || answer.grid < 1 || answer.grid > static_cast<int>(scan.card.grids.size())) continue;
@@ -248,6 +243,48 @@ CardOutput ScannedCardOutput(const std::string& name, const std::string& base, c
     corrected.push_back({{"grid", answer.grid}, {"column", answer.column}, {"row", answer.row},
                          {"row_name", RowName(ruleset, answer.row)}, {"value", ReadingText(answer.value)}});
   }
+  return corrected;
+}
+
+}  // namespace
+
+CardOutput ScannedCardOutput(const std::string& name, const std::string& base, const ScanResult& scan,
+                             const RulesetLibrary& rulesets, const CardRecordOptions& options,
+                             const std::vector<Correction>& answers, const std::vector<std::string>& problems) {
+  CardOutput out;
+  Json& record = out.record;
+  const Verification& verification = scan.verification;
+  record["file"] = name;
+  record["status"] = ColumnStatus(verification.ErrorCount(), verification.WarningCount());
+  record["summary"] = SummaryLine(scan.card, verification, rulesets);
+  record["sheet"] = SheetLine(scan, rulesets);
+  record["ruleset"] = scan.card.grids.empty() ? scan.ruleset.id : scan.card.grids[0].ruleset;
+  AddOverlay(out, base, scan, rulesets, options);
+
+  Json columns = Json::array(), findings = Json::array(), uncertain = Json::array();
+  CellItems cell_item(scan, rulesets, base, options, out);
+  std::vector<std::tuple<int, int, std::string>> evidence_keys;  // (grid, column, row), in order
+  for (size_t g = 0; g < scan.card.grids.size() && g < verification.grids.size(); ++g) {
+    const Ruleset& ruleset = rulesets.Get(scan.card.grids[g].ruleset);
+    const RowSpec* final_total = ruleset.FinalTotal();
+    const int grid_number = static_cast<int>(g) + 1;
+    for (const ColumnCheck& column : verification.grids[g].columns) {
+      if (!column.used) continue;
+      columns.push_back(ColumnEntry(scan, g, column, ruleset, base, answers, out));
+      if (final_total) evidence_keys.emplace_back(static_cast<int>(g), column.index, final_total->id);
+    }
+    for (const Finding& f : verification.grids[g].findings) {
+      findings.push_back({{"grid", grid_number},
+                          {"column", f.column + 1},
+                          {"severity", SeverityName(f.severity)},
+                          {"code", f.code},
+                          {"row", f.row ? Json(*f.row) : Json(nullptr)},
+                          {"row_name", f.row ? RowName(ruleset, *f.row) : ""},
+                          {"message", f.message}});
+      if (f.row) evidence_keys.emplace_back(static_cast<int>(g), f.column, *f.row);
+      if (f.code == codes::kUncertainRead && f.row) uncertain.push_back(cell_item(static_cast<int>(g), f.column, *f.row));
+    }
+  }
   Json evidence = Json::array();
   std::set<std::tuple<int, int, std::string>> seen;
   for (const auto& key : evidence_keys)
@@ -256,7 +293,7 @@ CardOutput ScannedCardOutput(const std::string& name, const std::string& base, c
   record["findings"] = findings;
   record["uncertain"] = uncertain;
   record["evidence"] = evidence;
-  record["corrected"] = corrected;
+  record["corrected"] = CorrectedCells(scan, rulesets, answers);
   if (!problems.empty()) record["correction_problems"] = problems;
   Json report = ReportJson(scan.card, verification, rulesets, &scan.cells);
   report["ruleset_confidence"] = scan.ruleset.confidence;

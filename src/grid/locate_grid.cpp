@@ -87,6 +87,7 @@ struct PrintedPage {
 // no column reads like labels. The columns the table does not rule are found
 // each way up: headers read upside down are not the headers (a section
 // title, at the labels' far end, made a column of them).
+// samples/upside-down/0044-piecepack-rotated.jpg.
 void ReadTablesUpright(PrintedPage& page, const std::vector<const Ruleset*>& candidates, const KnownLabels& known,
                        const GridOptions& options, bool find_orientation, TextReader& reader) {
   page.table = ReadTables(WithUnruledColumns(page.lattice, page.flat, page.px_per_mm, options), page.flat,
@@ -333,6 +334,7 @@ bool LabelsPartlyRead(const Scored& best, const GridOptions& options) {
 // leaves several with as many rows (classic, FiveZee and R.O.C.K.
 // single-column sheets print the same twenty rows), the page's other
 // evidence orders them, and the entries decide between them.
+// samples/labels-unreadable/0110-piecepack-lowres.jpg.
 void PlaceRowsByLayout(std::vector<Scored>& scored, const PrintedPage& page) {
   std::erase_if(scored, [&](Scored& entry) {
     for (int g = 0; g < page.grids(); ++g) {
@@ -532,14 +534,15 @@ Lattice WithOpenEndRow(Lattice grid, bool below, int height) {
 // above take the places of those below them by their order (the grand total
 // read from the row of the total copied above it): its grids with a row of
 // their pitch added below, above (the page may be upside down, or the first
-// row has no line over it), or both (GridOptions::open_end_rows). Grids
+// row has no line over it), or both (GridOptions::open_end_rows;
+// samples/open-end-rows/0059-triple-photo.jpg, 0130-rollem-photo.jpg). Grids
 // stacked with their columns lined up may be the upper and lower sections of
 // one grid, parted by a section bar or a header printed again: the lines
 // cannot tell those from two games' grids, the labels can
 // (GridOptions::join_stacked_mm).
-std::vector<LatticeResult> LatticeReadings(const LatticeResult& lattice, double px_per_mm, const GridOptions& options,
-                                           int max_card_rows) {
-  std::vector<LatticeResult> readings = {lattice};
+std::vector<std::pair<std::string, LatticeResult>> LatticeReadings(const LatticeResult& lattice, double px_per_mm,
+                                                                   const GridOptions& options, int max_card_rows) {
+  std::vector<std::pair<std::string, LatticeResult>> readings = {{"as found", lattice}};
   if (options.open_end_rows)
     for (const auto& [below, above] : {std::pair{true, false}, {false, true}, {true, true}}) {
       LatticeResult longer = lattice;
@@ -547,14 +550,15 @@ std::vector<LatticeResult> LatticeReadings(const LatticeResult& lattice, double 
         if (below) each = WithOpenEndRow(std::move(each), true, longer.upright.rows);
         if (above) each = WithOpenEndRow(std::move(each), false, longer.upright.rows);
       }
-      readings.push_back(std::move(longer));
+      readings.emplace_back(below && above ? "a row added at both ends" : below ? "a row added below" : "a row added above",
+                            std::move(longer));
     }
   if (options.join_stacked_mm > 0)
     if (std::optional<std::vector<Lattice>> joined = JoinStackedGrids(
             lattice.grids, static_cast<float>(options.join_stacked_mm * px_per_mm), max_card_rows)) {
       LatticeResult as_one = lattice;
       as_one.grids = std::move(*joined);
-      readings.push_back(std::move(as_one));
+      readings.emplace_back("stacked grids joined", std::move(as_one));
     }
   return readings;
 }
@@ -577,9 +581,10 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
       page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / kA4ShortSideMm;
   const cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
   Grid best;
-  for (LatticeResult& reading : LatticeReadings(lattice, px_per_mm, options, lattice_options.max_card_rows)) {
+  for (auto& [how, reading] : LatticeReadings(lattice, px_per_mm, options, lattice_options.max_card_rows)) {
     Grid grid =
         GridFromLattice(std::move(reading), flat, px_per_mm, rulesets, options, lattice_options.find_orientation, *reader);
+    grid.lines_read = how;
     if (!grid.ok()) {
       if (best.detail.empty() && !best.ok()) best = std::move(grid);  // the lattice as found says why not
       continue;

@@ -77,6 +77,8 @@ struct Grid {
   double favourite_sureness = 0;    ///< how sure the print is of its favourite: 1 from the sheet code; from the
                                     ///< labels' likeness and lead over the runner-up otherwise
   GridSource source = GridSource::kNone;
+  std::string lines_read;           ///< how the page's ruled lines were read ("as found", "a row added below",
+                                    ///< "stacked grids joined", ...: LocateGrid); "" for a sheet code
   std::string detail;               ///< why, when not found
   bool ok() const { return status == GridStatus::kFound; }
   /// The ruleset the print favours ("" when none): the card's unless its entries say otherwise.

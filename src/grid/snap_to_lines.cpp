@@ -55,11 +55,13 @@ float LineOffset(const cv::Mat& gray, bool horizontal, float expected, float fro
     fill[c - lo] = static_cast<float>(dark) / (a1 - a0);
   }
   // The strongest row, nearer rows preferred a little (a stroke of writing
-  // along the line's neighbour should not win over the line itself).
+  // along the line's neighbour should not win over the line itself): a row
+  // at the edge of the search counts three quarters of its fill.
+  constexpr float kFarPenalty = 0.25f;
   int best = -1;
   float best_score = 0;
   for (int c = lo; c <= hi; ++c) {
-    const float score = fill[c - lo] * (1.0f - 0.25f * std::abs(c - expected) / reach);
+    const float score = fill[c - lo] * (1.0f - kFarPenalty * std::abs(c - expected) / reach);
     if (fill[c - lo] >= options.min_fill && score > best_score) best = c, best_score = score;
   }
   if (best < 0) return kUnknown;
@@ -70,6 +72,22 @@ float LineOffset(const cv::Mat& gray, bool horizontal, float expected, float fro
   for (int c = best + 1; c <= hi && fill[c - lo] >= 0.5f * fill[best - lo]; ++c) sum += c * fill[c - lo], weight += fill[c - lo];
   return static_cast<float>(sum / weight) - expected;
 }
+
+// The shapes of a printed grid's lines against its row height, the one
+// length every sheet has. The layout puts the sides of neighbouring cells on
+// one line to within a fraction of a pixel; a fifth of a row apart they are
+// two lines (kSameLineShare). A ruled line is a few pixels thick: its
+// darkness is measured against the paper a tenth of a row to either side
+// (kPaperGapShare, at least kMinPaperGapPx). A line is looked for along a
+// cell's side clear of the lines across it, which are dark on every row: an
+// eighth of the width and a sixth of the height in from the corners
+// (kInsetAcross, kInsetAlong). A snapped cell under half a row high or wide
+// was snapped onto writing, not lines (kMinSideShare).
+constexpr float kSameLineShare = 0.2f;
+constexpr double kPaperGapShare = 0.1;
+constexpr int kMinPaperGapPx = 3;
+constexpr float kInsetAcross = 0.12f, kInsetAlong = 0.15f;
+constexpr float kMinSideShare = 0.5f;
 
 float Median(std::vector<float> values) {
   if (values.empty()) return kUnknown;
@@ -122,9 +140,10 @@ std::vector<GridCell> SnapToRuledLines(const cv::Mat& page, std::vector<GridCell
     }
     const float row_height = Median(heights);
     if (!(row_height > 4)) continue;
-    const std::vector<float> row_lines = Cluster(ys, 0.2f * row_height), column_lines = Cluster(xs, 0.2f * row_height);
+    const std::vector<float> row_lines = Cluster(ys, kSameLineShare * row_height);
+    const std::vector<float> column_lines = Cluster(xs, kSameLineShare * row_height);
     const float reach = static_cast<float>(options.search * row_height);
-    const int gap = std::max(3, static_cast<int>(std::lround(0.1 * row_height)));
+    const int gap = std::max(kMinPaperGapPx, static_cast<int>(std::lround(kPaperGapShare * row_height)));
 
     // Each horizontal line over each column, each vertical line over each row.
     struct Sides {
@@ -138,7 +157,7 @@ std::vector<GridCell> SnapToRuledLines(const cv::Mat& page, std::vector<GridCell
                     IndexOf(column_lines, r.x + r.width)};
       sides.push_back(s);
       // Stay clear of the lines across, which are dark on every row.
-      const float inset_x = 0.12f * r.width, inset_y = 0.15f * r.height;
+      const float inset_x = kInsetAcross * r.width, inset_y = kInsetAlong * r.height;
       for (int line : {s.top, s.bottom})
         if (!row_offsets.count({line, s.left}))
           row_offsets[{line, s.left}] = LineOffset(gray, true, row_lines[line], r.x + inset_x, r.x + r.width - inset_x,
@@ -157,7 +176,8 @@ std::vector<GridCell> SnapToRuledLines(const cv::Mat& page, std::vector<GridCell
       const float bottom = row_lines[s.bottom] + row_shift.at({s.bottom, s.left});
       const float left = column_lines[s.left] + column_shift.at({s.left, s.top});
       const float right = column_lines[s.right] + column_shift.at({s.right, s.top});
-      if (bottom - top < 0.5f * row_height || right - left < 0.5f * row_height) continue;  // keep the layout's
+      if (bottom - top < kMinSideShare * row_height || right - left < kMinSideShare * row_height)
+        continue;  // keep the layout's
       cells[members[k]].cell_in_page = cv::Rect2f(left, top, right - left, bottom - top);
     }
   }

@@ -56,6 +56,8 @@ struct RulesetTrial {
 /// false), fewest errors, then warnings. The page's ties (page_ties) that
 /// lose are undecided, unless the entries are less plausible under them by
 /// entries_tell_illegal illegal entries' weight (told_by_entries).
+/// samples/ruleset-told-by-entries/: a Triple sheet whose labels are
+/// classic's, a classic sheet whose print fits R.O.C.K. and Triple too.
 RulesetDecision DecideRuleset(const std::vector<RulesetCandidate>& offered, double favourite_sureness,
                               const std::vector<RulesetTrial>& trials, bool rule_aware,
                               const RulesetChoiceOptions& options, const ChoiceOptions& choice);

@@ -1,7 +1,10 @@
 // Corpus test over the committed sample photos, in the style of zxing-cpp's
-// blackbox tests: each folder (samples/synthetic: our own sheets and others'
-// in the four capture profiles; samples/random: sheets of testkit/sheets'
-// random styles nobody tuned the scanner on, see samples/random.md) has its
+// blackbox tests: each folder of samples/ that holds truth files
+// (samples/synthetic: our own sheets and others' in the four capture
+// profiles; samples/random: sheets of testkit/sheets' random styles nobody
+// tuned the scanner on, see samples/random.md; and one folder per behaviour
+// a threshold or special case exists for, named for what it shows, see
+// samples/README.md) has its
 // expectations in tests/corpus/expected/<folder>.json saying, per sample, whether its grid
 // and ruleset are found, how many of its cells may be read wrong, and
 // whether its findings are the truth's. Each sample is checked on its own,
@@ -10,6 +13,7 @@
 // measured figures into the expected files, for a person to review in the
 // diff (never in CI).
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -105,7 +109,24 @@ Measured Measure(const fs::path& truth_path, DigitReader& reader) {
 // libraries (thread counts change the order of float sums in OpenCV's dnn).
 constexpr int kCellSlack = 1;
 
-class ScanSamplesTest : public ::testing::TestWithParam<const char*> {};
+// Every folder of samples/ that holds a truth file, as "samples/<folder>".
+std::vector<std::string> SampleFolders() {
+  std::vector<std::string> folders;
+  const fs::path root = SourcePath("samples");
+  if (!fs::is_directory(root)) return folders;
+  for (const auto& folder : fs::directory_iterator(root)) {
+    if (!folder.is_directory()) continue;
+    for (const auto& entry : fs::directory_iterator(folder.path()))
+      if (entry.path().string().ends_with(".truth.json")) {
+        folders.push_back("samples/" + folder.path().filename().string());
+        break;
+      }
+  }
+  std::sort(folders.begin(), folders.end());
+  return folders;
+}
+
+class ScanSamplesTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(ScanSamplesTest, EachSampleReadsAtLeastAsWellAsItsExpectation) {
   const std::string model = SourcePath("models/digits.onnx");
@@ -147,8 +168,12 @@ TEST_P(ScanSamplesTest, EachSampleReadsAtLeastAsWellAsItsExpectation) {
   if (bless) WriteFileAtomic(expected_path.string(), measured.dump(1) + "\n");
 }
 
-INSTANTIATE_TEST_SUITE_P(Folders, ScanSamplesTest, ::testing::Values("samples/synthetic", "samples/random"),
-                         [](const auto& info) { return std::string(info.param).substr(8); });
+// The test's name is the folder's, "-" as "_" (gtest names are identifiers).
+INSTANTIATE_TEST_SUITE_P(Folders, ScanSamplesTest, ::testing::ValuesIn(SampleFolders()), [](const auto& info) {
+  std::string name = info.param.substr(8);
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+});
 
 }  // namespace
 }  // namespace scorecheck

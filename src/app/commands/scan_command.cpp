@@ -54,6 +54,41 @@ std::string WithSuffix(const std::string& path, const std::string& suffix) {
   return (p.parent_path() / (p.stem().string() + suffix + p.extension().string())).string();
 }
 
+// The machine report of one card, as `scan --json` writes it.
+nlohmann::ordered_json ScanJsonReport(const ScanResult& scan, const RulesetLibrary& rulesets) {
+  auto report = ReportJson(scan.card, scan.verification, rulesets, &scan.cells);
+  report["page"] = {{"method", PageMethodName(scan.page.method)}, {"sheet_code", scan.page.sheet_code.value_or("")}};
+  report["ruleset_confidence"] = scan.ruleset.confidence;
+  report["grid_source"] = GridSourceName(scan.grid.source);
+  if (!scan.grid.lines_read.empty()) report["grid_lines"] = scan.grid.lines_read;
+  report["photo"] = PhotoQualityJson(scan.quality);
+  if (!scan.ruleset.undecided.empty()) report["ruleset_undecided"] = scan.ruleset.undecided;
+  if (!scan.ruleset.told_by_entries.empty()) report["ruleset_told_by_entries"] = scan.ruleset.told_by_entries;
+  return report;
+}
+
+// One card read: its text report on the terminal (the summary line first,
+// then how the sheet was seen, then the findings), its JSON report and its
+// overlay where asked for. `stem`: the name its files take in --out-dir;
+// `suffix`: "-card2" for the second card of a picture.
+void ShowCard(const ScanResult& scan, const RulesetLibrary& rulesets, const ScanArgs& args, const GlobalOptions& global,
+              const std::string& stem, const std::string& suffix) {
+  if (!global.quiet) {
+    const std::string report = TextReport(scan.card, scan.verification, rulesets);
+    const size_t first_line = report.find('\n') + 1;
+    std::cout << scan.card.source << ": " << report.substr(0, first_line) << ScanSummary(scan, rulesets)
+              << CorrectedCells(scan, rulesets) << report.substr(first_line) << std::flush;
+  }
+  const std::string json_path = !args.json_out.empty()  ? WithSuffix(args.json_out, suffix)
+                                : !args.out_dir.empty() ? args.out_dir + "/" + stem + ".report.json"
+                                                        : std::string();
+  const std::string overlay_path = !args.overlay_out.empty() ? WithSuffix(args.overlay_out, suffix)
+                                   : !args.out_dir.empty()   ? args.out_dir + "/" + stem + ".overlay.png"
+                                                             : std::string();
+  if (!json_path.empty()) WriteFileAtomic(json_path, ScanJsonReport(scan, rulesets).dump(2) + "\n");
+  if (!overlay_path.empty()) WriteImageAtomic(overlay_path, DrawOverlay(scan, rulesets, args.min_confidence));
+}
+
 int Run(const ScanArgs& args, const GlobalOptions& global) {
   const RulesetLibrary rulesets = LoadRulesets(global);
   CheckRulesetOption(rulesets, args.ruleset);
@@ -120,33 +155,7 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
           const std::string card_name = CardInPicture(page_name, k, scans.size());
           for (const std::string& problem : ApplyCorrections(scan, corrections.For(card_name), rulesets, options))
             spdlog::warn("{}: {}: answer not used: {}", scan.card.source, args.corrections, problem);
-          if (!global.quiet) {
-            // The summary line first, then how the sheet was seen, then the findings.
-            const std::string report = TextReport(scan.card, scan.verification, rulesets);
-            const size_t first_line = report.find('\n') + 1;
-            std::cout << scan.card.source << ": " << report.substr(0, first_line) << ScanSummary(scan, rulesets)
-                      << CorrectedCells(scan, rulesets) << report.substr(first_line) << std::flush;
-          }
-          const std::string json_path = !args.json_out.empty()  ? WithSuffix(args.json_out, suffix)
-                                        : !args.out_dir.empty() ? args.out_dir + "/" + page_stem + suffix + ".report.json"
-                                                                : std::string();
-          const std::string overlay_path = !args.overlay_out.empty() ? WithSuffix(args.overlay_out, suffix)
-                                           : !args.out_dir.empty()
-                                               ? args.out_dir + "/" + page_stem + suffix + ".overlay.png"
-                                               : std::string();
-          if (!json_path.empty()) {
-            auto report = ReportJson(scan.card, scan.verification, rulesets, &scan.cells);
-            report["page"] = {{"method", PageMethodName(scan.page.method)},
-                              {"sheet_code", scan.page.sheet_code.value_or("")}};
-            report["ruleset_confidence"] = scan.ruleset.confidence;
-            report["grid_source"] = GridSourceName(scan.grid.source);
-            report["photo"] = PhotoQualityJson(scan.quality);
-            if (!scan.ruleset.undecided.empty()) report["ruleset_undecided"] = scan.ruleset.undecided;
-            if (!scan.ruleset.told_by_entries.empty())
-              report["ruleset_told_by_entries"] = scan.ruleset.told_by_entries;
-            WriteFileAtomic(json_path, report.dump(2) + "\n");
-          }
-          if (!overlay_path.empty()) WriteImageAtomic(overlay_path, DrawOverlay(scan, rulesets, args.min_confidence));
+          ShowCard(scan, rulesets, args, global, page_stem + suffix, suffix);
           tally.Count(scan.verification.clean());
         }
       } catch (const Error& e) {
