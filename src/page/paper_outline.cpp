@@ -119,8 +119,9 @@ constexpr double kMinSeparationShare = 0.2;
 // seen at all: too short a stretch to tell a paper edge from a streak.
 constexpr double kMinVisibleShare = 0.1;
 // A corner is judged on each side's stretch from this near to this far from
-// it, as shares of the side's length: beyond the corner's own blur, within the
-// last seventh of the side (OutlineOptions::min_corner_coverage's 15 %).
+// it, as shares of the side's length: beyond the corner's own blur, and no
+// further than the last 15 % of the side (OutlineOptions::min_corner_coverage),
+// where a curled or torn corner still runs straight.
 constexpr double kCornerNearShare = 0.04, kCornerReachShare = 0.15;
 // A side may be seen running on past a corner in view along at most this
 // share of that stretch: half, so a shadow or a stray fibre does not spoil it.
