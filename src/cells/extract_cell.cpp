@@ -33,6 +33,23 @@ constexpr double kRowLineBand = 0.18;
 // pen stroke at the rows' usual proportions).
 constexpr double kFlatRemnantHeight = 0.1, kFlatRemnantLength = 0.2, kUprightRemnantWidth = 0.06;
 
+// A crop narrower or lower than this many pixels holds no cell worth reading
+// (the cell lies almost wholly off the page).
+constexpr int kMinCropPx = 4;
+// A piece of ink at most this many pixels thick along a border is the edge of
+// a blurred ruled line: no pen stroke is that thin at 8 px/mm.
+constexpr int kSliverPx = 2;
+// An upright run of ink narrower than this share of the cell's width is a
+// ruled column line: a pen stroke is wider at the rows' usual proportions.
+constexpr double kColumnLineWidth = 0.06;
+// A piece along a row line stays when it lies within the cell's height over
+// this of a mark reaching into the box: a third, about a digit's width, so a
+// stroke of that digit cut off along the line (a 5's top bar) is kept.
+constexpr int kStrokeReachDivisor = 3;
+// The confidence that a box is empty when some ink was found in it but too
+// little, or too small, to be a mark: likely, but less sure than a clean box.
+constexpr double kSpecksEmptyConfidence = 0.8;
+
 // True when `box`, a mark wholly outside the cell (`cell`, in a crop
 // `crop_width` wide), is a digit of the number in it written just beyond a
 // side line: digit-tall, level with the row, close to a line with a written
@@ -90,7 +107,7 @@ void RemoveColumnLines(cv::Mat& mask, const cv::Rect2f& cell) {
   cv::Mat labels, stats, centroids;
   const int count = cv::connectedComponentsWithStats(upright, labels, stats, centroids, 8, CV_32S);
   for (int i = 1; i < count; ++i)
-    if (stats.at<int>(i, cv::CC_STAT_WIDTH) < 0.06 * cell.width) mask.setTo(0, labels == i);
+    if (stats.at<int>(i, cv::CC_STAT_WIDTH) < kColumnLineWidth * cell.width) mask.setTo(0, labels == i);
 }
 
 // Whether `piece` (CV_8U, 255 on its pixels) is nowhere more than two
@@ -102,6 +119,214 @@ bool NoThickerThanTwoPixels(const cv::Mat& piece) {
   return cv::countNonZero(core) == 0;
 }
 
+
+// A cell crop's pieces of ink (8-connected) and what they are measured against.
+struct Pieces {
+  cv::Mat gray;           // the crop, its own background divided out
+  cv::Mat mask;           // the crop's ink, ruled lines taken out
+  cv::Mat pen_on_side;    // strokes along a side line that PenAlongSide found to be ours
+  bool any_pen = false;   // most cells have none: no per-blob masks then
+  cv::Mat against_lines;  // the pixels the line removal took out, and the pixels touching them
+  cv::Mat labels, stats, centroids;
+  int count = 0;
+};
+
+// The crop around `cell_in_page` (its margin added, cut to the page), set in
+// `result` with the cell's place in it.
+cv::Rect PlaceCrop(const NormalizedPage& page, const cv::Rect2f& cell_in_page, const CellOptions& options,
+                   CellInk& result) {
+  const float margin = static_cast<float>(cell_in_page.height * options.margin);
+  cv::Rect crop(static_cast<int>(std::floor(cell_in_page.x - margin)),
+                static_cast<int>(std::floor(cell_in_page.y - margin)),
+                static_cast<int>(std::ceil(cell_in_page.width + 2 * margin)),
+                static_cast<int>(std::ceil(cell_in_page.height + 2 * margin)));
+  crop &= cv::Rect(0, 0, page.gray.cols, page.gray.rows);
+  result.crop_in_page = crop;
+  result.cell_in_crop =
+      cv::Rect2f(cell_in_page.x - crop.x, cell_in_page.y - crop.y, cell_in_page.width, cell_in_page.height);
+  return crop;
+}
+
+// The ink of `crop` (CellInk::shaded set in `result` on the way) as pieces,
+// dark fills beyond the box's lines and the ruled lines taken out.
+Pieces InkPieces(const NormalizedPage& page, const cv::Rect& crop, const cv::Rect2f& cell_in_page,
+                 const CellOptions& options, WrittenBeside beside, CellInk& result) {
+  Pieces p;
+  // The box's ink is what differs from its own background: paper, a shaded
+  // or striped row, a tinted column. Against white paper alone, a shaded
+  // empty box was all ink and read "9" or "389".
+  cv::Mat dark_fill;
+  p.gray = OwnBackgroundCrop(page, crop, cell_in_page.height, options, &result.shaded, &dark_fill);
+  const cv::Rect inner_box(static_cast<int>(result.cell_in_crop.x), static_cast<int>(result.cell_in_crop.y),
+                           static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
+  p.mask = InkMask(p.gray, inner_box, options, result.shaded);
+  // Beyond the box's lines, a fill darker than any shading (a header bar, a
+  // section bar) is print, not writing: a digit overrunning into it cannot
+  // be told from it. Taken for ink there, the bar's grain met every stroke
+  // that touches the line, across it, and the digit went with the bar as
+  // ink mostly outside the box (a "12" under a dark header read as empty).
+  // Inside the box such a fill is ink (a blot, a box inked over).
+  dark_fill(inner_box & cv::Rect(0, 0, dark_fill.cols, dark_fill.rows)).setTo(0);
+  p.mask.setTo(0, dark_fill);
+  // Beside a box whose margins lie on other paper (a stripe), its side lines
+  // are measured over the box alone (PenAlongSide).
+  const bool box_alone = result.shaded || MarginsOnOtherPaper(page.gray_paper, crop, result.cell_in_crop);
+  const cv::Mat ink_with_lines = p.mask.clone();
+  p.pen_on_side = RemoveBorderLines(p.mask, p.gray, result.cell_in_crop, options, beside, box_alone);
+  p.any_pen = cv::countNonZero(p.pen_on_side) > 0;  // most cells have none: no per-blob masks then
+  RemoveColumnLines(p.mask, result.cell_in_crop);
+  // The pixels the line removal took out, and the pixels touching them.
+  p.against_lines = ink_with_lines & ~p.mask;
+  cv::dilate(p.against_lines, p.against_lines, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
+  p.count = cv::connectedComponentsWithStats(p.mask, p.labels, p.stats, p.centroids, 8, CV_32S);
+  return p;
+}
+
+// True when piece `i` of `p` (its box `box`) is what the line removal left of
+// a ruled line along the cell `c`, or a column line through it.
+bool LineRemnant(const Pieces& p, int i, const cv::Rect& box, const cv::Rect2f& c, const CellOptions& options) {
+  // What the line removal left of a ruled line: thin and along a border.
+  const float band = static_cast<float>(kRowLineBand * c.height);
+  const bool near_top_or_bottom =
+      std::abs(box.y - c.y) < band || std::abs(box.y + box.height - (c.y + c.height)) < band;
+  const float side_band = static_cast<float>(options.side_remnant_band * c.height);
+  const bool near_side =
+      std::abs(box.x - c.x) < side_band || std::abs(box.x + box.width - (c.x + c.width)) < side_band;
+  const bool flat_near_edge =
+      box.height < kFlatRemnantHeight * c.height && box.width > kFlatRemnantLength * c.width && near_top_or_bottom;
+  const bool upright_near_edge =
+      box.width < kUprightRemnantWidth * c.width && box.height > options.remnant_height * c.height && near_side;
+  // A sliver one or two pixels thick along a border is the edge of a
+  // blurred line the removal missed; no pen stroke is that thin at 8 px/mm.
+  // Kept, it stretches the mark's box into a corner and makes a number look
+  // like a cross-out.
+  // So is a piece no thicker than that anywhere, along a side and round a
+  // corner onto a row line (the blurred edge of a thick frame beside the
+  // box, the row line's end joined to it): its box is no sliver's, but
+  // nothing in it is a pen's width.
+  // So, wherever it lies, is such a piece lying against the pixels the line
+  // removal took out: the pale edge of a blurred line (a low-resolution
+  // page upsampled to 8 px/mm: lines of 12-14 px, their middle a few
+  // pixels off the lattice's) stood a pixel wide and half the box tall
+  // beside it, a little further into the box than the side band reaches,
+  // and read as a leading 1 ("130" for 30, "153" for 53).
+  // Each piece is looked at closely only when it lies where such edges do
+  // (every cell's every piece passes here).
+  auto against_a_line = [&] { return cv::countNonZero(p.against_lines(box) & (p.labels(box) == i)) > 0; };
+  const bool sliver = (box.height <= kSliverPx && near_top_or_bottom) || (box.width <= kSliverPx && near_side) ||
+                      ((near_side || near_top_or_bottom || against_a_line()) &&
+                       NoThickerThanTwoPixels(p.labels(box) == i));
+  // A thin upright piece through both row lines (to within the line band
+  // of each) and running off the crop's top or bottom edge is a column
+  // line, wherever it lies: no digit runs that far out of its box. A page
+  // straightened from a steep photo by the lattice stage leaves its column
+  // lines a few pixels off the lattice's, outside the side band (phantom
+  // "1"s in empty columns). Its edge alone, a pixel wide, is one too: no
+  // pen stroke is a pixel wide over half the cell's height.
+  const float line_band = static_cast<float>(kLineBand * c.height);
+  const bool column_line =
+      ((box.y <= 0 || box.y + box.height >= p.mask.rows) && box.y <= c.y + line_band &&
+       box.y + box.height >= c.y + c.height - line_band && box.width < kColumnLineWidth * c.width) ||
+      (box.width <= 1 && box.height >= 0.5 * c.height);
+  return flat_near_edge || upright_near_edge || sliver || column_line;
+}
+
+// Sorts the pieces of `p` that belong to the cell `c` (most of their pixels
+// inside it) into `kept`, counting their pixels in `ink_pixels`, and those
+// that may be a digit of ours written beyond a side line into `beyond_sides`.
+void SortPieces(const Pieces& p, const cv::Rect2f& c, double cell_area, const CellOptions& options,
+                std::vector<std::pair<cv::Rect, int>>& kept, std::vector<std::pair<cv::Rect, int>>& beyond_sides,
+                int& ink_pixels) {
+  const cv::Rect inner(static_cast<int>(c.x), static_cast<int>(c.y), static_cast<int>(c.width),
+                       static_cast<int>(c.height));
+  for (int i = 1; i < p.count; ++i) {
+    const int area = p.stats.at<int>(i, cv::CC_STAT_AREA);
+    if (area < options.min_blob_fraction * cell_area) continue;
+    const cv::Rect box(p.stats.at<int>(i, cv::CC_STAT_LEFT), p.stats.at<int>(i, cv::CC_STAT_TOP),
+                       p.stats.at<int>(i, cv::CC_STAT_WIDTH), p.stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    const cv::Rect inside = box & inner;
+    // A stroke beside a side line that PenAlongSide found to be ours counts
+    // as inside, wherever it lies (a 1 written on the left line, mostly left
+    // of it).
+    const int pen_pixels = p.any_pen ? cv::countNonZero(p.pen_on_side(box) & (p.labels(box) == i)) : 0;
+    if (inside.empty() && pen_pixels == 0) {
+      // Wholly in the margin: another cell's ink, or a digit of ours written
+      // just beyond a side line, claimed below if our ink comes up to it.
+      beyond_sides.push_back({box, i});
+      continue;
+    }
+    const int here = inside.empty() ? 0 : cv::countNonZero(p.labels(inside) == i);
+    const int pen_here =
+        inside.empty() || pen_pixels == 0 ? 0 : cv::countNonZero(p.pen_on_side(inside) & (p.labels(inside) == i));
+    const int inside_count = here + pen_pixels - pen_here;
+    if (inside_count < 0.5 * area) {  // the neighbour's digit overrunning into our margin, or ours (see above)
+      beyond_sides.push_back({box, i});
+      continue;
+    }
+    // The same, when the crop cuts it off: ink that runs off the crop's top or
+    // bottom edge, the far side of our margin, and reaches no further into the
+    // cell than its nearer half is the top of the digit below written high
+    // (or the foot of the one above), however much of what we see is inside.
+    const bool from_below = box.y + box.height >= p.mask.rows && box.y > c.y + 0.5 * c.height;
+    const bool from_above = box.y <= 0 && box.y + box.height < c.y + 0.5 * c.height;
+    if (from_below || from_above) continue;
+    // Unless the line was left there because a pen stroke runs along it.
+    if (LineRemnant(p, i, box, c, options) && pen_pixels == 0)
+      continue;
+    kept.push_back({box, i});
+    ink_pixels += area;
+  }
+}
+
+// Drops from `kept` the pieces lying wholly along the top or bottom line of
+// the cell `c`, taking their pixels off `ink_pixels` (see within).
+void DropRowLineSteps(const Pieces& p, const cv::Rect2f& c, std::vector<std::pair<cv::Rect, int>>& kept,
+                      int& ink_pixels) {
+  // Pieces lying wholly along the top or bottom line, reaching into the box
+  // no further than a line's blur: what the line removal left of a row line
+  // in a blurred, tilted photo (its steps, a few pixels each, too short for
+  // a flat remnant above). Kept, an empty box held a mark that could not be
+  // read and a digit's box took in a piece half the cell away ("?" for a
+  // 4). Beside a mark that reaches into the box, a piece within a third of
+  // the cell's height of it may be the mark's own stroke cut off along the
+  // line (a 5's top bar), and stays.
+  const float band = static_cast<float>(kRowLineBand * c.height);
+  auto along_row_line = [&](const cv::Rect& box) {
+    auto along = [&](float line) {
+      return std::abs(box.y - line) < band && std::abs(box.y + box.height - line) < band;
+    };
+    return along(c.y) || along(c.y + c.height);
+  };
+  std::vector<cv::Rect> bodies;
+  for (const auto& [box, label] : kept)
+    if (!along_row_line(box)) bodies.push_back(box);
+  const float reach = static_cast<float>(c.height / kStrokeReachDivisor);
+  std::erase_if(kept, [&](const std::pair<cv::Rect, int>& blob) {
+    const cv::Rect& box = blob.first;  // not a structured binding: lambdas below capture it
+    const int label = blob.second;
+    if (!along_row_line(box)) return false;
+    if (p.any_pen && cv::countNonZero(p.pen_on_side(box) & (p.labels(box) == label)) > 0) return false;
+    const bool beside_a_body = std::any_of(bodies.begin(), bodies.end(), [&](const cv::Rect& body) {
+      return box.x < body.x + body.width + reach && body.x < box.x + box.width + reach;
+    });
+    if (beside_a_body) return false;
+    ink_pixels -= p.stats.at<int>(label, cv::CC_STAT_AREA);
+    return true;
+  });
+}
+
+// The `kept` pieces of `p` as `result`'s blobs, left to right, and their ink.
+void TakeBlobs(const Pieces& p, std::vector<std::pair<cv::Rect, int>>& kept, CellInk& result) {
+  std::sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) { return a.first.x < b.first.x; });
+  result.ink = cv::Mat::zeros(p.gray.size(), CV_8U);
+  for (const auto& [box, label] : kept) {
+    cv::Mat blob_mask = p.labels == label;
+    result.blobs.push_back(box);
+    result.blob_masks.push_back(blob_mask);
+    cv::Mat inverted = 255 - p.gray;
+    inverted.copyTo(result.ink, blob_mask);
+  }
+}
 }  // namespace
 
 CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, CellPart part, const CellOptions& options,
@@ -112,184 +337,30 @@ CellInk ExtractCell(const cv::Mat& normalized, const cv::Rect2f& cell_in_page, C
 CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, CellPart part, const CellOptions& options,
                     WrittenBeside beside) {
   CellInk result;
-  const float margin = static_cast<float>(cell_in_page.height * options.margin);
-  cv::Rect crop(static_cast<int>(std::floor(cell_in_page.x - margin)), static_cast<int>(std::floor(cell_in_page.y - margin)),
-                static_cast<int>(std::ceil(cell_in_page.width + 2 * margin)),
-                static_cast<int>(std::ceil(cell_in_page.height + 2 * margin)));
-  crop &= cv::Rect(0, 0, page.gray.cols, page.gray.rows);
-  result.crop_in_page = crop;
-  result.cell_in_crop = cv::Rect2f(cell_in_page.x - crop.x, cell_in_page.y - crop.y, cell_in_page.width, cell_in_page.height);
-  if (crop.width < 4 || crop.height < 4) return result;
-
-  // The box's ink is what differs from its own background: paper, a shaded
-  // or striped row, a tinted column. Against white paper alone, a shaded
-  // empty box was all ink and read "9" or "389".
-  cv::Mat dark_fill;
-  const cv::Mat gray = OwnBackgroundCrop(page, crop, cell_in_page.height, options, &result.shaded, &dark_fill);
-  const cv::Rect inner_box(static_cast<int>(result.cell_in_crop.x), static_cast<int>(result.cell_in_crop.y),
-                           static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
-  cv::Mat mask = InkMask(gray, inner_box, options, result.shaded);
-  // Beyond the box's lines, a fill darker than any shading (a header bar, a
-  // section bar) is print, not writing: a digit overrunning into it cannot
-  // be told from it. Taken for ink there, the bar's grain met every stroke
-  // that touches the line, across it, and the digit went with the bar as
-  // ink mostly outside the box (a "12" under a dark header read as empty).
-  // Inside the box such a fill is ink (a blot, a box inked over).
-  dark_fill(inner_box & cv::Rect(0, 0, dark_fill.cols, dark_fill.rows)).setTo(0);
-  mask.setTo(0, dark_fill);
-  // Beside a box whose margins lie on other paper (a stripe), its side lines
-  // are measured over the box alone (PenAlongSide).
-  const bool box_alone = result.shaded || MarginsOnOtherPaper(page.gray_paper, crop, result.cell_in_crop);
-  const cv::Mat ink_with_lines = mask.clone();
-  const cv::Mat pen_on_side = RemoveBorderLines(mask, gray, result.cell_in_crop, options, beside, box_alone);
-  const bool any_pen = cv::countNonZero(pen_on_side) > 0;  // most cells have none: no per-blob masks then
-  RemoveColumnLines(mask, result.cell_in_crop);
-  // The pixels the line removal took out, and the pixels touching them.
-  cv::Mat against_lines = ink_with_lines & ~mask;
-  cv::dilate(against_lines, against_lines, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
+  const cv::Rect crop = PlaceCrop(page, cell_in_page, options, result);
+  if (crop.width < kMinCropPx || crop.height < kMinCropPx) return result;
+  const Pieces pieces = InkPieces(page, crop, cell_in_page, options, beside, result);
 
   // Components that belong to this cell: most of their pixels inside it.
-  cv::Mat labels, stats, centroids;
-  const int count = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
   const double cell_area = cell_in_page.area();
-  const cv::Rect inner(static_cast<int>(result.cell_in_crop.x), static_cast<int>(result.cell_in_crop.y),
-                       static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
   int ink_pixels = 0;
   std::vector<std::pair<cv::Rect, int>> kept;
   std::vector<std::pair<cv::Rect, int>> beyond_sides;  // marks wholly beyond a side line: see below
-  for (int i = 1; i < count; ++i) {
-    const int area = stats.at<int>(i, cv::CC_STAT_AREA);
-    if (area < options.min_blob_fraction * cell_area) continue;
-    const cv::Rect box(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
-                       stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
-    const cv::Rect inside = box & inner;
-    // A stroke beside a side line that PenAlongSide found to be ours counts
-    // as inside, wherever it lies (a 1 written on the left line, mostly left
-    // of it).
-    const int pen_pixels = any_pen ? cv::countNonZero(pen_on_side(box) & (labels(box) == i)) : 0;
-    if (inside.empty() && pen_pixels == 0) {
-      // Wholly in the margin: another cell's ink, or a digit of ours written
-      // just beyond a side line, claimed below if our ink comes up to it.
-      beyond_sides.push_back({box, i});
-      continue;
-    }
-    const cv::Rect2f& c = result.cell_in_crop;
-    const int here = inside.empty() ? 0 : cv::countNonZero(labels(inside) == i);
-    const int pen_here =
-        inside.empty() || pen_pixels == 0 ? 0 : cv::countNonZero(pen_on_side(inside) & (labels(inside) == i));
-    const int inside_count = here + pen_pixels - pen_here;
-    if (inside_count < 0.5 * area) {  // the neighbour's digit overrunning into our margin, or ours (see above)
-      beyond_sides.push_back({box, i});
-      continue;
-    }
-    // The same, when the crop cuts it off: ink that runs off the crop's top or
-    // bottom edge, the far side of our margin, and reaches no further into the
-    // cell than its nearer half is the top of the digit below written high
-    // (or the foot of the one above), however much of what we see is inside.
-    const bool from_below = box.y + box.height >= mask.rows && box.y > c.y + 0.5 * c.height;
-    const bool from_above = box.y <= 0 && box.y + box.height < c.y + 0.5 * c.height;
-    if (from_below || from_above) continue;
-    // What the line removal left of a ruled line: thin and along a border.
-    const float band = static_cast<float>(kRowLineBand * c.height);
-    const bool near_top_or_bottom = std::abs(box.y - c.y) < band || std::abs(box.y + box.height - (c.y + c.height)) < band;
-    const float side_band = static_cast<float>(options.side_remnant_band * c.height);
-    const bool near_side =
-        std::abs(box.x - c.x) < side_band || std::abs(box.x + box.width - (c.x + c.width)) < side_band;
-    const bool flat_near_edge =
-        box.height < kFlatRemnantHeight * c.height && box.width > kFlatRemnantLength * c.width && near_top_or_bottom;
-    const bool upright_near_edge =
-        box.width < kUprightRemnantWidth * c.width && box.height > options.remnant_height * c.height && near_side;
-    // A sliver one or two pixels thick along a border is the edge of a
-    // blurred line the removal missed; no pen stroke is that thin at 8 px/mm.
-    // Kept, it stretches the mark's box into a corner and makes a number look
-    // like a cross-out.
-    // So is a piece no thicker than that anywhere, along a side and round a
-    // corner onto a row line (the blurred edge of a thick frame beside the
-    // box, the row line's end joined to it): its box is no sliver's, but
-    // nothing in it is a pen's width.
-    // So, wherever it lies, is such a piece lying against the pixels the line
-    // removal took out: the pale edge of a blurred line (a low-resolution
-    // page upsampled to 8 px/mm: lines of 12-14 px, their middle a few
-    // pixels off the lattice's) stood a pixel wide and half the box tall
-    // beside it, a little further into the box than the side band reaches,
-    // and read as a leading 1 ("130" for 30, "153" for 53).
-    // Each piece is looked at closely only when it lies where such edges do
-    // (every cell's every piece passes here).
-    auto against_a_line = [&] { return cv::countNonZero(against_lines(box) & (labels(box) == i)) > 0; };
-    const bool sliver = (box.height <= 2 && near_top_or_bottom) || (box.width <= 2 && near_side) ||
-                        ((near_side || near_top_or_bottom || against_a_line()) &&
-                         NoThickerThanTwoPixels(labels(box) == i));
-    // A thin upright piece through both row lines (to within the line band
-    // of each) and running off the crop's top or bottom edge is a column
-    // line, wherever it lies: no digit runs that far out of its box. A page
-    // straightened from a steep photo by the lattice stage leaves its column
-    // lines a few pixels off the lattice's, outside the side band (phantom
-    // "1"s in empty columns). Its edge alone, a pixel wide, is one too: no
-    // pen stroke is a pixel wide over half the cell's height.
-    const float line_band = static_cast<float>(kLineBand * c.height);
-    const bool column_line =
-        ((box.y <= 0 || box.y + box.height >= mask.rows) && box.y <= c.y + line_band &&
-         box.y + box.height >= c.y + c.height - line_band && box.width < 0.06 * c.width) ||
-        (box.width <= 1 && box.height >= 0.5 * c.height);
-    // Unless the line was left there because a pen stroke runs along it.
-    if ((flat_near_edge || upright_near_edge || sliver || column_line) && pen_pixels == 0)
-      continue;
-    kept.push_back({box, i});
-    ink_pixels += area;
-  }
+  SortPieces(pieces, result.cell_in_crop, cell_area, options, kept, beyond_sides, ink_pixels);
   if (options.beyond_side > 0 && !kept.empty())
     for (const auto& [box, label] : beyond_sides)
-      if (BelongsBeyondSide(box, kept, result.cell_in_crop, mask.cols, beside, options)) {
+      if (BelongsBeyondSide(box, kept, result.cell_in_crop, pieces.mask.cols, beside, options)) {
         kept.push_back({box, label});
-        ink_pixels += stats.at<int>(label, cv::CC_STAT_AREA);
+        ink_pixels += pieces.stats.at<int>(label, cv::CC_STAT_AREA);
       }
-  // Pieces lying wholly along the top or bottom line, reaching into the box
-  // no further than a line's blur: what the line removal left of a row line
-  // in a blurred, tilted photo (its steps, a few pixels each, too short for
-  // a flat remnant above). Kept, an empty box held a mark that could not be
-  // read and a digit's box took in a piece half the cell away ("?" for a
-  // 4). Beside a mark that reaches into the box, a piece within a third of
-  // the cell's height of it may be the mark's own stroke cut off along the
-  // line (a 5's top bar), and stays.
-  {
-    const cv::Rect2f& c = result.cell_in_crop;
-    const float band = static_cast<float>(kRowLineBand * c.height);
-    auto along_row_line = [&](const cv::Rect& box) {
-      auto along = [&](float line) { return std::abs(box.y - line) < band && std::abs(box.y + box.height - line) < band; };
-      return along(c.y) || along(c.y + c.height);
-    };
-    std::vector<cv::Rect> bodies;
-    for (const auto& [box, label] : kept)
-      if (!along_row_line(box)) bodies.push_back(box);
-    const float reach = static_cast<float>(c.height / 3);
-    std::erase_if(kept, [&](const std::pair<cv::Rect, int>& blob) {
-      const cv::Rect& box = blob.first;  // not a structured binding: lambdas below capture it
-      const int label = blob.second;
-      if (!along_row_line(box)) return false;
-      if (any_pen && cv::countNonZero(pen_on_side(box) & (labels(box) == label)) > 0) return false;
-      const bool beside_a_body = std::any_of(bodies.begin(), bodies.end(), [&](const cv::Rect& body) {
-        return box.x < body.x + body.width + reach && body.x < box.x + box.width + reach;
-      });
-      if (beside_a_body) return false;
-      ink_pixels -= stats.at<int>(label, cv::CC_STAT_AREA);
-      return true;
-    });
-  }
-  std::sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) { return a.first.x < b.first.x; });
-  result.ink = cv::Mat::zeros(gray.size(), CV_8U);
-  for (const auto& [box, label] : kept) {
-    cv::Mat blob_mask = labels == label;
-    result.blobs.push_back(box);
-    result.blob_masks.push_back(blob_mask);
-    cv::Mat inverted = 255 - gray;
-    inverted.copyTo(result.ink, blob_mask);
-  }
+  DropRowLineSteps(pieces, result.cell_in_crop, kept, ink_pixels);
+  TakeBlobs(pieces, kept, result);
   const bool only_specks = std::none_of(kept.begin(), kept.end(), [&](const auto& blob) {
     return std::max(blob.first.width, blob.first.height) >= options.min_mark_size * result.cell_in_crop.height;
   });
   if (ink_pixels < options.empty_fraction * cell_area || kept.empty() || only_specks) {
     result.kind = InkKind::kEmpty;
-    result.confidence = ink_pixels == 0 ? 1.0 : 0.8;
+    result.confidence = ink_pixels == 0 ? 1.0 : kSpecksEmptyConfidence;
     return result;
   }
 

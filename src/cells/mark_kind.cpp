@@ -138,75 +138,124 @@ int CountTicks(const std::vector<cv::Rect>& blobs, double cell_height) {
   return ticks;
 }
 
-void ClassifyMark(CellInk& result, int ink_pixels, CellPart part, const CellOptions& options) {
+namespace {
+
+// How sure a mark the shape tests find is what they say: ticks counted, or a
+// box struck out by a dash or crossing strokes. kNoTicksConfidence for a box
+// of the ticks' row whose ink holds no tick: likely empty, less surely.
+constexpr double kShapeConfidence = 0.9, kNoTicksConfidence = 0.6;
+// A stroke flat across the box: wider than kFlatAcrossWidth of the cell and
+// lower than kFlatAcrossHeight of it (no digit is that wide and that flat).
+constexpr double kFlatAcrossWidth = 0.6, kFlatAcrossHeight = 0.3;
+// A mark holds a fair share of the ink beside another when it holds at least
+// this share of the other's: a 1 beside a long 2 holds about a third as much,
+// a speck or a line's remnant far less.
+constexpr double kFairInkShare = 0.15;
+// Ink is looked at for lying along the box's diagonals when it covers more
+// than kDiagonalMarkWidth of the cell's width and kDiagonalMarkHeight of its
+// height: a cross-out covers most of the box.
+constexpr double kDiagonalMarkWidth = 0.55, kDiagonalMarkHeight = 0.5;
+// A cross-out's ink lies near the diagonals by at least this share above even
+// ink: about 0.86 of its pixels near them (a number written across the box
+// has about 0.8).
+constexpr double kMinDiagonalShare = 0.6;
+// A piece standing on the box's top (starting above kNearTop of its height)
+// or bottom (ending below kNearBottom of it), and holding less than
+// kSmallPieceInk of the ink, is a neighbour's digit overrunning into the box.
+constexpr double kNearTop = 0.15, kNearBottom = 0.85, kSmallPieceInk = 0.25;
+// Crossing strokes or a scribble strike a box out when the mark is wider
+// than this share of the cell: a single digit is narrower.
+constexpr double kMinCrossWidth = 0.4;
+
+// Sets `result` to the ticks `kept` holds (the ticks' part of a bonus row).
+void ClassifyTicks(CellInk& result, const std::vector<cv::Rect>& kept, double h) {
+  const int ticks = CountTicks(kept, h);
+  result.kind = ticks > 0 ? InkKind::kTicks : InkKind::kEmpty;
+  result.ticks = ticks;
+  result.confidence = ticks > 0 ? kShapeConfidence : kNoTicksConfidence;
+}
+
+// True when a mark as tall as a digit stands beside blob `b` of `result`,
+// inside the box and holding a fair share of ink.
+bool DigitBeside(const CellInk& result, size_t b, double h, const CellOptions& options) {
   const std::vector<cv::Rect>& kept = result.blobs;
-  cv::Rect all = kept.front();
-  for (const cv::Rect& box : kept) all |= box;
-  const double w = result.cell_in_crop.width, h = result.cell_in_crop.height;
-
-  if (part == CellPart::kChecks) {
-    const int ticks = CountTicks(kept, h);
-    result.kind = ticks > 0 ? InkKind::kTicks : InkKind::kEmpty;
-    result.ticks = ticks;
-    result.confidence = ticks > 0 ? 0.9 : 0.6;
-    return;
-  }
-
-  // Cross-outs: one flat stroke across the cell, or a dash (slanted, short
-  // or blurred thick), or one or two strokes along the diagonals of a box
-  // covering most of it.
   const cv::Rect2f& c = result.cell_in_crop;
+  const int dash_ink = cv::countNonZero(result.blob_masks[b]);
+  bool digit_beside = false;
+  for (size_t o = 0; o < kept.size() && !digit_beside; ++o)
+    digit_beside = o != b && kept[o].height >= options.digit_beside_dash * h && StandsInBox(kept[o], c) &&
+                   cv::countNonZero(result.blob_masks[o]) >= kFairInkShare * dash_ink;
+  return digit_beside;
+}
+
+// True, `result` set to a cross-out, when one stroke strikes the box out:
+// flat across the cell, or a dash (slanted, short or blurred thick).
+bool StruckByDash(CellInk& result, int ink_pixels, const CellOptions& options) {
+  const std::vector<cv::Rect>& kept = result.blobs;
+  const double w = result.cell_in_crop.width, h = result.cell_in_crop.height;
   for (size_t b = 0; b < kept.size(); ++b) {
     const cv::Rect& box = kept[b];
-    const bool flat_across = box.width > 0.6 * w && box.height < 0.3 * h;
+    const bool flat_across = box.width > kFlatAcrossWidth * w && box.height < kFlatAcrossHeight * h;
     // A stroke striking a box out is alone in it; beside a mark as tall as a
     // digit it is a digit written flat (the long wavy 2 of a "25" or "21").
     // Not beside a remnant of a side's line or the end of a neighbour's digit
     // reaching in over the side: a digit stands inside the box, and holds
     // ink (a 1 beside a long 2 about a third as much).
-    if (options.digit_beside_dash > 0) {
-      const int dash_ink = cv::countNonZero(result.blob_masks[b]);
-      bool digit_beside = false;
-      for (size_t o = 0; o < kept.size() && !digit_beside; ++o)
-        digit_beside = o != b && kept[o].height >= options.digit_beside_dash * h &&
-                       StandsInBox(kept[o], c) && cv::countNonZero(result.blob_masks[o]) >= 0.15 * dash_ink;
-      if (digit_beside) continue;
-    }
+    if (options.digit_beside_dash > 0 && DigitBeside(result, b, h, options)) continue;
     if (flat_across || IsDash(result.blob_masks[b], box, w, ink_pixels, options)) {
       result.kind = InkKind::kCrossed;
-      result.confidence = 0.9;
+      result.confidence = kShapeConfidence;
       // A number written small and flat across the box passes as well ("103"
       // read X); its centre line curves, so the reader gets a say.
       result.straightness = CentreLineStraightness(result.blobs, result.blob_masks);
-      return;
+      return true;
     }
   }
-  if (all.width > 0.55 * w && all.height > 0.5 * h) {
-    cv::Mat union_mask = cv::Mat::zeros(result.ink.size(), CV_8U);
-    for (const cv::Mat& blob : result.blob_masks) union_mask |= blob;
-    const double share = DiagonalShare(union_mask, all);
-    // 0.6 above even ink is about 0.86 of the pixels near the diagonals. On
-    // dev seed 900008 numbers read "X" went from 50 to 3 cells, cross-outs
-    // read as something else from 18 to 24 (most on one blurred page).
-    // Two strokes of an X (or halves of one stroke) lie over each other;
-    // two marks side by side in the box, each with a fair share of the ink,
-    // are digits ("25" with a long wavy 2). A cross beside a remnant of a
-    // side's line is still a cross.
-    bool side_by_side = false;
-    if (result.blobs.size() == 2) {
-      const cv::Rect &a = result.blobs[0], &b = result.blobs[1];
-      const int ink_a = cv::countNonZero(result.blob_masks[0]), ink_b = cv::countNonZero(result.blob_masks[1]);
-      side_by_side = std::min(a.x + a.width, b.x + b.width) - std::max(a.x, b.x) <
-                         options.cross_overlap * std::min(a.width, b.width) &&
-                     StandsInBox(a, c) && StandsInBox(b, c) && std::min(ink_a, ink_b) >= 0.15 * std::max(ink_a, ink_b);
-    }
-    if (share > 0.6 && result.blobs.size() <= 2 && !side_by_side) {
-      result.kind = InkKind::kCrossed;
-      result.confidence = std::min(1.0, share);
-      result.straightness = CentreLineStraightness(result.blobs, result.blob_masks);
-      return;
-    }
+  return false;
+}
+
+// True when the two blobs of `result` stand side by side in the box, each
+// with a fair share of the ink: digits, not the two strokes of an X.
+bool SideBySide(const CellInk& result, const CellOptions& options) {
+  const cv::Rect2f& c = result.cell_in_crop;
+  const cv::Rect &a = result.blobs[0], &b = result.blobs[1];
+  const int ink_a = cv::countNonZero(result.blob_masks[0]), ink_b = cv::countNonZero(result.blob_masks[1]);
+  return std::min(a.x + a.width, b.x + b.width) - std::max(a.x, b.x) <
+             options.cross_overlap * std::min(a.width, b.width) &&
+         StandsInBox(a, c) && StandsInBox(b, c) && std::min(ink_a, ink_b) >= kFairInkShare * std::max(ink_a, ink_b);
+}
+
+// True, `result` set to a cross-out, when one or two strokes lie along the
+// diagonals of a box (`all`, around every blob) covering most of the cell.
+bool CrossedOnDiagonals(CellInk& result, const cv::Rect& all, const CellOptions& options) {
+  const double w = result.cell_in_crop.width, h = result.cell_in_crop.height;
+  if (!(all.width > kDiagonalMarkWidth * w && all.height > kDiagonalMarkHeight * h)) return false;
+  cv::Mat union_mask = cv::Mat::zeros(result.ink.size(), CV_8U);
+  for (const cv::Mat& blob : result.blob_masks) union_mask |= blob;
+  const double share = DiagonalShare(union_mask, all);
+  // 0.6 above even ink is about 0.86 of the pixels near the diagonals. On
+  // dev seed 900008 numbers read "X" went from 50 to 3 cells, cross-outs
+  // read as something else from 18 to 24 (most on one blurred page).
+  // Two strokes of an X (or halves of one stroke) lie over each other;
+  // two marks side by side in the box, each with a fair share of the ink,
+  // are digits ("25" with a long wavy 2). A cross beside a remnant of a
+  // side's line is still a cross.
+  const bool side_by_side = result.blobs.size() == 2 && SideBySide(result, options);
+  if (share > kMinDiagonalShare && result.blobs.size() <= 2 && !side_by_side) {
+    result.kind = InkKind::kCrossed;
+    result.confidence = std::min(1.0, share);
+    result.straightness = CentreLineStraightness(result.blobs, result.blob_masks);
+    return true;
   }
+  return false;
+}
+
+// True, `result` set to a cross-out, when two long straight strokes cross
+// or a scribble strikes the box out (see within).
+bool CrossedOrScribbled(CellInk& result, int ink_pixels, const CellOptions& options) {
+  const std::vector<cv::Rect>& kept = result.blobs;
+  const cv::Rect2f& c = result.cell_in_crop;
+  const double w = c.width, h = c.height;
   // Two long straight strokes crossing (an X of any aspect: one wide and
   // flat is too flat for the test above, and its crossing strokes read
   // "76"), or a scribble. Judged on the mark without pieces of the digits
@@ -218,25 +267,47 @@ void ClassifyMark(CellInk& result, int ink_pixels, CellPart part, const CellOpti
   for (size_t b = 0; b < kept.size(); ++b) {
     const cv::Rect& box = kept[b];
     const int ink = cv::countNonZero(result.blob_masks[b]);
-    const bool on_top = box.y < c.y + 0.15 * h && box.y + box.height < c.y + 0.5 * h;
-    const bool on_bottom = box.y + box.height > c.y + 0.85 * h && box.y > c.y + 0.5 * h;
-    if ((on_top || on_bottom) && ink < 0.25 * ink_pixels) continue;
+    const bool on_top = box.y < c.y + kNearTop * h && box.y + box.height < c.y + 0.5 * h;
+    const bool on_bottom = box.y + box.height > c.y + kNearBottom * h && box.y > c.y + 0.5 * h;
+    if ((on_top || on_bottom) && ink < kSmallPieceInk * ink_pixels) continue;
     main_blobs.push_back(box);
     main_masks.push_back(result.blob_masks[b]);
   }
-  if (!main_blobs.empty()) {
-    cv::Rect main = main_blobs.front();
-    for (const cv::Rect& box : main_blobs) main |= box;
-    cv::Mat union_mask = cv::Mat::zeros(result.ink.size(), CV_8U);
-    for (const cv::Mat& blob : main_masks) union_mask |= blob;
-    if (main.width > 0.4 * w && (IsStrokeCross(main_blobs, main_masks, options) || IsScribble(union_mask, main, w, h, options))) {
-      result.kind = InkKind::kCrossed;
-      result.confidence = 0.9;
-      result.struck_out = true;
-      result.straightness = CentreLineStraightness(main_blobs, main_masks);
-      return;
-    }
+  if (main_blobs.empty()) return false;
+  cv::Rect main = main_blobs.front();
+  for (const cv::Rect& box : main_blobs) main |= box;
+  cv::Mat union_mask = cv::Mat::zeros(result.ink.size(), CV_8U);
+  for (const cv::Mat& blob : main_masks) union_mask |= blob;
+  if (main.width > kMinCrossWidth * w &&
+      (IsStrokeCross(main_blobs, main_masks, options) || IsScribble(union_mask, main, w, h, options))) {
+    result.kind = InkKind::kCrossed;
+    result.confidence = kShapeConfidence;
+    result.struck_out = true;
+    result.straightness = CentreLineStraightness(main_blobs, main_masks);
+    return true;
   }
+  return false;
+}
+
+}  // namespace
+
+void ClassifyMark(CellInk& result, int ink_pixels, CellPart part, const CellOptions& options) {
+  const std::vector<cv::Rect>& kept = result.blobs;
+  cv::Rect all = kept.front();
+  for (const cv::Rect& box : kept) all |= box;
+  const double h = result.cell_in_crop.height;
+
+  if (part == CellPart::kChecks) {
+    ClassifyTicks(result, kept, h);
+    return;
+  }
+
+  // Cross-outs: one flat stroke across the cell, or a dash (slanted, short
+  // or blurred thick), or one or two strokes along the diagonals of a box
+  // covering most of it.
+  if (StruckByDash(result, ink_pixels, options)) return;
+  if (CrossedOnDiagonals(result, all, options)) return;
+  if (CrossedOrScribbled(result, ink_pixels, options)) return;
   result.kind = InkKind::kNumber;
 }
 

@@ -153,10 +153,79 @@ struct HeadedLines {
   std::vector<std::pair<float, float>> beside;  // the header row's other blocks (grid image x, from-to)
 };
 
+// A row's headers are looked for this far (mm) inside its ruled lines beyond
+// half their width: clear of the lines' blur.
+constexpr double kHeaderInsetMm = 0.3;
+
+// Rows of `ink` that write across strip x `x` (a strip `half_gap` either side).
+int RowsCrossing(const ColumnInk& ink, int x, int half_gap) {
+  const int width = static_cast<int>(ink.rows_at.size());
+  const int from = std::clamp(x - half_gap, 0, width), to = std::clamp(x + half_gap + 1, from, width);
+  int rows = 0;
+  for (const std::vector<bool>& row : ink.written)
+    rows += std::any_of(row.begin() + from, row.begin() + to, [](bool w) { return w; });
+  return rows;
+}
+
+// Whether `run`'s columns part where few rows' writing crosses (at most
+// max_crossing of the `written_rows`): between its headers, or, headers
+// standing alike in their shares but not in their middles, at the shares'
+// edges.
+bool Parted(const std::vector<Block>& blocks, const HeaderRun& run, const ColumnInk& ink, int half_gap,
+            int written_rows, const ColumnHeaderOptions& options) {
+  for (int i = run.first + 1; i <= run.last; ++i) {
+    const int between = run.tiled_from >= 0
+                            ? static_cast<int>(std::lround(run.tiled_from + (i - run.first) * run.share))
+                            : (blocks[i - 1].to + blocks[i].from) / 2;
+    if (RowsCrossing(ink, between, half_gap) > options.max_crossing * written_rows) return false;
+  }
+  return true;
+}
+
+// The blocks of row `r`'s ink in `band` (its binarised `binary`), words
+// closer than `join` pixels joined, or closer than a word space of this
+// print when that is wider.
+std::vector<Block> HeaderBlocks(const ColumnInk& ink, int r, const cv::Mat& binary, const cv::Rect& band, int join,
+                                const std::vector<int>& put_in_at, const ColumnHeaderOptions& options) {
+  std::vector<Block> blocks = BlocksOfRow(ink.written[r], binary, band.y, join, put_in_at);
+  // A word space grows with the print: in large or wide type ("Game #1"
+  // in a monospaced face 3 mm tall) it is wider than word_gap_mm.
+  if (!blocks.empty()) {
+    std::vector<double> heights;
+    for (const Block& block : blocks) heights.push_back(block.bottom - block.top);
+    const int wider = static_cast<int>(std::lround(options.word_gap_heights * Median(heights)));
+    if (wider > join) blocks = BlocksOfRow(ink.written[r], binary, band.y, wider, put_in_at);
+  }
+  return blocks;
+}
+
+// The lines `best` (a run of `best_blocks`, strip x from `ink_x`) tells, set
+// in `found` with the blocks beside it.
+void LinesOfRun(const HeaderRun& best, const std::vector<Block>& best_blocks, int ink_x, HeadedLines& found) {
+  std::vector<float>& lines = found.lines;
+  auto centre = [&](int i) { return ink_x + (best_blocks[i].from + best_blocks[i].to) / 2.0; };
+  if (best.tiled_from >= 0) {
+    // The shares' edges, from the side the headers stand against.
+    const double from = ink_x + best.tiled_from;
+    for (int j = best.at_left ? 1 : 0; j <= (best.at_right ? best.count() - 1 : best.count()); ++j)
+      lines.push_back(static_cast<float>(from + j * best.share));
+  } else {
+    if (!best.at_left) lines.push_back(static_cast<float>(centre(best.first) - best.pitch / 2));
+    for (int i = best.first + 1; i <= best.last; ++i)
+      lines.push_back(static_cast<float>((centre(i - 1) + centre(i)) / 2));
+    if (!best.at_right) lines.push_back(static_cast<float>(centre(best.last) + best.pitch / 2));
+  }
+  found.open_left = !best.at_left;
+  found.open_right = !best.at_right;
+  for (int i = 0; i < static_cast<int>(best_blocks.size()); ++i)
+    if (i < best.first || i > best.last)
+      found.beside.push_back(
+          {static_cast<float>(ink_x + best_blocks[i].from), static_cast<float>(ink_x + best_blocks[i].to)});
+}
+
 HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
                             const ColumnHeaderOptions& options, bool may_hold_labels, const std::vector<float>& put_in = {}) {
   HeadedLines found;
-  std::vector<float>& lines = found.lines;
   if (column < 0 || column >= grid.columns() || px_per_mm <= 0) return found;
   if (grid.column_x[column + 1] - grid.column_x[column] < 2 * options.min_column_mm * px_per_mm) return found;
   const ColumnInk ink = WrittenInColumn(flat, grid, column, px_per_mm, options.ink);
@@ -165,34 +234,17 @@ HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column
   const int join = std::max(1, static_cast<int>(std::lround(options.word_gap_mm * px_per_mm)));
   std::vector<int> put_in_at;  // the lines put in, strip x
   for (float x : put_in) put_in_at.push_back(static_cast<int>(std::lround(x)) - ink.x);
-  const int inset = static_cast<int>(std::ceil(grid.line_px / 2 + 0.3 * px_per_mm));
+  const int inset = static_cast<int>(std::ceil(grid.line_px / 2 + kHeaderInsetMm * px_per_mm));
   // Rows that write across x (a strip gap_mm wide), and rows that write at all.
   const int half_gap = std::max(1, static_cast<int>(std::lround(options.gap_mm * px_per_mm / 2)));
-  auto crossed = [&](int x) {
-    const int from = std::clamp(x - half_gap, 0, width), to = std::clamp(x + half_gap + 1, from, width);
-    int rows = 0;
-    for (const std::vector<bool>& row : ink.written)
-      rows += std::any_of(row.begin() + from, row.begin() + to, [](bool w) { return w; });
-    return rows;
-  };
-  const int written_rows = static_cast<int>(std::count_if(ink.written.begin(), ink.written.end(), [](const std::vector<bool>& row) {
-    return std::any_of(row.begin(), row.end(), [](bool w) { return w; });
-  }));
+  const int written_rows =
+      static_cast<int>(std::count_if(ink.written.begin(), ink.written.end(), [](const std::vector<bool>& row) {
+        return std::any_of(row.begin(), row.end(), [](bool w) { return w; });
+      }));
   // Lines between columns are crossed by few rows' writing: digits of one
   // number written apart, alike in size as printed headers are, make two
   // "headers" only in their own row, and the numbers of other rows cross
   // the line between them.
-  // Where a run's columns part: between its headers, or, headers standing
-  // alike in their shares but not in their middles, at the shares' edges.
-  auto parted = [&](const std::vector<Block>& blocks, const HeaderRun& run) {
-    for (int i = run.first + 1; i <= run.last; ++i) {
-      const int between = run.tiled_from >= 0
-                              ? static_cast<int>(std::lround(run.tiled_from + (i - run.first) * run.share))
-                              : (blocks[i - 1].to + blocks[i].from) / 2;
-      if (crossed(between) > options.max_crossing * written_rows) return false;
-    }
-    return true;
-  };
   // The row whose headers count the most columns. Of a row's blocks, the
   // run against a side of the area, past any block beside it that is no
   // header (the labels' own header, "Upper Section").
@@ -204,43 +256,20 @@ HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column
     if (band.width != width || band.height < 2) continue;
     cv::Mat binary;
     cv::threshold(flat(band), binary, options.ink.ink_level, 255, cv::THRESH_BINARY_INV);
-    std::vector<Block> blocks = BlocksOfRow(ink.written[r], binary, band.y, join, put_in_at);
-    // A word space grows with the print: in large or wide type ("Game #1"
-    // in a monospaced face 3 mm tall) it is wider than word_gap_mm.
-    if (!blocks.empty()) {
-      std::vector<double> heights;
-      for (const Block& block : blocks) heights.push_back(block.bottom - block.top);
-      const int wider = static_cast<int>(std::lround(options.word_gap_heights * Median(heights)));
-      if (wider > join) blocks = BlocksOfRow(ink.written[r], binary, band.y, wider, put_in_at);
-    }
+    const std::vector<Block> blocks = HeaderBlocks(ink, r, binary, band, join, put_in_at, options);
     const int n = static_cast<int>(blocks.size());
     for (int first = 0; first < n; ++first)
       for (int last = n - 1; last > first && last - first + 1 > best.count(); --last) {
         if (first > 0 && last < n - 1) continue;  // a run stands against a side, past blocks on one side only
         const HeaderRun run = RunOf(blocks, first, last, width, px_per_mm, may_hold_labels, options);
         if (run.count() == 0 || (first > 0 && !run.at_right) || (last < n - 1 && !run.at_left)) continue;
-        if (!parted(blocks, run)) continue;
+        if (!Parted(blocks, run, ink, half_gap, written_rows, options)) continue;
         best = run;
         best_blocks = blocks;
       }
   }
   if (best.count() == 0) return found;
-  auto centre = [&](int i) { return ink.x + (best_blocks[i].from + best_blocks[i].to) / 2.0; };
-  if (best.tiled_from >= 0) {
-    // The shares' edges, from the side the headers stand against.
-    const double from = ink.x + best.tiled_from;
-    for (int j = best.at_left ? 1 : 0; j <= (best.at_right ? best.count() - 1 : best.count()); ++j)
-      lines.push_back(static_cast<float>(from + j * best.share));
-  } else {
-    if (!best.at_left) lines.push_back(static_cast<float>(centre(best.first) - best.pitch / 2));
-    for (int i = best.first + 1; i <= best.last; ++i) lines.push_back(static_cast<float>((centre(i - 1) + centre(i)) / 2));
-    if (!best.at_right) lines.push_back(static_cast<float>(centre(best.last) + best.pitch / 2));
-  }
-  found.open_left = !best.at_left;
-  found.open_right = !best.at_right;
-  for (int i = 0; i < static_cast<int>(best_blocks.size()); ++i)
-    if (i < best.first || i > best.last)
-      found.beside.push_back({static_cast<float>(ink.x + best_blocks[i].from), static_cast<float>(ink.x + best_blocks[i].to)});
+  LinesOfRun(best, best_blocks, ink.x, found);
   return found;
 }
 

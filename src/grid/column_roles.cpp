@@ -38,75 +38,128 @@ cv::Rect InsideCell(const Lattice& grid, int row, int column, double px_per_mm, 
          cv::Rect(cv::Point(0, 0), size);
 }
 
-}  // namespace
+// A piece of ink smaller than kMinPieceMm2 (mm², and kMinPiecePx pixels) is
+// not counted: dust and the paper's grain are smaller, a pen's dot larger.
+constexpr double kMinPieceMm2 = 0.06;
+constexpr int kMinPiecePx = 3;
+// A piece along a side thinner than this (mm) is what a ruled line thicker
+// than the lattice's typical one leaves inside the inset: a frame or a double
+// rule, blurred, is no thicker; a pen's stroke along a side is shorter.
+constexpr double kThinRemnantMm = 0.6;
+// A cell's inside narrower or lower than this many pixels holds nothing to
+// measure (a cell squeezed between thick rules).
+constexpr int kMinInsidePx = 3;
 
-ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
-                            const ColumnRoleOptions& options) {
-  ColumnProfile profile;
-  if (column < 0 || column >= grid.columns() || grid.rows() < 1 || px_per_mm <= 0) return profile;
-  profile.width_mm = (grid.column_x[column + 1] - grid.column_x[column]) / px_per_mm;
-  const int min_area = std::max(3, static_cast<int>(std::lround(0.06 * px_per_mm * px_per_mm)));
-  const double thin_px = 0.6 * px_per_mm;
+// The ink of the cells ProfileColumn() finds holding any, one entry a row.
+struct InkedRows {
   std::vector<double> lefts, rights, centres, pieces, mark_counts, widths, heights, sides;
   std::vector<int> inked_at;  // the row of each entry of the vectors above: the rows holding ink
-  for (int r = 0; r < grid.rows(); ++r) {
-    const cv::Rect area = InsideCell(grid, r, column, px_per_mm, flat.size());
-    if (area.width < 3 || area.height < 3) continue;
-    cv::Mat ink;
-    // Light writing (pencil) too: rows that hold any mark at all.
-    cv::threshold(flat(area), ink, options.light_ink_level, 255, cv::THRESH_BINARY_INV);
-    cv::Mat light_labels, light_stats, unused;
-    const int light = cv::connectedComponentsWithStats(ink, light_labels, light_stats, unused, 8, CV_32S);
-    for (int i = 1; i < light; ++i)
-      if (light_stats.at<int>(i, cv::CC_STAT_AREA) >= min_area && !AlongASide(light_stats, i, area.size(), thin_px)) {
-        ++profile.marked_rows;
-        break;
-      }
-    cv::threshold(flat(area), ink, options.ink_level, 255, cv::THRESH_BINARY_INV);
-    cv::Mat labels, stats, centroids;
-    const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
-    int count = 0, x0 = area.width, x1 = -1, y0 = area.height, y1 = -1;
-    std::vector<bool> kept(n, false);
-    for (int i = 1; i < n; ++i) {
-      if (stats.at<int>(i, cv::CC_STAT_AREA) < min_area || AlongASide(stats, i, area.size(), thin_px)) continue;
-      ++count;
-      kept[i] = true;
-      x0 = std::min(x0, stats.at<int>(i, cv::CC_STAT_LEFT));
-      x1 = std::max(x1, stats.at<int>(i, cv::CC_STAT_LEFT) + stats.at<int>(i, cv::CC_STAT_WIDTH));
-      y0 = std::min(y0, stats.at<int>(i, cv::CC_STAT_TOP));
-      y1 = std::max(y1, stats.at<int>(i, cv::CC_STAT_TOP) + stats.at<int>(i, cv::CC_STAT_HEIGHT));
+};
+
+// The dark ink of a cell's inside: its pieces' count and the box around them.
+struct DarkInk {
+  int count = 0, x0 = 0, x1 = -1, y0 = 0, y1 = -1;
+};
+
+// The light marks (pencil too) of a cell's inside `inside`, as labels in
+// `light_labels`; their count, background included. `marked` says whether any
+// is a mark, not a speck or a piece along a side.
+int LightMarks(const cv::Mat& inside, const ColumnRoleOptions& options, int min_area, double thin_px,
+               cv::Mat& light_labels, bool& marked) {
+  cv::Mat ink;
+  // Light writing (pencil) too: rows that hold any mark at all.
+  cv::threshold(inside, ink, options.light_ink_level, 255, cv::THRESH_BINARY_INV);
+  cv::Mat light_stats, unused;
+  const int light = cv::connectedComponentsWithStats(ink, light_labels, light_stats, unused, 8, CV_32S);
+  marked = false;
+  for (int i = 1; i < light; ++i)
+    if (light_stats.at<int>(i, cv::CC_STAT_AREA) >= min_area && !AlongASide(light_stats, i, inside.size(), thin_px)) {
+      marked = true;
+      break;
     }
-    if (count == 0) continue;
-    // The light marks that hold ink (hysteresis, as an edge detector joins
-    // weak edges to strong ones): see ColumnProfile::marks.
-    std::vector<bool> holds_ink(light, false);
-    for (int y = 0; y < labels.rows; ++y) {
-      const int* strong = labels.ptr<int>(y);
-      const int* weak = light_labels.ptr<int>(y);
-      for (int x = 0; x < labels.cols; ++x)
-        if (kept[strong[x]]) holds_ink[weak[x]] = true;
-    }
-    const auto marks = std::count(holds_ink.begin(), holds_ink.end(), true);
-    inked_at.push_back(r);
-    pieces.push_back(count);
-    mark_counts.push_back(static_cast<double>(marks));
-    lefts.push_back(x0);
-    rights.push_back(x1);
-    centres.push_back((x0 + x1) / 2.0);
-    widths.push_back(x1 - x0);
-    sides.push_back(area.width);
-    heights.push_back(y1 - y0);
+  return light;
+}
+
+// The dark ink of a cell's inside `inside`, specks and pieces along a side
+// left out: its pieces as labels in `labels`, those kept marked in `kept`.
+DarkInk DarkPieces(const cv::Mat& inside, const ColumnRoleOptions& options, int min_area, double thin_px,
+                   cv::Mat& labels, std::vector<bool>& kept) {
+  cv::Mat ink;
+  cv::threshold(inside, ink, options.ink_level, 255, cv::THRESH_BINARY_INV);
+  cv::Mat stats, centroids;
+  const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
+  DarkInk dark;
+  dark.x0 = inside.cols;
+  dark.y0 = inside.rows;
+  kept.assign(n, false);
+  for (int i = 1; i < n; ++i) {
+    if (stats.at<int>(i, cv::CC_STAT_AREA) < min_area || AlongASide(stats, i, inside.size(), thin_px)) continue;
+    ++dark.count;
+    kept[i] = true;
+    dark.x0 = std::min(dark.x0, stats.at<int>(i, cv::CC_STAT_LEFT));
+    dark.x1 = std::max(dark.x1, stats.at<int>(i, cv::CC_STAT_LEFT) + stats.at<int>(i, cv::CC_STAT_WIDTH));
+    dark.y0 = std::min(dark.y0, stats.at<int>(i, cv::CC_STAT_TOP));
+    dark.y1 = std::max(dark.y1, stats.at<int>(i, cv::CC_STAT_TOP) + stats.at<int>(i, cv::CC_STAT_HEIGHT));
   }
-  const int inked = static_cast<int>(inked_at.size());
-  profile.fill = static_cast<double>(inked) / grid.rows();
-  profile.marked_fill = static_cast<double>(profile.marked_rows) / grid.rows();
-  profile.inked_rows = inked;
-  profile.pieces = Median(pieces);
-  profile.marks = Median(mark_counts);
-  profile.align_mm = std::min({RobustSpread(lefts), RobustSpread(rights), RobustSpread(centres)}) / px_per_mm;
-  profile.printed_text = profile.inked_rows >= options.min_text_rows && profile.pieces >= options.text_pieces &&
-                         profile.align_mm <= options.text_align_mm;
-  profile.size_spread_mm = std::max(RobustSpread(widths), RobustSpread(heights)) / px_per_mm;
+  return dark;
+}
+
+// Measures the inside `area` of row `r`'s cell: counts it in
+// ColumnProfile::marked_rows when it holds any mark, and adds its ink to
+// `rows` when it holds dark ink.
+void ProfileRow(const cv::Mat& flat, const cv::Rect& area, int r, const ColumnRoleOptions& options, int min_area,
+                double thin_px, ColumnProfile& profile, InkedRows& rows) {
+  cv::Mat light_labels;
+  bool marked = false;
+  const int light = LightMarks(flat(area), options, min_area, thin_px, light_labels, marked);
+  if (marked) ++profile.marked_rows;
+  cv::Mat labels;
+  std::vector<bool> kept;
+  const DarkInk dark = DarkPieces(flat(area), options, min_area, thin_px, labels, kept);
+  if (dark.count == 0) return;
+  // The light marks that hold ink (hysteresis, as an edge detector joins
+  // weak edges to strong ones): see ColumnProfile::marks.
+  std::vector<bool> holds_ink(light, false);
+  for (int y = 0; y < labels.rows; ++y) {
+    const int* strong = labels.ptr<int>(y);
+    const int* weak = light_labels.ptr<int>(y);
+    for (int x = 0; x < labels.cols; ++x)
+      if (kept[strong[x]]) holds_ink[weak[x]] = true;
+  }
+  const auto marks = std::count(holds_ink.begin(), holds_ink.end(), true);
+  rows.inked_at.push_back(r);
+  rows.pieces.push_back(dark.count);
+  rows.mark_counts.push_back(static_cast<double>(marks));
+  rows.lefts.push_back(dark.x0);
+  rows.rights.push_back(dark.x1);
+  rows.centres.push_back((dark.x0 + dark.x1) / 2.0);
+  rows.widths.push_back(dark.x1 - dark.x0);
+  rows.sides.push_back(area.width);
+  rows.heights.push_back(dark.y1 - dark.y0);
+}
+
+// Row after row the same mark: how many of the inked rows' marks measure as
+// the median one does (to `size_px` both ways), in `alike`; returns the
+// longest run of such rows next to each other.
+int LongestAlikeRun(const InkedRows& rows, double median_width, double median_height, double size_px, int& alike) {
+  int run = 0, longest_run = 0, last_alike = -2;
+  alike = 0;
+  for (size_t i = 0; i < rows.inked_at.size(); ++i) {
+    if (std::abs(rows.widths[i] - median_width) > size_px || std::abs(rows.heights[i] - median_height) > size_px)
+      continue;
+    ++alike;
+    run = rows.inked_at[i] == last_alike + 1 ? run + 1 : 1;
+    last_alike = rows.inked_at[i];
+    longest_run = std::max(longest_run, run);
+  }
+  return longest_run;
+}
+
+// Sets ColumnProfile::clear_of_sides and ColumnProfile::printed_marks of
+// `column` from the ink of its rows.
+void ProfileMarks(const InkedRows& rows, const Lattice& grid, int column, double px_per_mm,
+                  const ColumnRoleOptions& options, ColumnProfile& profile) {
+  const int inked = static_cast<int>(rows.inked_at.size());
   // Marks of their own (an icon is millimetres both ways), standing clear
   // of the cell's sides: not what a ruled line leaves along a side of every
   // cell (a blurred or curled photo's rules), which is as alike. And nothing
@@ -118,8 +171,9 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   // column's own (dice icons up to the gap before their labels). But ink
   // from side to side is the cell's own fill (a tint darker than ink in a
   // blurred photo), no mark placed in it.
-  const bool meets_left = lefts.empty() || Median(lefts) <= 0, meets_right = rights.empty() || Median(rights) >= Median(sides);
-  profile.clear_of_sides = !lefts.empty() && (grid.ColumnLineInferred(column) || !meets_left) &&
+  const bool meets_left = rows.lefts.empty() || Median(rows.lefts) <= 0;
+  const bool meets_right = rows.rights.empty() || Median(rows.rights) >= Median(rows.sides);
+  profile.clear_of_sides = !rows.lefts.empty() && (grid.ColumnLineInferred(column) || !meets_left) &&
                            (grid.ColumnLineInferred(column + 1) || !meets_right) &&
                            !(meets_left && meets_right);
   // Row after row the same mark: the rows whose mark measures as the median
@@ -130,27 +184,51 @@ ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column
   // apart; a section's title printed in the column of the icons ("Scoring"
   // over the icons, again over the lower section) is not alike, and leaves
   // the icons the same mark.
-  const double median_width = Median(widths), median_height = Median(heights);
+  const double median_width = Median(rows.widths), median_height = Median(rows.heights);
   const double size_px = options.marks_size_mm * px_per_mm;
-  int alike = 0, run = 0, longest_run = 0, last_alike = -2;
-  for (size_t i = 0; i < inked_at.size(); ++i) {
-    if (std::abs(widths[i] - median_width) > size_px || std::abs(heights[i] - median_height) > size_px) continue;
-    ++alike;
-    run = inked_at[i] == last_alike + 1 ? run + 1 : 1;
-    last_alike = inked_at[i];
-    longest_run = std::max(longest_run, run);
-  }
+  int alike = 0;
+  const int longest_run = LongestAlikeRun(rows, median_width, median_height, size_px, alike);
   // What a ruled line leaves beside itself runs along it, thin across it:
   // less than half as wide as it is tall. A mark about as wide as it is
   // tall that meets a ruled side is printed up to it (icons set against the
   // table's frame, cut by the side a little or by the rows above and below),
   // not the line's.
   const bool along_a_rule = 2 * median_width < median_height;
-  const bool marks_clear = profile.clear_of_sides || (!lefts.empty() && !(meets_left && meets_right) && !along_a_rule);
+  const bool marks_clear =
+      profile.clear_of_sides || (!rows.lefts.empty() && !(meets_left && meets_right) && !along_a_rule);
   profile.printed_marks = longest_run >= options.min_text_rows && 2 * alike > inked &&
                           profile.align_mm <= options.marks_alike_mm && median_width >= mark_px &&
                           median_height >= mark_px && marks_clear &&
                           profile.marked_rows <= profile.inked_rows + 1;
+}
+
+}  // namespace
+
+ColumnProfile ProfileColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
+                            const ColumnRoleOptions& options) {
+  ColumnProfile profile;
+  if (column < 0 || column >= grid.columns() || grid.rows() < 1 || px_per_mm <= 0) return profile;
+  profile.width_mm = (grid.column_x[column + 1] - grid.column_x[column]) / px_per_mm;
+  const int min_area = std::max(kMinPiecePx, static_cast<int>(std::lround(kMinPieceMm2 * px_per_mm * px_per_mm)));
+  const double thin_px = kThinRemnantMm * px_per_mm;
+  InkedRows rows;
+  for (int r = 0; r < grid.rows(); ++r) {
+    const cv::Rect area = InsideCell(grid, r, column, px_per_mm, flat.size());
+    if (area.width < kMinInsidePx || area.height < kMinInsidePx) continue;
+    ProfileRow(flat, area, r, options, min_area, thin_px, profile, rows);
+  }
+  const int inked = static_cast<int>(rows.inked_at.size());
+  profile.fill = static_cast<double>(inked) / grid.rows();
+  profile.marked_fill = static_cast<double>(profile.marked_rows) / grid.rows();
+  profile.inked_rows = inked;
+  profile.pieces = Median(rows.pieces);
+  profile.marks = Median(rows.mark_counts);
+  profile.align_mm =
+      std::min({RobustSpread(rows.lefts), RobustSpread(rows.rights), RobustSpread(rows.centres)}) / px_per_mm;
+  profile.printed_text = profile.inked_rows >= options.min_text_rows && profile.pieces >= options.text_pieces &&
+                         profile.align_mm <= options.text_align_mm;
+  profile.size_spread_mm = std::max(RobustSpread(rows.widths), RobustSpread(rows.heights)) / px_per_mm;
+  ProfileMarks(rows, grid, column, px_per_mm, options, profile);
   return profile;
 }
 
@@ -286,9 +364,44 @@ std::vector<int> HowToPlaces(const std::vector<ColumnProfile>& profiles, int lab
   return {places.begin(), places.end()};
 }
 
-ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
+namespace {
+
+// A column that reads as words is print rather than writing beside score
+// columns when it comes in at least this many times as many pieces a box as
+// the written ones: a word's letters against a number's one or two strokes.
+constexpr double kPrintPiecesRatio = 2;
+
+// Whether `column` cannot hold the labels (see AssignColumnRoles()).
+bool CannotHoldLabels(const std::vector<ColumnProfile>& profiles, int column, const ColumnRoleOptions& options) {
+  return column >= 0 && column < static_cast<int>(profiles.size()) &&
+         (!WideEnoughToWrite(profiles[column], options) ||
+          profiles[column].marked_fill < options.min_label_marked_fill);
+}
+
+// The column the OCR reads far more letters in than in any other (see
+// AssignColumnRoles()); null when none stands out so.
+const ColumnReading* Wordiest(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
                               const ColumnRoleOptions& options) {
-  ColumnRoles roles;
+  const ColumnReading* wordiest = nullptr;
+  int most = 0, second = 0;
+  for (const ColumnReading& reading : readings) {
+    if (reading.label_fit <= -1 || CannotHoldLabels(profiles, reading.column, options)) continue;
+    int letters = 0;
+    for (const std::string& row : reading.rows) letters += Letters(row);
+    if (letters > most) {
+      second = most;
+      most = letters;
+      wordiest = &reading;
+    } else {
+      second = std::max(second, letters);
+    }
+  }
+  return wordiest && most >= options.min_label_letters_lead * second ? wordiest : nullptr;
+}
+
+// The reading of the labels' column; null when no column holds labels.
+const ColumnReading* LabelColumn(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
+                                 const ColumnRoleOptions& options) {
   // A strip too narrow to write a number in (the gap inside a double rule, a
   // margin) holds no labels either: where nothing reads like labels (a
   // blurred four-grid page), such a strip's noise had fitted them best, and
@@ -297,18 +410,12 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
   // in every row but a few (a section's bar, a header). Where nothing read
   // like labels, an empty players' column had fitted them by chance and the
   // labels were taken for scores.
-  auto cannot_hold_labels = [&](int column) {
-    return column >= 0 && column < static_cast<int>(profiles.size()) &&
-           (!WideEnoughToWrite(profiles[column], options) || profiles[column].marked_fill < options.min_label_marked_fill);
-  };
   const ColumnReading* label = nullptr;
   for (const ColumnReading& reading : readings)
-    if (reading.label_fit > -1 && !cannot_hold_labels(reading.column) && (!label || reading.label_fit > label->label_fit))
+    if (reading.label_fit > -1 && !CannotHoldLabels(profiles, reading.column, options) &&
+        (!label || reading.label_fit > label->label_fit))
       label = &reading;
-  if (!label) {
-    roles.detail = "no column of printed labels";
-    return roles;
-  }
+  if (!label) return nullptr;
   // No column reads like labels (print too small or blurred for the OCR: a
   // page of four grids photographed at low resolution): the best fit is
   // chance, and handwriting read as letter noise fits as well as the
@@ -317,71 +424,133 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
   // garbled ("Comoe", "Set tee Fy") against the stray letter a handwritten
   // number makes. When no column stands out so, nothing says more than
   // the fit does.
-  if (label->label_fit < options.min_label_fit) {
-    const ColumnReading* wordiest = nullptr;
-    int most = 0, second = 0;
-    for (const ColumnReading& reading : readings) {
-      if (reading.label_fit <= -1 || cannot_hold_labels(reading.column)) continue;
-      int letters = 0;
-      for (const std::string& row : reading.rows) letters += Letters(row);
-      if (letters > most) {
-        second = most;
-        most = letters;
-        wordiest = &reading;
-      } else {
-        second = std::max(second, letters);
-      }
+  if (label->label_fit < options.min_label_fit)
+    if (const ColumnReading* wordiest = Wordiest(profiles, readings, options)) label = wordiest;
+  return label;
+}
+
+// Sorts the column `reading` is of (not the labels') as how-to text, maybe
+// how-to text, print no one writes in (`taken`), or none of these.
+void SortColumn(const ColumnReading& reading, const ColumnProfile& profile, const std::set<int>& beside_labels,
+                const ColumnRoleOptions& options, ColumnRoles& roles, std::vector<bool>& taken) {
+  const double letters = LettersPerTextRow(reading.rows);
+  // Words in a few rows (the headers "Single", "Double", printed again
+  // over the lower section) over light marks in many more, the rows the
+  // OCR read nothing in mostly light: light pencil under column headers
+  // (some of it pressed hard enough to look dark), a score column. (Print
+  // too small to read is as dark as any: a how-to column of 1 mm letters,
+  // read in four rows of twenty, is dark in the other sixteen.)
+  const int text_rows = TextRows(reading.rows);
+  const int unread_marked = profile.marked_rows - text_rows, unread_dark = std::max(0, profile.inked_rows - text_rows);
+  const bool headers_over_writing = text_rows > 0 && text_rows * options.marked_per_text_row < profile.marked_rows &&
+                                    unread_dark * options.marked_per_text_row < unread_marked;
+  if (headers_over_writing) return;
+  // Many letters however unsure are small print blurred where print is
+  // looked for: in ink that looks printed, or beside the labels. Not in
+  // light marks at a side of the table (pencil in an open area five
+  // columns wide came out as "SOAS Late eee aioe", 0.2 sure).
+  const bool blurred_print = letters >= options.many_letters &&
+                             (profile.printed_text || beside_labels.count(reading.column) > 0);
+  if (WordRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters &&
+      (PrintConfidence(reading) >= options.min_print_confidence || blurred_print)) {
+    roles.how_to.push_back(reading.column);
+    taken[reading.column] = true;
+  } else if (profile.printed_text && profile.pieces >= options.word_pieces && profile.clear_of_sides &&
+             profile.fill >= options.word_fill && NumberShare(reading.rows) < options.max_word_numbers) {
+    // Looks printed, words of many letters in most rows: print too small
+    // or blurred for the OCR, whatever noise it made of it. No written
+    // score is that many pieces. (Printed in a few rows only, the words
+    // are headers over a column of light writing: "Single", "Double".)
+    // Unless the OCR read numbers in many of its rows: sketchy pencil
+    // breaks each digit into pieces ("12", "70", "106" read in a Triple
+    // sheet's ×2 column of 11 pieces a box), blurred words do not come
+    // out as numbers.
+    taken[reading.column] = true;
+  } else if (WordRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters) {
+    roles.maybe_how_to.push_back(reading.column);
+  } else if (profile.printed_text && text_rows == 0) {
+    // Looks printed, and the OCR made nothing of it, not even noise (it
+    // reads handwriting as digits and stray letters): print too blurred
+    // to read, no place to write.
+    taken[reading.column] = true;
+  }
+}
+
+// Words where how-to text is printed: beside the labels it explains (left
+// or right), or at a side of the table past the scores, read as print is
+// read however blurred (ReadsAsPrint). Only while other score columns
+// remain.
+void HowToAtItsPlaces(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
+                      const ColumnRoleOptions& options, ColumnRoles& roles) {
+  for (int c : HowToPlaces(profiles, roles.label, options)) {
+    const auto reading =
+        std::find_if(readings.begin(), readings.end(), [&](const ColumnReading& r) { return r.column == c; });
+    if (reading == readings.end() || roles.score.size() < 2) continue;
+    if (ReadsAsPrint(*reading, profiles[c], options) && std::erase(roles.maybe_how_to, c) > 0) {
+      std::erase(roles.score, c);
+      roles.how_to.push_back(c);
     }
-    if (wordiest && most >= options.min_label_letters_lead * second) label = wordiest;
+  }
+}
+
+// Words the OCR is unsure of, in a column whose ink lines up like print
+// and comes in at least twice as many pieces a box (words against
+// numbers), beside written score columns whose ink does not line up: that
+// column is print (a how-to column of small words in a photo, read a
+// little less surely than the bar for sure; six columns still fit
+// Roll-Em, and it was taken for a sixth game). Blurred writing may line up
+// in some columns and not in others, but not in words' pieces.
+void HowToByPieces(const std::vector<ColumnProfile>& profiles, const ColumnRoleOptions& options, ColumnRoles& roles) {
+  double writing_pieces = -1;
+  for (int c : roles.score)
+    if (profiles[c].marked_rows >= options.min_text_rows && !profiles[c].printed_text &&
+        std::find(roles.maybe_how_to.begin(), roles.maybe_how_to.end(), c) == roles.maybe_how_to.end())
+      writing_pieces = std::max(writing_pieces, profiles[c].pieces);
+  if (writing_pieces >= 0)
+    std::erase_if(roles.maybe_how_to, [&](int c) {
+      if (!profiles[c].printed_text || profiles[c].pieces < kPrintPiecesRatio * std::max(1.0, writing_pieces))
+        return false;
+      std::erase(roles.score, c);
+      roles.how_to.push_back(c);
+      return true;
+    });
+}
+
+// Score columns where how-to text may be printed, the likeliest print
+// first: those that read like words, then by their ink's pieces a box
+// (words against numbers). A how-to column of print too small and
+// blurred to read or to line up (a low-resolution photo) stays a score
+// column here; the ruleset the page names may have fewer.
+void SidePrint(const std::vector<ColumnProfile>& profiles, const ColumnRoleOptions& options, ColumnRoles& roles) {
+  for (int c : HowToPlaces(profiles, roles.label, options))
+    if (std::find(roles.score.begin(), roles.score.end(), c) != roles.score.end()) roles.side_print.push_back(c);
+  auto words = [&](int c) {
+    return std::find(roles.maybe_how_to.begin(), roles.maybe_how_to.end(), c) != roles.maybe_how_to.end();
+  };
+  std::stable_sort(roles.side_print.begin(), roles.side_print.end(), [&](int a, int b) {
+    if (words(a) != words(b)) return words(a);
+    return profiles[a].pieces > profiles[b].pieces;
+  });
+}
+
+}  // namespace
+
+ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const std::vector<ColumnReading>& readings,
+                              const ColumnRoleOptions& options) {
+  ColumnRoles roles;
+  const ColumnReading* label = LabelColumn(profiles, readings, options);
+  if (!label) {
+    roles.detail = "no column of printed labels";
+    return roles;
   }
   roles.label = label->column;
   std::vector<bool> taken(profiles.size(), false);
   taken[roles.label] = true;
   const std::set<int> beside_labels = LabelNeighbours(profiles, roles.label, options);
   for (const ColumnReading& reading : readings) {
-    if (reading.column == roles.label || reading.column < 0 || reading.column >= static_cast<int>(profiles.size())) continue;
-    const double letters = LettersPerTextRow(reading.rows);
-    // Words in a few rows (the headers "Single", "Double", printed again
-    // over the lower section) over light marks in many more, the rows the
-    // OCR read nothing in mostly light: light pencil under column headers
-    // (some of it pressed hard enough to look dark), a score column. (Print
-    // too small to read is as dark as any: a how-to column of 1 mm letters,
-    // read in four rows of twenty, is dark in the other sixteen.)
-    const ColumnProfile& profile = profiles[reading.column];
-    const int text_rows = TextRows(reading.rows);
-    const int unread_marked = profile.marked_rows - text_rows, unread_dark = std::max(0, profile.inked_rows - text_rows);
-    const bool headers_over_writing = text_rows > 0 && text_rows * options.marked_per_text_row < profile.marked_rows &&
-                                      unread_dark * options.marked_per_text_row < unread_marked;
-    if (headers_over_writing) continue;
-    // Many letters however unsure are small print blurred where print is
-    // looked for: in ink that looks printed, or beside the labels. Not in
-    // light marks at a side of the table (pencil in an open area five
-    // columns wide came out as "SOAS Late eee aioe", 0.2 sure).
-    const bool blurred_print = letters >= options.many_letters &&
-                               (profile.printed_text || beside_labels.count(reading.column) > 0);
-    if (WordRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters &&
-        (PrintConfidence(reading) >= options.min_print_confidence || blurred_print)) {
-      roles.how_to.push_back(reading.column);
-      taken[reading.column] = true;
-    } else if (profile.printed_text && profile.pieces >= options.word_pieces && profile.clear_of_sides &&
-               profile.fill >= options.word_fill && NumberShare(reading.rows) < options.max_word_numbers) {
-      // Looks printed, words of many letters in most rows: print too small
-      // or blurred for the OCR, whatever noise it made of it. No written
-      // score is that many pieces. (Printed in a few rows only, the words
-      // are headers over a column of light writing: "Single", "Double".)
-      // Unless the OCR read numbers in many of its rows: sketchy pencil
-      // breaks each digit into pieces ("12", "70", "106" read in a Triple
-      // sheet's ×2 column of 11 pieces a box), blurred words do not come
-      // out as numbers.
-      taken[reading.column] = true;
-    } else if (WordRows(reading.rows) >= options.min_text_rows && letters >= options.min_letters) {
-      roles.maybe_how_to.push_back(reading.column);
-    } else if (profile.printed_text && text_rows == 0) {
-      // Looks printed, and the OCR made nothing of it, not even noise (it
-      // reads handwriting as digits and stray letters): print too blurred
-      // to read, no place to write.
-      taken[reading.column] = true;
-    }
+    if (reading.column == roles.label || reading.column < 0 || reading.column >= static_cast<int>(profiles.size()))
+      continue;
+    SortColumn(reading, profiles[reading.column], beside_labels, options, roles, taken);
   }
   std::sort(roles.how_to.begin(), roles.how_to.end());
   // The same printed mark in row after row (dice icons beside the labels)
@@ -393,52 +562,10 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
     return std::find(roles.score.begin(), roles.score.end(), c) == roles.score.end();
   });
   std::sort(roles.maybe_how_to.begin(), roles.maybe_how_to.end());
-  // Words where how-to text is printed: beside the labels it explains (left
-  // or right), or at a side of the table past the scores, read as print is
-  // read however blurred (ReadsAsPrint). Only while other score columns
-  // remain.
-  for (int c : HowToPlaces(profiles, roles.label, options)) {
-    const auto reading = std::find_if(readings.begin(), readings.end(), [&](const ColumnReading& r) { return r.column == c; });
-    if (reading == readings.end() || roles.score.size() < 2) continue;
-    if (ReadsAsPrint(*reading, profiles[c], options) && std::erase(roles.maybe_how_to, c) > 0) {
-      std::erase(roles.score, c);
-      roles.how_to.push_back(c);
-    }
-  }
-  // Words the OCR is unsure of, in a column whose ink lines up like print
-  // and comes in at least twice as many pieces a box (words against
-  // numbers), beside written score columns whose ink does not line up: that
-  // column is print (a how-to column of small words in a photo, read a
-  // little less surely than the bar for sure; six columns still fit
-  // Roll-Em, and it was taken for a sixth game). Blurred writing may line up
-  // in some columns and not in others, but not in words' pieces.
-  double writing_pieces = -1;
-  for (int c : roles.score)
-    if (profiles[c].marked_rows >= options.min_text_rows && !profiles[c].printed_text &&
-        std::find(roles.maybe_how_to.begin(), roles.maybe_how_to.end(), c) == roles.maybe_how_to.end())
-      writing_pieces = std::max(writing_pieces, profiles[c].pieces);
-  if (writing_pieces >= 0)
-    std::erase_if(roles.maybe_how_to, [&](int c) {
-      if (!profiles[c].printed_text || profiles[c].pieces < 2 * std::max(1.0, writing_pieces)) return false;
-      std::erase(roles.score, c);
-      roles.how_to.push_back(c);
-      return true;
-    });
+  HowToAtItsPlaces(profiles, readings, options, roles);
+  HowToByPieces(profiles, options, roles);
   std::sort(roles.how_to.begin(), roles.how_to.end());
-  // Score columns where how-to text may be printed, the likeliest print
-  // first: those that read like words, then by their ink's pieces a box
-  // (words against numbers). A how-to column of print too small and
-  // blurred to read or to line up (a low-resolution photo) stays a score
-  // column here; the ruleset the page names may have fewer.
-  for (int c : HowToPlaces(profiles, roles.label, options))
-    if (std::find(roles.score.begin(), roles.score.end(), c) != roles.score.end()) roles.side_print.push_back(c);
-  auto words = [&](int c) {
-    return std::find(roles.maybe_how_to.begin(), roles.maybe_how_to.end(), c) != roles.maybe_how_to.end();
-  };
-  std::stable_sort(roles.side_print.begin(), roles.side_print.end(), [&](int a, int b) {
-    if (words(a) != words(b)) return words(a);
-    return profiles[a].pieces > profiles[b].pieces;
-  });
+  SidePrint(profiles, options, roles);
   if (roles.score.empty()) roles.detail = "no column to write scores in beside the labels";
   return roles;
 }

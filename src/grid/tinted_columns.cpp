@@ -35,13 +35,100 @@ double StepsInRows(const std::vector<std::vector<double>>& by_row, int x, int ed
   return static_cast<double>(stepping) / rows;
 }
 
+// A part beside a step is at least this many pixels wide, however low the
+// resolution: a median of fewer says nothing.
+constexpr int kMinPartPx = 3;
+// A row's paper is looked at this share of its height in from its lines (and
+// kMinRowInsetPx at least): clear of the ruled lines and the bands along them.
+constexpr float kRowInsetShare = 0.2f;
+constexpr int kMinRowInsetPx = 2;
+// A stretch's spread counts as at least this many grey levels: flat paper's
+// own rounding, so a perfectly even stretch does not make every step
+// infinitely clear.
+constexpr double kLeastNoise = 1.0;
+
+// The paper's level at each x of the strip [x0, x0 + width) of `gray`,
+// against each row's own (see TintColumnLines()): by_row[x][row].
+std::vector<std::vector<double>> PaperByRow(const cv::Mat& gray, const Lattice& grid, int x0, int width,
+                                            const TintColumnOptions& options) {
+  std::vector<std::vector<double>> by_row(width);
+  std::vector<uchar> down, across(width);
+  for (int r = 0; r < grid.rows(); ++r) {
+    const float height = grid.row_y[r + 1] - grid.row_y[r];
+    const int inset = std::max(kMinRowInsetPx, static_cast<int>(kRowInsetShare * height));
+    const int y0 = std::max(0, static_cast<int>(grid.row_y[r]) + inset);
+    const int y1 = std::min(gray.rows, static_cast<int>(grid.row_y[r + 1]) - inset);
+    if (y1 - y0 < 2) continue;
+    for (int x = 0; x < width; ++x) {
+      down.clear();
+      for (int y = y0; y < y1; y += 2) down.push_back(gray.at<uchar>(y, x0 + x));
+      const auto bright = down.begin() + static_cast<long>(options.paper_share * (down.size() - 1));
+      std::nth_element(down.begin(), bright, down.end());
+      across[x] = *bright;
+    }
+    std::vector<uchar> sorted = across;
+    std::nth_element(sorted.begin(), sorted.begin() + width / 2, sorted.end());
+    const double row_level = sorted[width / 2];
+    for (int x = 0; x < width; ++x) by_row[x].push_back(across[x] - row_level);
+  }
+  return by_row;
+}
+
+// How far the paper's `level` steps at `x` (stretches `part` wide beside an
+// edge's blur `edge` wide either side); 0 when it is no tint's edge.
+double StepAt(const std::vector<double>& level, const std::vector<std::vector<double>>& by_row, int x, int part,
+              int edge, const TintColumnOptions& options) {
+  const int half_part = part / 2;
+  const double left = Median(Part(level, x - edge - part, x - edge));
+  const double right = Median(Part(level, x + edge, x + edge + part));
+  const double noise = std::max({kLeastNoise, RobustSpread(Part(level, x - edge - part, x - edge)),
+                                 RobustSpread(Part(level, x + edge, x + edge + part))});
+  const double left_slope = (Median(Part(level, x - edge - half_part, x - edge)) -
+                             Median(Part(level, x - edge - part, x - edge - half_part))) / half_part;
+  const double right_slope = (Median(Part(level, x + edge + half_part, x + edge + part)) -
+                              Median(Part(level, x + edge, x + edge + half_part))) / half_part;
+  // A trend both stretches share (ink in one stretch tilts it alone).
+  const double slope = options.detrend && left_slope * right_slope > 0
+                           ? std::copysign(std::min(std::abs(left_slope), std::abs(right_slope)), left_slope)
+                           : 0.0;
+  const double step = std::abs(right - left - slope * (part + 2 * edge));
+  // Sharp: most of the change within the edge's blur, not a ramp of
+  // light across the page (a soft shadow's edge changes as much, over
+  // three centimetres).
+  const double near = std::abs(Median(Part(level, x + edge, x + 3 * edge)) -
+                               Median(Part(level, x - 3 * edge, x - edge)) - slope * 4 * edge);
+  if (step >= options.min_step && step >= options.step_noise * noise && near >= options.sharpness * step &&
+      StepsInRows(by_row, x, edge, right - left > 0, options.row_step * near) >= options.min_row_share)
+    return step;
+  return 0;
+}
+
+// Where the paper's `level` crosses half way between the two sides of the
+// step at `centre`, to a pixel: the crossing nearest the middle.
+float HalfWay(const std::vector<double>& level, int centre, int part, int edge) {
+  const int width = static_cast<int>(level.size());
+  const double left = Median(Part(level, centre - edge - part, centre - edge));
+  const double right = Median(Part(level, centre + edge, centre + edge + part));
+  const double half = (left + right) / 2;
+  // The crossing nearest the middle (a number written across the edge
+  // may cross the half level too, further off).
+  float at = static_cast<float>(centre);
+  float nearest = static_cast<float>(part);
+  for (int k = std::max(0, centre - part / 2); k + 1 < std::min(width, centre + part / 2); ++k)
+    if ((level[k] - half) * (level[k + 1] - half) <= 0 && level[k] != level[k + 1]) {
+      const float crossing = static_cast<float>(k + (half - level[k]) / (level[k + 1] - level[k]));
+      if (std::abs(crossing - centre) < nearest) nearest = std::abs(crossing - centre), at = crossing;
+    }
+  return at;
+}
+
 }  // namespace
 
 std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int column, double px_per_mm,
                                    const TintColumnOptions& options) {
   std::vector<float> lines;
   if (gray.empty() || gray.type() != CV_8U || column < 0 || column >= grid.columns() || grid.rows() < 1) return lines;
-  const int part = std::max(3, static_cast<int>(std::lround(options.min_part_mm * px_per_mm)));
+  const int part = std::max(kMinPartPx, static_cast<int>(std::lround(options.min_part_mm * px_per_mm)));
   const int edge = std::max(1, static_cast<int>(std::lround(options.edge_mm * px_per_mm / 2)));
   // Inside the column's own lines, clear of their blur.
   const int margin = static_cast<int>(std::lround(options.line_margin_mm * px_per_mm));
@@ -58,26 +145,7 @@ std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int
   // tint, all of them; a striped or shaded row, the whole row (half the
   // rows striped, the plain median down the rows flipped between stripe
   // and paper at every x).
-  std::vector<std::vector<double>> by_row(width);
-  std::vector<uchar> down, across(width);
-  for (int r = 0; r < grid.rows(); ++r) {
-    const float height = grid.row_y[r + 1] - grid.row_y[r];
-    const int inset = std::max(2, static_cast<int>(0.2f * height));
-    const int y0 = std::max(0, static_cast<int>(grid.row_y[r]) + inset);
-    const int y1 = std::min(gray.rows, static_cast<int>(grid.row_y[r + 1]) - inset);
-    if (y1 - y0 < 2) continue;
-    for (int x = 0; x < width; ++x) {
-      down.clear();
-      for (int y = y0; y < y1; y += 2) down.push_back(gray.at<uchar>(y, x0 + x));
-      const auto bright = down.begin() + static_cast<long>(options.paper_share * (down.size() - 1));
-      std::nth_element(down.begin(), bright, down.end());
-      across[x] = *bright;
-    }
-    std::vector<uchar> sorted = across;
-    std::nth_element(sorted.begin(), sorted.begin() + width / 2, sorted.end());
-    const double row_level = sorted[width / 2];
-    for (int x = 0; x < width; ++x) by_row[x].push_back(across[x] - row_level);
-  }
+  const std::vector<std::vector<double>> by_row = PaperByRow(gray, grid, x0, width, options);
   if (by_row.front().empty()) return lines;
   std::vector<double> level(width);
   for (int x = 0; x < width; ++x) level[x] = Median(by_row[x]);
@@ -88,30 +156,9 @@ std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int
   // the trend is the slope both stretches share (each stretch's far half
   // against its near half; the gentler of the two), carried across. Kept:
   // the strongest step within a part's width.
-  const int half_part = part / 2;
   std::vector<double> strength(width, 0);
-  for (int x = std::max(part, 3 * edge) + edge; x + std::max(part, 3 * edge) + edge <= width; ++x) {
-    const double left = Median(Part(level, x - edge - part, x - edge)), right = Median(Part(level, x + edge, x + edge + part));
-    const double noise =
-        std::max({1.0, RobustSpread(Part(level, x - edge - part, x - edge)), RobustSpread(Part(level, x + edge, x + edge + part))});
-    const double left_slope = (Median(Part(level, x - edge - half_part, x - edge)) -
-                               Median(Part(level, x - edge - part, x - edge - half_part))) / half_part;
-    const double right_slope = (Median(Part(level, x + edge + half_part, x + edge + part)) -
-                                Median(Part(level, x + edge, x + edge + half_part))) / half_part;
-    // A trend both stretches share (ink in one stretch tilts it alone).
-    const double slope = options.detrend && left_slope * right_slope > 0
-                             ? std::copysign(std::min(std::abs(left_slope), std::abs(right_slope)), left_slope)
-                             : 0.0;
-    const double step = std::abs(right - left - slope * (part + 2 * edge));
-    // Sharp: most of the change within the edge's blur, not a ramp of
-    // light across the page (a soft shadow's edge changes as much, over
-    // three centimetres).
-    const double near = std::abs(Median(Part(level, x + edge, x + 3 * edge)) - Median(Part(level, x - 3 * edge, x - edge)) -
-                                 slope * 4 * edge);
-    if (step >= options.min_step && step >= options.step_noise * noise && near >= options.sharpness * step &&
-        StepsInRows(by_row, x, edge, right - left > 0, options.row_step * near) >= options.min_row_share)
-      strength[x] = step;
-  }
+  for (int x = std::max(part, 3 * edge) + edge; x + std::max(part, 3 * edge) + edge <= width; ++x)
+    strength[x] = StepAt(level, by_row, x, part, edge, options);
   for (int x = 0; x < width; ++x) {
     if (strength[x] == 0) continue;
     bool strongest = true;
@@ -125,19 +172,7 @@ std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int
     const int centre = (x + end) / 2;
     x = end + part;
     // Where the level crosses half way between the two sides, to a pixel.
-    const double left = Median(Part(level, centre - edge - part, centre - edge));
-    const double right = Median(Part(level, centre + edge, centre + edge + part));
-    const double half = (left + right) / 2;
-    // The crossing nearest the middle (a number written across the edge
-    // may cross the half level too, further off).
-    float at = static_cast<float>(centre);
-    float nearest = static_cast<float>(part);
-    for (int k = std::max(0, centre - part / 2); k + 1 < std::min(width, centre + part / 2); ++k)
-      if ((level[k] - half) * (level[k + 1] - half) <= 0 && level[k] != level[k + 1]) {
-        const float crossing = static_cast<float>(k + (half - level[k]) / (level[k + 1] - level[k]));
-        if (std::abs(crossing - centre) < nearest) nearest = std::abs(crossing - centre), at = crossing;
-      }
-    lines.push_back(static_cast<float>(x0) + at);
+    lines.push_back(static_cast<float>(x0) + HalfWay(level, centre, part, edge));
   }
   return lines;
 }

@@ -197,91 +197,140 @@ std::vector<std::string> LabelVocabulary(const std::vector<const Ruleset*>& rule
   return {vocabulary.begin(), vocabulary.end()};
 }
 
-RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset& ruleset, const KnownLabels& labels,
-                       const LabelMatchOptions& options) {
+namespace {
+
+// A printed row costs unmatched_row_penalty to leave out in proportion to how
+// far its likeness to the best known label rises above this (none at or
+// below it): half alike is what a garbled reading reaches by chance.
+constexpr double kKnownFloor = 0.5;
+
+// How alike each printed row is to each ruleset row, and what the rows are
+// besides, as MatchRows() pairs them.
+struct RowLikeness {
+  std::vector<std::vector<double>> like;  // [printed row][ruleset row]
+  std::vector<double> skip_cost;          // the cost of leaving each printed row out
+  std::vector<double> points_like;        // likeness to the bonus's points labels
+  std::vector<bool> header_row;           // reads or prints like a header, not like a row
+  std::vector<double> known_like;         // likeness to the best known label of any ruleset
+};
+
+// A printed row paired with a ruleset row.
+struct Paired {
+  int printed, ruleset;
+  CellPart part;
+  double similarity;
+};
+
+// How much printed row `i` reads like a header: a section header of
+// `ruleset`, or a header printed again (see within). `known` is its likeness
+// to the best known label.
+double HeaderLikeness(const std::vector<PrintedRowText>& printed, int i, const Ruleset& ruleset,
+                      const KnownLabels& labels, double known, const LabelMatchOptions& options) {
+  const int n = static_cast<int>(printed.size());
+  // A row that reads more like a section header ("Upper section") than
+  // like a ruleset row is that header, not a garbled label of a row next
+  // to it: pairing it scores below nothing. ("Lower section" is half alike
+  // to "Total of upper section"; scored by what was left after the
+  // difference, it took the upper total's place when that label was
+  // unreadable, card 0254 of seed 900023.)
+  // Measured on the whole text, not line by line: a total's label with its
+  // how-to text printed under it ("Total of lower section / Of lower
+  // section") holds a line that reads like a section header.
+  double header = 0;
+  for (const std::string& section : ruleset.section_labels)
+    header = std::max(header, labels.Label(printed[i].label, section));
+  // A header printed again over the lower section ("Category", "PLAYER")
+  // is the same text twice, and no row's label: a header row too,
+  // whatever its words. Printed sections apart, the upper section's six
+  // boxes at least between them: the OCR makes the same letter or two of
+  // the dice icons printed beside those boxes ("B", "B«"), in rows next
+  // to each other or a few apart ("B:" for 3s and "&B«" for 6s while the
+  // icons between read as words), and those rows are rows.
+  if (known < options.min_repeated_header && !printed[i].label.empty())
+    for (int k = 0; k < n; ++k)
+      if (std::abs(k - i) >= kHeaderRowsApart)
+        header = std::max(header, std::min(labels.Label(printed[i].label, printed[k].label),
+                                           labels.Label(printed[k].label, printed[i].label)));
+  return header;
+}
+
+// How alike the printed row `text` is to the ruleset row `row`, less what
+// it reads like instead: a header (`header`), the bonus's points row
+// (`points_like`) or another known label (`known`).
+double PairLikeness(const PrintedRowText& text, const RowSpec& row, double header, double known, double points_like,
+                    const KnownLabels& labels, const LabelMatchOptions& options) {
+  double label = std::max(labels.Best(text.label, row.labels), labels.Text(text.label, row.name));
+  if (header > label) label -= header;
+  // Likewise a row that reads like the bonus's points row (as much as
+  // makes it one below the ticks row), and more than like this one, is
+  // that points row: paired with the total below it, it pushed every
+  // total down a row when their labels were unreadable ("Seore 100 per
+  // Oce" took the lower total's place, card 0205 of seed 900028 remade,
+  // low resolution).
+  if (row.kind != RowKind::kYahtzeeBonus && points_like >= options.min_points_row && points_like > label)
+    label -= points_like;
+  else if (known > label && header <= label)
+    label -= known - label;
+  if (!text.how_to.empty() && !row.how_to_score.empty())
+    label = (1 - options.how_to_weight) * label + options.how_to_weight * labels.Text(text.how_to, row.how_to_score);
+  return label;
+}
+
+// Row likeness table: label against the row's synonyms (and its name), and
+// how-to text against the row's how-to text when both exist.
+RowLikeness LikenessTable(const std::vector<PrintedRowText>& printed, const Ruleset& ruleset,
+                          const KnownLabels& labels, const LabelMatchOptions& options) {
   const int n = static_cast<int>(printed.size());
   const int m = static_cast<int>(ruleset.rows.size());
-  RulesetMatch match;
-  match.ruleset_id = ruleset.id;
-  if (m == 0) return match;
-
-  // Row likeness table: label against the row's synonyms (and its name), and
-  // how-to text against the row's how-to text when both exist.
-  std::vector<std::vector<double>> like(n, std::vector<double>(m, 0));
-  std::vector<double> skip_cost(n, 0), points_like(n, 0);
-  std::vector<bool> header_row(n, false);  // reads or prints like a header, not like a row
-  std::vector<double> known_like(n, 0);    // likeness to the best known label of any ruleset
+  RowLikeness t;
+  t.like.assign(n, std::vector<double>(m, 0));
+  t.skip_cost.assign(n, 0);
+  t.points_like.assign(n, 0);
+  t.header_row.assign(n, false);
+  t.known_like.assign(n, 0);
   const std::vector<std::string> no_labels;
-  const std::vector<std::string>& points_labels = ruleset.yahtzee_bonus ? ruleset.yahtzee_bonus->points_labels : no_labels;
-  for (int i = 0; i < n; ++i) points_like[i] = labels.Best(printed[i].label, points_labels);
+  const std::vector<std::string>& points_labels =
+      ruleset.yahtzee_bonus ? ruleset.yahtzee_bonus->points_labels : no_labels;
+  for (int i = 0; i < n; ++i) t.points_like[i] = labels.Best(printed[i].label, points_labels);
   for (int i = 0; i < n; ++i) {
-    // A row that reads more like a section header ("Upper section") than
-    // like a ruleset row is that header, not a garbled label of a row next
-    // to it: pairing it scores below nothing. ("Lower section" is half alike
-    // to "Total of upper section"; scored by what was left after the
-    // difference, it took the upper total's place when that label was
-    // unreadable, card 0254 of seed 900023.)
-    // Measured on the whole text, not line by line: a total's label with its
-    // how-to text printed under it ("Total of lower section / Of lower
-    // section") holds a line that reads like a section header.
-    double header = 0;
-    for (const std::string& section : ruleset.section_labels)
-      header = std::max(header, labels.Label(printed[i].label, section));
     const double known = labels.Known(printed[i].label);
-    known_like[i] = known;
-    // A header printed again over the lower section ("Category", "PLAYER")
-    // is the same text twice, and no row's label: a header row too,
-    // whatever its words. Printed sections apart, the upper section's six
-    // boxes at least between them: the OCR makes the same letter or two of
-    // the dice icons printed beside those boxes ("B", "B«"), in rows next
-    // to each other or a few apart ("B:" for 3s and "&B«" for 6s while the
-    // icons between read as words), and those rows are rows.
-    if (known < options.min_repeated_header && !printed[i].label.empty())
-      for (int k = 0; k < n; ++k)
-        if (std::abs(k - i) >= kHeaderRowsApart)
-          header = std::max(header, std::min(labels.Label(printed[i].label, printed[k].label),
-                                             labels.Label(printed[k].label, printed[i].label)));
+    t.known_like[i] = known;
+    const double header = HeaderLikeness(printed, i, ruleset, labels, known, options);
     // A row that reads like some other known label (of any ruleset) more than
     // like this row (`known`) is that other row: pairing it here costs what
     // it lacks. Without this, a "Yahtzee bonus" row on a sheet taken for
     // Piecepack (which has no such row) was paired with the lower total at
     // 0.18 alike, cheaper than leaving it out, and every total below moved
     // down a row.
-    for (int j = 0; j < m; ++j) {
-      const RowSpec& row = ruleset.rows[j];
-      double label = std::max(labels.Best(printed[i].label, row.labels), labels.Text(printed[i].label, row.name));
-      if (header > label) label -= header;
-      // Likewise a row that reads like the bonus's points row (as much as
-      // makes it one below the ticks row), and more than like this one, is
-      // that points row: paired with the total below it, it pushed every
-      // total down a row when their labels were unreadable ("Seore 100 per
-      // Oce" took the lower total's place, card 0205 of seed 900028 remade,
-      // low resolution).
-      if (row.kind != RowKind::kYahtzeeBonus && points_like[i] >= options.min_points_row && points_like[i] > label)
-        label -= points_like[i];
-      else if (known > label && header <= label)
-        label -= known - label;
-      if (!printed[i].how_to.empty() && !row.how_to_score.empty())
-        label = (1 - options.how_to_weight) * label + options.how_to_weight * labels.Text(printed[i].how_to, row.how_to_score);
-      like[i][j] = label;
-    }
-    skip_cost[i] = header >= known ? 0 : options.unmatched_row_penalty * std::max(0.0, (known - 0.5) / 0.5);
-    header_row[i] = header >= kReadsLikeHeader && header >= known;
+    for (int j = 0; j < m; ++j)
+      t.like[i][j] = PairLikeness(printed[i], ruleset.rows[j], header, known, t.points_like[i], labels, options);
+    const double known_excess = std::max(0.0, (known - kKnownFloor) / (1 - kKnownFloor));
+    t.skip_cost[i] = header >= known ? 0 : options.unmatched_row_penalty * known_excess;
+    t.header_row[i] = header >= kReadsLikeHeader && header >= known;
     // Its print says header even when its words were misread ("JPLAYER"
     // under "TASES", a bar's white letters read twice otherwise): paired,
     // it took the place of the row under it, whose label ("3 alike") no
     // ruleset prints.
     if (printed[i].header_print) {
-      std::fill(like[i].begin(), like[i].end(), -1.0);
-      skip_cost[i] = 0;
-      header_row[i] = true;
+      std::fill(t.like[i].begin(), t.like[i].end(), -1.0);
+      t.skip_cost[i] = 0;
+      t.header_row[i] = true;
     }
   }
+  return t;
+}
 
-  // best[i][j]: printed rows < i and ruleset rows < j placed. Moves: leave a
-  // printed row out, leave a ruleset row unprinted, pair them, or give the
-  // bonus row two printed rows (ticks, points).
-  enum Move : char { kNone, kSkipPrinted, kMissing, kPair, kPairWithPoints };
+// best[i][j]: printed rows < i and ruleset rows < j placed. Moves: leave a
+// printed row out, leave a ruleset row unprinted, pair them, or give the
+// bonus row two printed rows (ticks, points).
+enum Move : char { kNone, kSkipPrinted, kMissing, kPair, kPairWithPoints };
+
+// The best placement of every printed and ruleset row (see within): its
+// pairs, top down, and its score in `score` (best[n][m]).
+std::vector<Paired> BestPairs(const RowLikeness& t, const Ruleset& ruleset, const LabelMatchOptions& options,
+                              double& score) {
+  const int n = static_cast<int>(t.like.size());
+  const int m = static_cast<int>(ruleset.rows.size());
   const double lowest = -std::numeric_limits<double>::infinity();
   std::vector<std::vector<double>> best(n + 1, std::vector<double>(m + 1, lowest));
   std::vector<std::vector<Move>> move(n + 1, std::vector<Move>(m + 1, kNone));
@@ -296,19 +345,16 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     for (int j = 0; j <= m; ++j) {
       const double here = best[i][j];
       if (here == lowest) continue;
-      if (i < n) relax(i + 1, j, here - skip_cost[i], kSkipPrinted);
+      if (i < n) relax(i + 1, j, here - t.skip_cost[i], kSkipPrinted);
       if (j < m) relax(i, j + 1, here - options.missing_row_penalty, kMissing);
-      if (i < n && j < m) relax(i + 1, j + 1, here + like[i][j], kPair);
-      if (i + 1 < n && j < m && ruleset.rows[j].kind == RowKind::kYahtzeeBonus && points_like[i + 1] >= options.min_points_row)
-        relax(i + 2, j + 1, here + like[i][j] + (points_like[i + 1] - options.min_points_row), kPairWithPoints);
+      if (i < n && j < m) relax(i + 1, j + 1, here + t.like[i][j], kPair);
+      if (i + 1 < n && j < m && ruleset.rows[j].kind == RowKind::kYahtzeeBonus &&
+          t.points_like[i + 1] >= options.min_points_row)
+        relax(i + 2, j + 1, here + t.like[i][j] + (t.points_like[i + 1] - options.min_points_row), kPairWithPoints);
     }
+  score = best[n][m];
 
   // Pairs of printed row and ruleset row, bottom up.
-  struct Paired {
-    int printed, ruleset;
-    CellPart part;
-    double similarity;
-  };
   std::vector<Paired> paired;
   for (int i = n, j = m; i > 0 || j > 0;) {
     switch (move[i][j]) {
@@ -316,17 +362,25 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
       case kMissing: --j; break;
       case kPair:
         --i, --j;
-        paired.push_back({i, j, CellPart::kValue, like[i][j]});
+        paired.push_back({i, j, CellPart::kValue, t.like[i][j]});
         break;
       case kPairWithPoints:
         i -= 2, --j;
-        paired.push_back({i + 1, j, CellPart::kPoints, points_like[i + 1]});
-        paired.push_back({i, j, CellPart::kChecks, like[i][j]});
+        paired.push_back({i + 1, j, CellPart::kPoints, t.points_like[i + 1]});
+        paired.push_back({i, j, CellPart::kChecks, t.like[i][j]});
         break;
       case kNone: i = j = 0; break;  // unreachable: best[n][m] is always reached
     }
   }
   std::reverse(paired.begin(), paired.end());
+  return paired;
+}
+
+// `paired` with the rows between pairs placed by their order (see within),
+// sorted by printed row; the ruleset rows left unplaced are counted in
+// `missing_rows`.
+std::vector<Paired> FillByOrder(const std::vector<Paired>& paired, const RowLikeness& t, int m, int& missing_rows) {
+  const int n = static_cast<int>(t.like.size());
   // Between two rows placed (or the table's ends), as many printed rows left
   // out as ruleset rows left unprinted: those rows are there, their labels
   // misread ("BB tives", "B«" beside dice icons). They are placed by their
@@ -339,15 +393,15 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     const int next_ruleset = k < paired.size() ? paired[k].ruleset : m;
     std::vector<int> open_printed;
     for (int i = after_printed + 1; i < next_printed; ++i)
-      if (!header_row[i]) open_printed.push_back(i);
+      if (!t.header_row[i]) open_printed.push_back(i);
     const int open_ruleset = next_ruleset - after_ruleset - 1;
     if (open_ruleset > 0 && static_cast<int>(open_printed.size()) == open_ruleset)
-      for (int t = 0; t < open_ruleset; ++t) {
-        const int i = open_printed[t], j = after_ruleset + 1 + t;
-        filled.push_back({i, j, CellPart::kValue, std::max(0.0, like[i][j])});
+      for (int s = 0; s < open_ruleset; ++s) {
+        const int i = open_printed[s], j = after_ruleset + 1 + s;
+        filled.push_back({i, j, CellPart::kValue, std::max(0.0, t.like[i][j])});
       }
     else
-      match.missing_rows += std::max(0, open_ruleset);
+      missing_rows += std::max(0, open_ruleset);
     if (k < paired.size()) {
       filled.push_back(paired[k]);
       after_printed = std::max(after_printed, paired[k].printed);
@@ -355,6 +409,15 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
     }
   }
   std::sort(filled.begin(), filled.end(), [](const Paired& a, const Paired& b) { return a.printed < b.printed; });
+  return filled;
+}
+
+// Gives the bonus row, paired alone, the printed row right under it as its
+// points row when that row is placed nowhere and reads like no known label
+// (see within).
+void PointsUnderBonus(const std::vector<PrintedRowText>& printed, const Ruleset& ruleset, const RowLikeness& t,
+                      std::vector<Paired>& filled) {
+  const int n = static_cast<int>(printed.size());
   // The bonus row paired alone, and the printed row right under it placed
   // nowhere, neither a header nor more than half like any known label
   // (LikenessEvidence): the sheet prints
@@ -363,15 +426,34 @@ RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset
   for (size_t k = 0; ruleset.yahtzee_bonus && k < filled.size(); ++k) {
     const Paired bonus = filled[k];
     const int under = bonus.printed + 1;
-    if (ruleset.rows[bonus.ruleset].kind != RowKind::kYahtzeeBonus || bonus.part != CellPart::kValue || under >= n) continue;
+    if (ruleset.rows[bonus.ruleset].kind != RowKind::kYahtzeeBonus || bonus.part != CellPart::kValue || under >= n)
+      continue;
     const bool placed = k + 1 < filled.size() && filled[k + 1].printed == under;
-    if (placed || header_row[under] || printed[under].header_print || LikenessEvidence(known_like[under]) > 0) continue;
+    if (placed || t.header_row[under] || printed[under].header_print || LikenessEvidence(t.known_like[under]) > 0)
+      continue;
     filled[k].part = CellPart::kChecks;
-    filled.insert(filled.begin() + static_cast<std::ptrdiff_t>(k) + 1, {under, bonus.ruleset, CellPart::kPoints, points_like[under]});
+    filled.insert(filled.begin() + static_cast<std::ptrdiff_t>(k) + 1,
+                  {under, bonus.ruleset, CellPart::kPoints, t.points_like[under]});
     break;
   }
+}
+
+}  // namespace
+
+RulesetMatch MatchRows(const std::vector<PrintedRowText>& printed, const Ruleset& ruleset, const KnownLabels& labels,
+                       const LabelMatchOptions& options) {
+  const int m = static_cast<int>(ruleset.rows.size());
+  RulesetMatch match;
+  match.ruleset_id = ruleset.id;
+  if (m == 0) return match;
+
+  const RowLikeness table = LikenessTable(printed, ruleset, labels, options);
+  double best = 0;
+  const std::vector<Paired> paired = BestPairs(table, ruleset, options, best);
+  std::vector<Paired> filled = FillByOrder(paired, table, m, match.missing_rows);
+  PointsUnderBonus(printed, ruleset, table, filled);
   for (const Paired& p : filled) match.rows.push_back({p.printed, ruleset.rows[p.ruleset].id, p.part, p.similarity});
-  match.score = best[n][m] / m;
+  match.score = best / m;
   match.ok = match.score >= options.min_score;
   return match;
 }

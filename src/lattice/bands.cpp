@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 #include <opencv2/imgproc.hpp>
 
@@ -100,127 +101,202 @@ Core CoreOf(const cv::Mat& labels, int id, const cv::Rect& area, bool rows) {
 
 }  // namespace
 
-std::vector<Band> FindBands(const cv::Mat& darkness, const cv::Mat& gray, const Scale& scale, const BandOptions& options) {
-  std::vector<Band> bands;
-  if (darkness.empty()) return bands;
+namespace {
+
+// The solid dark regions are opened with a run this share of min_length_mm
+// long (and kMinOpenLengthPx working pixels), at least kMinThickPx thick:
+// half, so a band cut short by a rule or a gap still opens, while the
+// component as a whole must reach the full length.
+constexpr double kOpenLengthShare = 0.5;
+constexpr int kMinOpenLengthPx = 4, kMinThickPx = 2;
+// A band's own darkness is sampled every this many working pixels each way:
+// a band is thousands of pixels, and its median needs no more.
+constexpr int kLevelSampleStride = 2;
+// A band's edges are traced this part of its size in from each end (a
+// tenth): a photo's blur rounds its corners.
+constexpr int kCornerInsetDivisor = 10;
+// An edge point ends at the band's core within this (mm, at least a working
+// pixel): a ragged edge is no box beside the bar.
+constexpr double kCoreSlackMm = 1.0;
+// All of an edge's points count when fewer than one in this many end at the
+// core: then there are no boxes beside it, only a band of uneven darkness.
+constexpr size_t kCoreEdgesDivisor = 4;
+// A band's edge is a step when the page is lighter just outside it than just
+// inside, measured this far (mm, at least a working pixel) to either side.
+constexpr double kStepReachMm = 1.0;
+// A run this nearly across a band (its run along the band under this, full
+// pixels) is carried on straight, its slope taken as none.
+constexpr float kLeastAlong = 1e-3f;
+// A band's edge is a rule when rules along it cover at least kMinRuleCover of
+// it; it stays a rule of its own unless one of them covers kWholeRule of it.
+constexpr float kMinRuleCover = 0.5f, kWholeRule = 0.95f;
+
+// A component of the solid dark pixels FindBands() looks at, working pixels.
+struct Blob {
+  int id = 0, left = 0, top = 0, width = 0, height = 0;
+};
+
+// The points of a band's edges, (u, w) along and across each, working pixels.
+struct BandEdges {
+  std::vector<cv::Point2d> tops, bottoms, lefts, rights;
+};
+
+// The pixels of `darkness` dark enough for bands, solid at least min_thickness
+// one way and min_length the other.
+cv::Mat SolidDark(const cv::Mat& darkness, const Scale& scale, const BandOptions& options) {
   cv::Mat dark = darkness >= options.min_darkness * 255;
   // Solid at least min_thickness one way and min_length the other: printed
   // strokes, handwriting and filled dice icons are thinner or shorter.
-  const int thick = std::max(2, static_cast<int>(std::lround(options.min_thickness_mm * scale.work_px_per_mm)));
-  const int length = std::max(4, static_cast<int>(std::lround(options.min_length_mm * scale.work_px_per_mm * 0.5)));
+  const int thick =
+      std::max(kMinThickPx, static_cast<int>(std::lround(options.min_thickness_mm * scale.work_px_per_mm)));
+  const int length = std::max(
+      kMinOpenLengthPx, static_cast<int>(std::lround(options.min_length_mm * scale.work_px_per_mm * kOpenLengthShare)));
   cv::Mat across, along, solid;
   cv::morphologyEx(dark, across, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(length, thick)));
   cv::morphologyEx(dark, along, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(thick, length)));
   cv::bitwise_or(across, along, solid);
-  cv::Mat labels, stats, centroids;
-  const int n = cv::connectedComponentsWithStats(solid, labels, stats, centroids, 8, CV_32S);
-  const double k = scale.pool, offset = (k - 1) / 2;
-  const double min_length = options.min_length_mm * scale.work_px_per_mm;
-  const double max_thickness = options.max_thickness_mm * scale.work_px_per_mm;
-  for (int i = 1; i < n; ++i) {
-    const int left = stats.at<int>(i, cv::CC_STAT_LEFT), top = stats.at<int>(i, cv::CC_STAT_TOP);
-    const int width = stats.at<int>(i, cv::CC_STAT_WIDTH), height = stats.at<int>(i, cv::CC_STAT_HEIGHT);
-    if (left == 0 || top == 0 || left + width >= solid.cols || top + height >= solid.rows) continue;
-    if (std::max(width, height) < min_length || std::min(width, height) > max_thickness) continue;
-    // Each edge: where the darkness crosses half the band's own level, in
-    // each line across the band (away from the rounded corners a photo's
-    // blur leaves), to a fraction of a working pixel.
-    std::vector<double> inside;
-    for (int y = top; y < top + height; y += 2)
-      for (int x = left; x < left + width; x += 2)
-        if (labels.at<int>(y, x) == i) inside.push_back(darkness.at<uchar>(y, x));
-    std::nth_element(inside.begin(), inside.begin() + inside.size() / 2, inside.end());
-    const double half = inside.empty() ? options.min_darkness * 255 : inside[inside.size() / 2] / 2;
-    // The crossing between outside pixel `out` and inside pixel `in` (adjacent).
-    auto crossing = [&](int out, int in, double d_out, double d_in) {
-      if (d_in <= d_out || d_in < half || d_out > half) return (out + in) / 2.0;
-      return out + (in - out) * (half - d_out) / (d_in - d_out);
-    };
-    // Where the band lies across itself: the lines along it (rows of a bar,
-    // columns of a tinted column) dark nearly its whole length. Tinted
-    // boxes that touch a bar in some columns only (a striped row's darker
-    // cells right under a header bar) join its component; an edge fitted
-    // through them and the bar's own edge alike ran slanted through the row
-    // beside, and the row's rule was dropped as too close to it. Its edges
-    // along it are fitted where it ends at that core, its ends across the
-    // core's lines only (the boxes' sides are no ends of the bar).
-    const int inset_x = width / 10, inset_y = height / 10;
-    const bool along_x = width >= height;
-    const Core core = along_x ? CoreOf(labels, i, cv::Rect(left + inset_x, top, width - 2 * inset_x, height), true)
-                              : CoreOf(labels, i, cv::Rect(left, top + inset_y, width, height - 2 * inset_y), false);
-    const int slack = std::max(1, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
-    auto off_core = [&](int at) { return core.last >= core.first && (at < core.first || at > core.last); };
-    std::vector<cv::Point2d> tops, bottoms, lefts, rights;
-    std::vector<cv::Point2d> all_tops, all_bottoms, all_lefts, all_rights;
-    for (int x = left + inset_x; x < left + width - inset_x; ++x) {
-      if (!along_x && off_core(x)) continue;
-      int first = -1, last = -1;
-      for (int y = top; y < top + height; ++y)
-        if (labels.at<int>(y, x) == i) {
-          if (first < 0) first = y;
-          last = y;
-        }
-      if (first < 1 || last + 1 >= darkness.rows) continue;
-      const cv::Point2d top_edge(x, crossing(first - 1, first, darkness.at<uchar>(first - 1, x), darkness.at<uchar>(first, x)));
-      const cv::Point2d bottom_edge(x, crossing(last + 1, last, darkness.at<uchar>(last + 1, x), darkness.at<uchar>(last, x)));
-      all_tops.push_back(top_edge);
-      all_bottoms.push_back(bottom_edge);
-      if (!along_x || first >= core.first - slack) tops.push_back(top_edge);
-      if (!along_x || last <= core.last + slack) bottoms.push_back(bottom_edge);
-    }
-    for (int y = top + inset_y; y < top + height - inset_y; ++y) {
-      if (along_x && off_core(y)) continue;
-      const int* row = labels.ptr<int>(y);
-      const uchar* dark_row = darkness.ptr<uchar>(y);
-      int first = -1, last = -1;
-      for (int x = left; x < left + width; ++x)
-        if (row[x] == i) {
-          if (first < 0) first = x;
-          last = x;
-        }
-      if (first < 1 || last + 1 >= darkness.cols) continue;
-      const cv::Point2d left_edge(y, crossing(first - 1, first, dark_row[first - 1], dark_row[first]));
-      const cv::Point2d right_edge(y, crossing(last + 1, last, dark_row[last + 1], dark_row[last]));
-      all_lefts.push_back(left_edge);
-      all_rights.push_back(right_edge);
-      if (along_x || first >= core.first - slack) lefts.push_back(left_edge);
-      if (along_x || last <= core.last + slack) rights.push_back(right_edge);
-    }
-    // Too few lines ending at the core: no band with boxes beside it, but a
-    // band of uneven darkness; all its lines count.
-    auto or_all = [](std::vector<cv::Point2d>& kept, std::vector<cv::Point2d>& all) {
-      if (4 * kept.size() < all.size()) kept = std::move(all);
-    };
-    or_all(tops, all_tops);
-    or_all(bottoms, all_bottoms);
-    or_all(lefts, all_lefts);
-    or_all(rights, all_rights);
-    if (tops.size() < 2 || lefts.size() < 2) continue;
-    Band band;
-    band.box = cv::Rect2f(static_cast<float>(k * (left - 0.5) + offset), static_cast<float>(k * (top - 0.5) + offset),
-                          static_cast<float>(k * width), static_cast<float>(k * height));
-    // MinPool() grows every dark region by (k - 1) / 2 full pixels each side.
-    const double grown = (k - 1) / 2;
-    band.top = FitEdge(tops, true, k, offset + grown);
-    band.bottom = FitEdge(bottoms, true, k, offset - grown);
-    band.left = FitEdge(lefts, false, k, offset + grown);
-    band.right = FitEdge(rights, false, k, offset - grown);
-    // The edge runs span the whole band, corners included.
-    band.top.from = band.bottom.from = band.box.x;
-    band.top.to = band.bottom.to = band.box.br().x;
-    band.left.from = band.right.from = band.box.y;
-    band.left.to = band.right.to = band.box.br().y;
-    const int step_reach = std::max(1, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
-    band.stepped = {Stepped(gray, tops, true, -1, step_reach, options.min_edge_step),
-                    Stepped(gray, bottoms, true, +1, step_reach, options.min_edge_step),
-                    Stepped(gray, lefts, false, -1, step_reach, options.min_edge_step),
-                    Stepped(gray, rights, false, +1, step_reach, options.min_edge_step)};
-    bands.push_back(band);
-  }
-  return bands;
+  return solid;
 }
 
-void AddBandEdges(const std::vector<Band>& bands, float tol, float same, float min_rule, Runs& runs) {
+// Half the band's own darkness (its median), where its edges lie.
+double HalfLevel(const cv::Mat& labels, const cv::Mat& darkness, const Blob& b, const BandOptions& options) {
+  std::vector<double> inside;
+  for (int y = b.top; y < b.top + b.height; y += kLevelSampleStride)
+    for (int x = b.left; x < b.left + b.width; x += kLevelSampleStride)
+      if (labels.at<int>(y, x) == b.id) inside.push_back(darkness.at<uchar>(y, x));
+  std::nth_element(inside.begin(), inside.begin() + inside.size() / 2, inside.end());
+  return inside.empty() ? options.min_darkness * 255 : inside[inside.size() / 2] / 2;
+}
+
+// The crossing of darkness level `half` between outside pixel `out` and inside
+// pixel `in` (adjacent, of darkness `d_out` and `d_in`).
+double Crossing(int out, int in, double d_out, double d_in, double half) {
+  if (d_in <= d_out || d_in < half || d_out > half) return (out + in) / 2.0;
+  return out + (in - out) * (half - d_out) / (d_in - d_out);
+}
+
+// `kept`, or `all` when too few points of an edge end at the band's core.
+void CoreOrAll(std::vector<cv::Point2d>& kept, std::vector<cv::Point2d>& all) {
+  if (kCoreEdgesDivisor * kept.size() < all.size()) kept = std::move(all);
+}
+
+// The top and bottom edge points of `b`, one per column within `inset_x` of
+// its ends; lying along x (`along_x`), those ending at its `core` only.
+void TopAndBottom(const cv::Mat& labels, const cv::Mat& darkness, const Blob& b, int inset_x, bool along_x,
+                  const Core& core, int slack, double half, BandEdges& edges) {
+  auto off_core = [&](int at) { return core.last >= core.first && (at < core.first || at > core.last); };
+  std::vector<cv::Point2d> all_tops, all_bottoms;
+  for (int x = b.left + inset_x; x < b.left + b.width - inset_x; ++x) {
+    if (!along_x && off_core(x)) continue;
+    int first = -1, last = -1;
+    for (int y = b.top; y < b.top + b.height; ++y)
+      if (labels.at<int>(y, x) == b.id) {
+        if (first < 0) first = y;
+        last = y;
+      }
+    if (first < 1 || last + 1 >= darkness.rows) continue;
+    const cv::Point2d top_edge(
+        x, Crossing(first - 1, first, darkness.at<uchar>(first - 1, x), darkness.at<uchar>(first, x), half));
+    const cv::Point2d bottom_edge(
+        x, Crossing(last + 1, last, darkness.at<uchar>(last + 1, x), darkness.at<uchar>(last, x), half));
+    all_tops.push_back(top_edge);
+    all_bottoms.push_back(bottom_edge);
+    if (!along_x || first >= core.first - slack) edges.tops.push_back(top_edge);
+    if (!along_x || last <= core.last + slack) edges.bottoms.push_back(bottom_edge);
+  }
+  CoreOrAll(edges.tops, all_tops);
+  CoreOrAll(edges.bottoms, all_bottoms);
+}
+
+// The left and right edge points of `b`, one per row within `inset_y` of its
+// ends; lying along y (not `along_x`), those ending at its `core` only.
+void LeftAndRight(const cv::Mat& labels, const cv::Mat& darkness, const Blob& b, int inset_y, bool along_x,
+                  const Core& core, int slack, double half, BandEdges& edges) {
+  auto off_core = [&](int at) { return core.last >= core.first && (at < core.first || at > core.last); };
+  std::vector<cv::Point2d> all_lefts, all_rights;
+  for (int y = b.top + inset_y; y < b.top + b.height - inset_y; ++y) {
+    if (along_x && off_core(y)) continue;
+    const int* row = labels.ptr<int>(y);
+    const uchar* dark_row = darkness.ptr<uchar>(y);
+    int first = -1, last = -1;
+    for (int x = b.left; x < b.left + b.width; ++x)
+      if (row[x] == b.id) {
+        if (first < 0) first = x;
+        last = x;
+      }
+    if (first < 1 || last + 1 >= darkness.cols) continue;
+    const cv::Point2d left_edge(y, Crossing(first - 1, first, dark_row[first - 1], dark_row[first], half));
+    const cv::Point2d right_edge(y, Crossing(last + 1, last, dark_row[last + 1], dark_row[last], half));
+    all_lefts.push_back(left_edge);
+    all_rights.push_back(right_edge);
+    if (along_x || first >= core.first - slack) edges.lefts.push_back(left_edge);
+    if (along_x || last <= core.last + slack) edges.rights.push_back(right_edge);
+  }
+  CoreOrAll(edges.lefts, all_lefts);
+  CoreOrAll(edges.rights, all_rights);
+}
+
+// The band of `b` with its edges fitted through `edges`, each marked where
+// the page steps there (`gray`).
+Band FitBand(const BandEdges& edges, const Blob& b, const cv::Mat& gray, const Scale& scale,
+             const BandOptions& options) {
+  const double k = scale.pool, offset = (k - 1) / 2;
+  Band band;
+  band.box = cv::Rect2f(static_cast<float>(k * (b.left - 0.5) + offset), static_cast<float>(k * (b.top - 0.5) + offset),
+                        static_cast<float>(k * b.width), static_cast<float>(k * b.height));
+  // MinPool() grows every dark region by (k - 1) / 2 full pixels each side.
+  const double grown = (k - 1) / 2;
+  band.top = FitEdge(edges.tops, true, k, offset + grown);
+  band.bottom = FitEdge(edges.bottoms, true, k, offset - grown);
+  band.left = FitEdge(edges.lefts, false, k, offset + grown);
+  band.right = FitEdge(edges.rights, false, k, offset - grown);
+  // The edge runs span the whole band, corners included.
+  band.top.from = band.bottom.from = band.box.x;
+  band.top.to = band.bottom.to = band.box.br().x;
+  band.left.from = band.right.from = band.box.y;
+  band.left.to = band.right.to = band.box.br().y;
+  const int step_reach = std::max(1, static_cast<int>(std::lround(kStepReachMm * scale.work_px_per_mm)));
+  band.stepped = {Stepped(gray, edges.tops, true, -1, step_reach, options.min_edge_step),
+                  Stepped(gray, edges.bottoms, true, +1, step_reach, options.min_edge_step),
+                  Stepped(gray, edges.lefts, false, -1, step_reach, options.min_edge_step),
+                  Stepped(gray, edges.rights, false, +1, step_reach, options.min_edge_step)};
+  return band;
+}
+
+// The band the component `b` of `labels` makes, its edges traced in
+// `darkness`; none when too few of its lines end at an edge.
+std::optional<Band> BandOf(const cv::Mat& labels, const cv::Mat& darkness, const cv::Mat& gray, const Blob& b,
+                           const Scale& scale, const BandOptions& options) {
+  // Each edge: where the darkness crosses half the band's own level, in
+  // each line across the band (away from the rounded corners a photo's
+  // blur leaves), to a fraction of a working pixel.
+  const double half = HalfLevel(labels, darkness, b, options);
+  // Where the band lies across itself: the lines along it (rows of a bar,
+  // columns of a tinted column) dark nearly its whole length. Tinted
+  // boxes that touch a bar in some columns only (a striped row's darker
+  // cells right under a header bar) join its component; an edge fitted
+  // through them and the bar's own edge alike ran slanted through the row
+  // beside, and the row's rule was dropped as too close to it. Its edges
+  // along it are fitted where it ends at that core, its ends across the
+  // core's lines only (the boxes' sides are no ends of the bar).
+  const int inset_x = b.width / kCornerInsetDivisor, inset_y = b.height / kCornerInsetDivisor;
+  const bool along_x = b.width >= b.height;
+  const Core core =
+      along_x ? CoreOf(labels, b.id, cv::Rect(b.left + inset_x, b.top, b.width - 2 * inset_x, b.height), true)
+              : CoreOf(labels, b.id, cv::Rect(b.left, b.top + inset_y, b.width, b.height - 2 * inset_y), false);
+  const int slack = std::max(1, static_cast<int>(std::lround(kCoreSlackMm * scale.work_px_per_mm)));
+  BandEdges edges;
+  TopAndBottom(labels, darkness, b, inset_x, along_x, core, slack, half, edges);
+  LeftAndRight(labels, darkness, b, inset_y, along_x, core, slack, half, edges);
+  // Too few lines ending at the core: no band with boxes beside it, but a
+  // band of uneven darkness; all its lines count (CoreOrAll()).
+  if (edges.tops.size() < 2 || edges.lefts.size() < 2) return std::nullopt;
+  return FitBand(edges, b, gray, scale, options);
+}
+
+// Carries each rule of `runs` that ends on a band's edge across it (within
+// `tol`, at least `min_rule` long) on through the band.
+void CarryRulesThrough(const std::vector<Band>& bands, float tol, float min_rule, Runs& runs) {
   // A rule that stops at a band and goes on past it is one rule across it
   // (a column rule through a section row), whichever way the band runs: a
   // page turned a quarter has its row bands upright. Rules only: a stroke of
@@ -228,7 +304,8 @@ void AddBandEdges(const std::vector<Band>& bands, float tol, float same, float m
   for (const Band& band : bands) {
     const bool horizontal = band.horizontal();
     const float lo = horizontal ? band.box.x : band.box.y, hi = horizontal ? band.box.br().x : band.box.br().y;
-    const float near_side = horizontal ? band.top.pos : band.left.pos, far_side = horizontal ? band.bottom.pos : band.right.pos;
+    const float near_side = horizontal ? band.top.pos : band.left.pos;
+    const float far_side = horizontal ? band.bottom.pos : band.right.pos;
     std::vector<Run>& across = horizontal ? runs.vertical : runs.horizontal;
     for (Run& run : across) {
       if (run.pos < lo - tol || run.pos > hi + tol || run.length() < min_rule) continue;
@@ -238,7 +315,7 @@ void AddBandEdges(const std::vector<Band>& bands, float tol, float same, float m
       // Carried straight on along its own slope.
       const cv::Point2f direction = run.b - run.a;
       const float d_along = horizontal ? direction.y : direction.x, d_across = horizontal ? direction.x : direction.y;
-      const float slope = std::abs(d_along) > 1e-3f ? d_across / d_along : 0;
+      const float slope = std::abs(d_along) > kLeastAlong ? d_across / d_along : 0;
       auto point = [&](const cv::Point2f& from_point, float at) {
         return horizontal ? cv::Point2f(from_point.x + slope * (at - from_point.y), at)
                           : cv::Point2f(at, from_point.y + slope * (at - from_point.x));
@@ -253,6 +330,69 @@ void AddBandEdges(const std::vector<Band>& bands, float tol, float same, float m
       }
     }
   }
+}
+
+// Adds a band's edge `edge` (along the rows when `horizontal`) to `runs`,
+// as a rule at the place of the rules of `seen` along it (within `same` of
+// it and their half thickness) when they cover much of it but none the whole.
+void AddEdge(bool horizontal, const Run& edge, const Runs& seen, float same, Runs& runs) {
+  std::vector<Run>& lines = horizontal ? runs.horizontal : runs.vertical;
+  // How much of the edge the rule covers (pieces may overlap), and where.
+  std::vector<std::pair<float, float>> pieces;
+  float weighted_pos = 0, weights = 0, thickness = 0, longest = 0;
+  for (const Run& line : horizontal ? seen.horizontal : seen.vertical) {
+    const float from = std::max(line.from, edge.from), to = std::min(line.to, edge.to);
+    if (std::abs(line.pos - edge.pos) > same + line.thickness / 2 || to <= from) continue;
+    pieces.emplace_back(from, to);
+    longest = std::max(longest, to - from);
+    weighted_pos += (to - from) * line.pos;
+    weights += to - from;
+    thickness = std::max(thickness, line.thickness);
+  }
+  std::sort(pieces.begin(), pieces.end());
+  float overlap = 0, reached = edge.from;
+  for (const auto& [from, to] : pieces) {
+    overlap += std::max(0.0f, to - std::max(from, reached));
+    reached = std::max(reached, to);
+  }
+  if (overlap < kMinRuleCover * edge.length()) {
+    lines.push_back(edge);
+    return;
+  }
+  if (longest >= kWholeRule * edge.length()) return;
+  Run rule = edge;
+  const float shift = weighted_pos / weights - edge.pos;
+  rule.pos += shift;
+  const cv::Point2f across = horizontal ? cv::Point2f(0, shift) : cv::Point2f(shift, 0);
+  rule.a += across;
+  rule.b += across;
+  rule.thickness = thickness;
+  lines.push_back(rule);
+}
+
+}  // namespace
+
+std::vector<Band> FindBands(const cv::Mat& darkness, const cv::Mat& gray, const Scale& scale, const BandOptions& options) {
+  std::vector<Band> bands;
+  if (darkness.empty()) return bands;
+  const cv::Mat solid = SolidDark(darkness, scale, options);
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(solid, labels, stats, centroids, 8, CV_32S);
+  const double min_length = options.min_length_mm * scale.work_px_per_mm;
+  const double max_thickness = options.max_thickness_mm * scale.work_px_per_mm;
+  for (int i = 1; i < n; ++i) {
+    const int left = stats.at<int>(i, cv::CC_STAT_LEFT), top = stats.at<int>(i, cv::CC_STAT_TOP);
+    const int width = stats.at<int>(i, cv::CC_STAT_WIDTH), height = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+    if (left == 0 || top == 0 || left + width >= solid.cols || top + height >= solid.rows) continue;
+    if (std::max(width, height) < min_length || std::min(width, height) > max_thickness) continue;
+    if (std::optional<Band> band = BandOf(labels, darkness, gray, {i, left, top, width, height}, scale, options))
+      bands.push_back(*band);
+  }
+  return bands;
+}
+
+void AddBandEdges(const std::vector<Band>& bands, float tol, float same, float min_rule, Runs& runs) {
+  CarryRulesThrough(bands, tol, min_rule, runs);
   // An edge drawn as a rule too is the rule's: the ridge finds a line's
   // centre to a pixel, the band's edge takes in the rule's thickness (half
   // of it beyond the centre). The rule may come in pieces, cut where thick
@@ -261,45 +401,11 @@ void AddBandEdges(const std::vector<Band>& bands, float tol, float same, float m
   // one rule, at the rule's place. Left in pieces shorter than the table, it
   // stacked with no other row line and the striped table was lost.
   const Runs seen = runs;
-  auto add = [&](bool horizontal, const Run& edge) {
-    std::vector<Run>& lines = horizontal ? runs.horizontal : runs.vertical;
-    // How much of the edge the rule covers (pieces may overlap), and where.
-    std::vector<std::pair<float, float>> pieces;
-    float weighted_pos = 0, weights = 0, thickness = 0, longest = 0;
-    for (const Run& line : horizontal ? seen.horizontal : seen.vertical) {
-      const float from = std::max(line.from, edge.from), to = std::min(line.to, edge.to);
-      if (std::abs(line.pos - edge.pos) > same + line.thickness / 2 || to <= from) continue;
-      pieces.emplace_back(from, to);
-      longest = std::max(longest, to - from);
-      weighted_pos += (to - from) * line.pos;
-      weights += to - from;
-      thickness = std::max(thickness, line.thickness);
-    }
-    std::sort(pieces.begin(), pieces.end());
-    float overlap = 0, reached = edge.from;
-    for (const auto& [from, to] : pieces) {
-      overlap += std::max(0.0f, to - std::max(from, reached));
-      reached = std::max(reached, to);
-    }
-    if (overlap < 0.5f * edge.length()) {
-      lines.push_back(edge);
-      return;
-    }
-    if (longest >= 0.95f * edge.length()) return;
-    Run rule = edge;
-    const float shift = weighted_pos / weights - edge.pos;
-    rule.pos += shift;
-    const cv::Point2f across = horizontal ? cv::Point2f(0, shift) : cv::Point2f(shift, 0);
-    rule.a += across;
-    rule.b += across;
-    rule.thickness = thickness;
-    lines.push_back(rule);
-  };
   for (const Band& band : bands) {
-    if (band.stepped[0]) add(true, band.top);
-    if (band.stepped[1]) add(true, band.bottom);
-    if (band.stepped[2]) add(false, band.left);
-    if (band.stepped[3]) add(false, band.right);
+    if (band.stepped[0]) AddEdge(true, band.top, seen, same, runs);
+    if (band.stepped[1]) AddEdge(true, band.bottom, seen, same, runs);
+    if (band.stepped[2]) AddEdge(false, band.left, seen, same, runs);
+    if (band.stepped[3]) AddEdge(false, band.right, seen, same, runs);
   }
 }
 

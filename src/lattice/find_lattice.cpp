@@ -104,101 +104,142 @@ struct Detection {
   std::vector<Candidate> candidates;  // in turned pixels
 };
 
-// Finds the grids on `work` (the page's colour channels at the working
-// resolution, see WorkingPage(); `size` is the full-resolution page it
-// stands for).
-Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& options, const Scale& scale) {
-  Detection d;
-  cv::Mat contrast = LineContrast(work, scale.WorkOdd(2.5));
-  // Step edges in the darkest channel: a stripe printed in a colour is as
-  // dark there as its ink makes it.
-  cv::Mat darkest = DarkestChannel(work);
-  // Bands as dark as they look (in gray): a bar in a strong colour is far
-  // darker in its darkest channel than it looks, and its blurred edges
-  // reach out with it.
-  cv::Mat darkness = DarknessMap(Luminance(work), scale.WorkOdd(options.bands.paper_window_mm));
+// Rules stand out against the paper around them over a window this wide, mm:
+// wider than the thickest printed rule with its blur, narrower than a row.
+constexpr double kContrastWindowMm = 2.5;
+// A rule needs paper this far (mm) to either side of its ridge, and a step
+// edge is measured over this far each side (see Detect()), each at least
+// kMinSidePx working pixels so a coarse look still sees paper.
+constexpr double kRidgeGapMm = 1.0, kStepReachMm = 1.0;
+constexpr int kMinSidePx = 2;
+// Below this skew (degrees) a line drifts less than 0.4 mm across a page:
+// not worth the warp.
+constexpr double kMinSkewDeg = 0.1;
+// A run this near a band's edge (mm) lies on it: a bar's edge found as a
+// step, or a rule ending where a bar begins; a band's edge within
+// kSameEdgeMm of a run is that run.
+constexpr double kOnBandEdgeMm = 2.0, kSameEdgeMm = 1.0;
+
+// The maps Detect() finds lines in, of one look at the page.
+struct LineMaps {
+  cv::Mat contrast;  // ridges: rules
+  cv::Mat darkest;   // the darkest channel: step edges
+  cv::Mat darkness;  // darkness as it looks (gray): bands
+};
+
+// The ruled lines in `maps`, and in `steps` the step edges of shaded rows
+// apart: only the edges along the rows are rows (see Detect()).
+Runs FindRuns(const LineMaps& maps, const LatticeOptions& options, const Scale& scale, Runs& steps) {
   const int run = scale.WorkOdd(options.min_run_mm);
   // Wider than half the thickest printed line with its blur: rules to about
   // 1.5 mm. (A 1.5 mm look, for 2.5 mm rules, took the white-on-colour text
   // of header bands and the body of blurred text for rules: more sheets
   // lost their grid than rules that thick gained one.)
-  const int gap = std::max(2, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
+  const int gap = std::max(kMinSidePx, static_cast<int>(std::lround(kRidgeGapMm * scale.work_px_per_mm)));
   const double threshold = options.min_contrast * 255;
   // Step edges are measured over a millimetre each side: wider than a rule
   // (left to the ridges), narrower than a row.
-  const int reach = std::max(2, static_cast<int>(std::lround(1.0 * scale.work_px_per_mm)));
+  const int reach = std::max(kMinSidePx, static_cast<int>(std::lround(kStepReachMm * scale.work_px_per_mm)));
   // A step edge counts as long as a table line: a stripe's or a bar's ends
   // are a row high, and would stand as a dashed rule down the table's side.
   const int edge_run = scale.WorkOdd(options.min_line_mm);
+  Runs found;
+  steps = Runs{};
+  for (bool horizontal : {true, false}) {
+    const cv::Mat ruled = RunMask(maps.contrast, horizontal, run, threshold, options.run_fill, gap);
+    (horizontal ? found.horizontal : found.vertical) = RunsOf(ruled, horizontal, scale);
+    if (options.min_step > 0)
+      (horizontal ? steps.horizontal : steps.vertical) = RunsOf(
+          StepMask(maps.darkest, horizontal, edge_run, options.min_step, options.run_fill, reach, ruled), horizontal,
+          scale);
+  }
+  return found;
+}
+
+// `lines` with the step edges `steps` along the rows (`horizontal`) or the
+// columns (`vertical`) added.
+Runs WithSteps(Runs lines, const Runs& steps, bool horizontal, bool vertical) {
+  if (horizontal) lines.horizontal.insert(lines.horizontal.end(), steps.horizontal.begin(), steps.horizontal.end());
+  if (vertical) lines.vertical.insert(lines.vertical.end(), steps.vertical.begin(), steps.vertical.end());
+  return lines;
+}
+
+// `lines` with the edges of `bands` added (AddBandEdges()).
+Runs WithBands(Runs lines, const std::vector<Band>& bands, const LatticeOptions& options, const Scale& scale) {
+  AddBandEdges(bands, static_cast<float>(scale.Full(kOnBandEdgeMm)), static_cast<float>(scale.Full(kSameEdgeMm)),
+               static_cast<float>(scale.Full(options.min_line_mm)), lines);
+  return lines;
+}
+
+// Turns each of `maps` (of `work`) by `skew` degrees about the page's
+// centre; returns the same turn in full-resolution pixels.
+cv::Matx33d Deskew(LineMaps& maps, const cv::Mat& work, double skew, const Scale& scale) {
+  const double k = scale.pool, offset = (k - 1) / 2;
+  const cv::Point2f centre_work(work.cols / 2.0f, work.rows / 2.0f);
+  const cv::Point2f centre_full(static_cast<float>(k * centre_work.x + offset),
+                                static_cast<float>(k * centre_work.y + offset));
+  // Each map into its own image: warped into one shared output, the maps
+  // were all the last one warped (the contrast map had been the darkness
+  // map on every deskewed page).
+  const cv::Mat rotation = cv::getRotationMatrix2D(centre_work, skew, 1);
+  auto turn = [&](const cv::Mat& map, int border) {
+    cv::Mat turned;
+    cv::warpAffine(map, turned, rotation, map.size(), cv::INTER_LINEAR, border, cv::Scalar(0));
+    return turned;
+  };
+  maps.contrast = turn(maps.contrast, cv::BORDER_CONSTANT);
+  maps.darkness = turn(maps.darkness, cv::BORDER_CONSTANT);
+  maps.darkest = turn(maps.darkest, cv::BORDER_REPLICATE);
+  return ToMatx33(cv::getRotationMatrix2D(centre_full, skew, 1));
+}
+
+// Finds the grids on `work` (the page's colour channels at the working
+// resolution, see WorkingPage(); `size` is the full-resolution page it
+// stands for).
+Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& options, const Scale& scale) {
+  Detection d;
+  LineMaps maps;
+  maps.contrast = LineContrast(work, scale.WorkOdd(kContrastWindowMm));
+  // Step edges in the darkest channel: a stripe printed in a colour is as
+  // dark there as its ink makes it.
+  maps.darkest = DarkestChannel(work);
+  // Bands as dark as they look (in gray): a bar in a strong colour is far
+  // darker in its darkest channel than it looks, and its blurred edges
+  // reach out with it.
+  maps.darkness = DarknessMap(Luminance(work), scale.WorkOdd(options.bands.paper_window_mm));
   // Ruled lines, and the step edges of shaded rows apart: only the edges
   // along the rows are rows (see below).
   Runs steps;
-  auto find_runs = [&] {
-    Runs found;
-    steps = Runs{};
-    for (bool horizontal : {true, false}) {
-      const cv::Mat ruled = RunMask(contrast, horizontal, run, threshold, options.run_fill, gap);
-      (horizontal ? found.horizontal : found.vertical) = RunsOf(ruled, horizontal, scale);
-      if (options.min_step > 0)
-        (horizontal ? steps.horizontal : steps.vertical) =
-            RunsOf(StepMask(darkest, horizontal, edge_run, options.min_step, options.run_fill, reach, ruled), horizontal, scale);
-    }
-    return found;
-  };
-  auto with_steps = [&](Runs lines, bool horizontal, bool vertical) {
-    if (horizontal) lines.horizontal.insert(lines.horizontal.end(), steps.horizontal.begin(), steps.horizontal.end());
-    if (vertical) lines.vertical.insert(lines.vertical.end(), steps.vertical.begin(), steps.vertical.end());
-    return lines;
-  };
-  Runs runs = find_runs();
-  d.skew = SkewOf(with_steps(runs, true, true), static_cast<float>(scale.Full(options.min_line_mm)), options.max_skew_deg);
+  Runs runs = FindRuns(maps, options, scale, steps);
+  d.skew = SkewOf(WithSteps(runs, steps, true, true), static_cast<float>(scale.Full(options.min_line_mm)),
+                  options.max_skew_deg);
   cv::Matx33d deskew = cv::Matx33d::eye();
   // Below 0.1 degrees a line drifts less than 0.4 mm across a page.
-  if (std::abs(d.skew) >= 0.1) {
-    const double k = scale.pool, offset = (k - 1) / 2;
-    const cv::Point2f centre_work(work.cols / 2.0f, work.rows / 2.0f);
-    const cv::Point2f centre_full(static_cast<float>(k * centre_work.x + offset), static_cast<float>(k * centre_work.y + offset));
-    // Each map into its own image: warped into one shared output, the maps
-    // were all the last one warped (the contrast map had been the darkness
-    // map on every deskewed page).
-    const cv::Mat rotation = cv::getRotationMatrix2D(centre_work, d.skew, 1);
-    auto turn = [&](const cv::Mat& map, int border) {
-      cv::Mat turned;
-      cv::warpAffine(map, turned, rotation, map.size(), cv::INTER_LINEAR, border, cv::Scalar(0));
-      return turned;
-    };
-    contrast = turn(contrast, cv::BORDER_CONSTANT);
-    darkness = turn(darkness, cv::BORDER_CONSTANT);
-    darkest = turn(darkest, cv::BORDER_REPLICATE);
-    runs = find_runs();
-    deskew = ToMatx33(cv::getRotationMatrix2D(centre_full, d.skew, 1));
+  if (std::abs(d.skew) >= kMinSkewDeg) {
+    deskew = Deskew(maps, work, d.skew, scale);
+    runs = FindRuns(maps, options, scale, steps);
   } else {
     d.skew = 0;
   }
   // Header bars, shaded rows and tinted columns: their edges are rules too
   // (an edge that a rule or a step edge already lies on is not added again).
-  const std::vector<Band> bands = FindBands(darkness, darkest, scale, options.bands);
+  const std::vector<Band> bands = FindBands(maps.darkness, maps.darkest, scale, options.bands);
   // A bar's edge is a step edge too: the band's alone. (Both, a title bar
   // over the table stacked onto it as rows of its own.)
-  DropEdgesOnBands(bands, static_cast<float>(scale.Full(2.0)), steps);
-  auto with_bands = [&](Runs lines) {
-    AddBandEdges(bands, static_cast<float>(scale.Full(2.0)), static_cast<float>(scale.Full(1.0)),
-                 static_cast<float>(scale.Full(options.min_line_mm)), lines);
-    return lines;
-  };
+  DropEdgesOnBands(bands, static_cast<float>(scale.Full(kOnBandEdgeMm)), steps);
 
   // Tables in the orientation where rows run across. Whether the page is
   // upside down is for the printed text to say (the grid stage reads it): a
   // column's width or side says nothing about what it holds.
-  if (options.find_orientation && QuarterVote(with_bands(with_steps(runs, true, true)), options, scale) < 0)
+  if (options.find_orientation &&
+      QuarterVote(WithBands(WithSteps(runs, steps, true, true), bands, options, scale), options, scale) < 0)
     d.quarters = 1;
   // Step edges along the rows only: a striped or shaded row has no rule of
   // its own, while a column's edges are its rules, a tint the grid stage
   // finds, or a bar's sides (bands, above). The sides of a header bar a
   // few rows tall, taken for column rules, framed a table that has none.
-  runs = with_bands(with_steps(runs, d.quarters % 2 == 0, d.quarters % 2 == 1));
-  auto build = [&](int q) { return BuildAll(TurnRuns(runs, ToMatx23(QuarterTurn(q, size))), options, scale); };
-  d.candidates = build(d.quarters);
+  runs = WithBands(WithSteps(runs, steps, d.quarters % 2 == 0, d.quarters % 2 == 1), bands, options, scale);
+  d.candidates = BuildAll(TurnRuns(runs, ToMatx23(QuarterTurn(d.quarters, size))), options, scale);
   d.turned_from_input = QuarterTurn(d.quarters, size) * deskew;
   return d;
 }
@@ -322,47 +363,53 @@ cv::Point2d PageFromUpright(const LatticeResult& result, cv::Point2d upright_px)
   return {p[0] / p[2], p[1] / p[2]};
 }
 
-LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& options) {
-  LatticeResult result;
-  if (page_bgr.empty() || page_bgr.depth() != CV_8U) {
-    result.detail = page_bgr.empty() ? "empty image" : "not an 8-bit image";
-    return result;
-  }
-  if (!options.Check()) {
-    result.detail = "invalid lattice options";
-    return result;
-  }
-  const cv::Size size = page_bgr.size();
-  Scale scale;
-  scale.px_per_mm = options.px_per_mm > 0 ? options.px_per_mm : std::min(size.width, size.height) / 210.0;
-  scale.pool = std::max(1, static_cast<int>(std::lround(scale.px_per_mm / options.work_px_per_mm)));
-  scale.work_px_per_mm = scale.px_per_mm / scale.pool;
-  if (size.width / scale.pool < 32 || size.height / scale.pool < 32) {
-    result.detail = "image too small for a grid";
-    return result;
-  }
+namespace {
 
-  const cv::Mat work = WorkingPage(page_bgr, scale.pool);
-  Detection detection = Detect(work, size, options, scale);
-  cv::Matx33d fix_in_input = cv::Matx33d::eye();
+// Without a known resolution the page's short side is taken for an A4 sheet's
+// width (mm): scorecards are printed on A4 or Letter, and the page stage
+// crops the photo to the sheet.
+constexpr double kAssumedShortSideMm = 210.0;
+// A page smaller than this many working pixels either way holds no grid whose
+// lines could be told apart.
+constexpr int kMinWorkSidePx = 32;
+// Frames whose corners all lie within this (mm) of their rectangles' are
+// rectangles already: half a millimetre moves no line out of its cell.
+constexpr double kPerspectiveTolMm = 0.5;
+// A fainter look turned the page the same way when its transform differs from
+// this one's by less than this (a norm of the matrix): the same up to rounding.
+constexpr double kSameTurnTol = 1e-6;
+// A fainter look's grid, or a twin grid, is the same grid as ours when its
+// lines (or its width and height) lie within this of ours, mm: a line's
+// width and blur.
+constexpr double kSameGridTolMm = 1.5;
+
+// How good a look at the page is: the grids it finds, then the lines it saw
+// in them (not put back).
+std::pair<int, int> LookScore(const Detection& d) {
+  int grids = 0, seen = 0;
+  for (const Candidate& c : d.candidates) {
+    if (!c.lattice) continue;
+    ++grids;
+    seen += static_cast<int>(std::count(c.lattice->row_inferred.begin(), c.lattice->row_inferred.end(), false));
+    seen += static_cast<int>(std::count(c.lattice->column_inferred.begin(), c.lattice->column_inferred.end(), false));
+  }
+  return std::pair(grids, seen);
+}
+
+// Straightens the page (`work`, standing for a page of `size`) and looks again
+// while that makes `detection` no worse; `fix_in_input` is the last
+// straightening taken, in input pixels. True when one was taken.
+bool Straighten(const cv::Mat& work, cv::Size size, const LatticeOptions& options, const Scale& scale,
+                Detection& detection, cv::Matx33d& fix_in_input) {
   // Straighten the page and look again, until the frames are rectangles or
   // a look is worse: a steep photo of two stacked grids (card 0104 of seed
   // 900022) needed four looks, each straightening part of what the last one
   // left; a page already straight stops after the first. A look is better
   // when it finds more grids, or as many with more lines seen (not put
   // back): straight lines fill the runs that slanted ones break.
-  auto score = [](const Detection& d) {
-    int grids = 0, seen = 0;
-    for (const Candidate& c : d.candidates) {
-      if (!c.lattice) continue;
-      ++grids;
-      seen += static_cast<int>(std::count(c.lattice->row_inferred.begin(), c.lattice->row_inferred.end(), false));
-      seen += static_cast<int>(std::count(c.lattice->column_inferred.begin(), c.lattice->column_inferred.end(), false));
-    }
-    return std::pair(grids, seen);
-  };
+  bool corrected = false;
   for (int round = 0; round < options.max_perspective_rounds; ++round) {
-    const auto fix = PerspectiveFix(detection.candidates, static_cast<float>(scale.Full(0.5)));
+    const auto fix = PerspectiveFix(detection.candidates, static_cast<float>(scale.Full(kPerspectiveTolMm)));
     if (!fix) break;
     const cv::Matx33d fix_input = detection.turned_from_input.inv() * *fix * detection.turned_from_input * fix_in_input;
     const double k = scale.pool, offset = (k - 1) / 2;
@@ -371,24 +418,24 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
     cv::warpPerspective(work, straight, cv::Mat(full_from_work.inv() * fix_input * full_from_work), work.size(),
                         cv::INTER_LINEAR, cv::BORDER_REPLICATE);
     Detection next = Detect(straight, size, options, scale);
-    if (score(next) < score(detection)) break;
+    if (LookScore(next) < LookScore(detection)) break;
     detection = std::move(next);
     fix_in_input = fix_input;
-    result.perspective_corrected = true;
+    corrected = true;
   }
+  return corrected;
+}
 
-  // The page turned upright, and the grids that pass as scorecards.
-  result.rotation_deg = 90 * (detection.quarters % 4);
-  result.skew_deg = detection.skew;
-  result.upright_from_page = detection.turned_from_input * fix_in_input;
-  const cv::Size upright_size = detection.quarters % 2 ? cv::Size(size.height, size.width) : size;
+// `result.upright`: `page_bgr` turned upright (to `upright_size`) by
+// `result.upright_from_page`, the cheapest way that does it.
+void TurnUpright(const cv::Mat& page_bgr, const Detection& detection, cv::Size upright_size, LatticeResult& result) {
   if (result.perspective_corrected) {
     cv::warpPerspective(page_bgr, result.upright, cv::Mat(result.upright_from_page), upright_size, cv::INTER_LINEAR,
                         cv::BORDER_REPLICATE);
   } else if (detection.skew != 0) {
     // Half the time of a perspective warp.
-    cv::warpAffine(page_bgr, result.upright, cv::Mat(ToMatx23(result.upright_from_page)), upright_size, cv::INTER_LINEAR,
-                   cv::BORDER_REPLICATE);
+    cv::warpAffine(page_bgr, result.upright, cv::Mat(ToMatx23(result.upright_from_page)), upright_size,
+                   cv::INTER_LINEAR, cv::BORDER_REPLICATE);
   } else if (detection.quarters % 4 == 0) {
     result.upright = page_bgr.clone();
   } else {
@@ -396,12 +443,16 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
                                          : detection.quarters % 4 == 2 ? cv::ROTATE_180
                                                                        : cv::ROTATE_90_COUNTERCLOCKWISE);
   }
+}
 
+// Adds to `result.grids` the candidates' grids that lie inside the page's
+// margins (`edge` pixels, the page `upright_size`), sorted; `off_the_edge`
+// says whether one did not. Returns the rejected candidate that came
+// nearest to a grid (null when none was rejected).
+const Candidate* KeepGrids(const Detection& detection, cv::Size upright_size, double edge, LatticeResult& result,
+                           bool& off_the_edge) {
   const Candidate* best_rejected = nullptr;
-  // A printed grid sits inside the page's margins; lines that run to the
-  // page's edge are ruled paper (a notebook's lines and margin rule).
-  const double edge = options.min_frame_margin_mm * scale.px_per_mm;
-  bool off_the_edge = false;
+  off_the_edge = false;
   for (const Candidate& c : detection.candidates) {
     if (c.lattice) {
       const cv::Rect2f& frame = c.lattice->frame;
@@ -416,6 +467,71 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
     }
   }
   SortGrids(result.grids);
+  return best_rejected;
+}
+
+// What `result`, grids found, says it found.
+std::string FoundDetail(const LatticeResult& result) {
+  std::ostringstream detail;
+  detail << result.grids.size() << (result.grids.size() == 1 ? " grid" : " grids");
+  for (size_t i = 0; i < result.grids.size(); ++i)
+    detail << (i ? ", " : ": ") << result.grids[i].rows() << "x" << result.grids[i].columns();
+  detail << "; turned " << result.rotation_deg << " deg, skew " << std::round(result.skew_deg * 100) / 100 << " deg";
+  if (result.perspective_corrected) detail << ", perspective corrected";
+  return detail.str();
+}
+
+// Why no grid was found among `detection`'s candidates.
+std::string NotFoundDetail(const Detection& detection, bool off_the_edge, const Candidate* best_rejected) {
+  std::ostringstream detail;
+  if (detection.candidates.empty()) detail << "no ruled table (no long lines crossing each other)";
+  else if (off_the_edge)
+    detail << "ruled lines run off the edge of the picture (ruled paper, or a card cut off: then take the photo "
+              "again)";
+  else detail << best_rejected->why;
+  return detail.str();
+}
+
+}  // namespace
+
+LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& options) {
+  LatticeResult result;
+  if (page_bgr.empty() || page_bgr.depth() != CV_8U) {
+    result.detail = page_bgr.empty() ? "empty image" : "not an 8-bit image";
+    return result;
+  }
+  if (!options.Check()) {
+    result.detail = "invalid lattice options";
+    return result;
+  }
+  const cv::Size size = page_bgr.size();
+  Scale scale;
+  scale.px_per_mm =
+      options.px_per_mm > 0 ? options.px_per_mm : std::min(size.width, size.height) / kAssumedShortSideMm;
+  scale.pool = std::max(1, static_cast<int>(std::lround(scale.px_per_mm / options.work_px_per_mm)));
+  scale.work_px_per_mm = scale.px_per_mm / scale.pool;
+  if (size.width / scale.pool < kMinWorkSidePx || size.height / scale.pool < kMinWorkSidePx) {
+    result.detail = "image too small for a grid";
+    return result;
+  }
+
+  const cv::Mat work = WorkingPage(page_bgr, scale.pool);
+  Detection detection = Detect(work, size, options, scale);
+  cv::Matx33d fix_in_input = cv::Matx33d::eye();
+  result.perspective_corrected = Straighten(work, size, options, scale, detection, fix_in_input);
+
+  // The page turned upright, and the grids that pass as scorecards.
+  result.rotation_deg = 90 * (detection.quarters % 4);
+  result.skew_deg = detection.skew;
+  result.upright_from_page = detection.turned_from_input * fix_in_input;
+  const cv::Size upright_size = detection.quarters % 2 ? cv::Size(size.height, size.width) : size;
+  TurnUpright(page_bgr, detection, upright_size, result);
+
+  // A printed grid sits inside the page's margins; lines that run to the
+  // page's edge are ruled paper (a notebook's lines and margin rule).
+  const double edge = options.min_frame_margin_mm * scale.px_per_mm;
+  bool off_the_edge = false;
+  const Candidate* best_rejected = KeepGrids(detection, upright_size, edge, result, off_the_edge);
   // A grid with a row two and a half pitches tall or more lost row lines
   // too faint for this look (light grey rules under a photo's falling
   // light, seen in the rows below): the page is looked at again for fainter
@@ -424,15 +540,17 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
   LatticeOptions faint = options;  // the second look: fainter lines, no third
   faint.min_contrast = options.faint_contrast;
   faint.faint_contrast = 0;
-  if (faint_look && std::any_of(result.grids.begin(), result.grids.end(), [](const Lattice& g) { return HasLongRows(g); })) {
+  const float same_grid = static_cast<float>(scale.Full(kSameGridTolMm));
+  if (faint_look &&
+      std::any_of(result.grids.begin(), result.grids.end(), [](const Lattice& g) { return HasLongRows(g); })) {
     const LatticeResult again = FindLattices(page_bgr, faint);
     // The same page turned the same way, or its lines are elsewhere.
-    if (again.ok() && again.rotation_deg == result.rotation_deg && cv::norm(again.upright_from_page - result.upright_from_page) < 1e-6)
-      for (Lattice& grid : result.grids) grid = WithFaintRows(grid, again.grids, static_cast<float>(scale.Full(1.5)));
+    if (again.ok() && again.rotation_deg == result.rotation_deg &&
+        cv::norm(again.upright_from_page - result.upright_from_page) < kSameTurnTol)
+      for (Lattice& grid : result.grids) grid = WithFaintRows(grid, again.grids, same_grid);
   }
   result.grids = SplitTallGrids(result.grids, options.max_card_rows);
-  result.grids = WithRowsOfTwins(result.grids, static_cast<float>(scale.Full(1.5)));
-  std::ostringstream detail;
+  result.grids = WithRowsOfTwins(result.grids, same_grid);
   if (result.grids.empty() && faint_look) {
     LatticeResult again = FindLattices(page_bgr, faint);
     if (again.ok()) {
@@ -441,21 +559,11 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
     }
   }
   if (result.grids.empty()) {
-    if (detection.candidates.empty()) detail << "no ruled table (no long lines crossing each other)";
-    else if (off_the_edge)
-      detail << "ruled lines run off the edge of the picture (ruled paper, or a card cut off: then take the photo "
-                "again)";
-    else detail << best_rejected->why;
-    result.detail = detail.str();
+    result.detail = NotFoundDetail(detection, off_the_edge, best_rejected);
     return result;
   }
   result.status = LatticeStatus::kFound;
-  detail << result.grids.size() << (result.grids.size() == 1 ? " grid" : " grids");
-  for (size_t i = 0; i < result.grids.size(); ++i)
-    detail << (i ? ", " : ": ") << result.grids[i].rows() << "x" << result.grids[i].columns();
-  detail << "; turned " << result.rotation_deg << " deg, skew " << std::round(result.skew_deg * 100) / 100 << " deg";
-  if (result.perspective_corrected) detail << ", perspective corrected";
-  result.detail = detail.str();
+  result.detail = FoundDetail(result);
   return result;
 }
 

@@ -222,14 +222,193 @@ double RegulariseRows(std::vector<Line>& rows, int& repairs) {
   return static_cast<double>(regular) / gaps.size();
 }
 
+// Lengths BuildLattice() works with, mm. Lines are looked for kLineTolMm
+// beyond the table's box across them (a photo's slight bow), and a line of
+// the second pass is matched to the first pass's within it; runs within
+// kMergeMm of a longer run's position are one line (a line broken by a gap,
+// or thickened by writing along it, stays within a pen's width).
+constexpr double kLineTolMm = 2.0, kMergeMm = 0.8;
+// A ruled line meets a line across it within kMeetMm (a thick rule's blur and
+// a pen's width) and runs on past it by kRuleReachMm at least (a rule crosses,
+// a letter's stroke stops short); the table's frame is trimmed within kMeetMm.
+constexpr double kMeetMm = 1.25, kRuleReachMm = 0.3;
+// Lines of a table ruled one way only share their ends within this, mm: a
+// hand-ruled or printed table's rules agree better, a text baseline does not.
+constexpr double kEndsTolMm = 3;
+// An upright line runs on through a row line when it is seen within this
+// (mm) beyond half the row line's width on each side of it: a quarter of a
+// millimetre, the blur where a thick rule is cut by the row line across it.
+constexpr double kCrossNearMm = 0.25;
+// A frame line is put back when the lines across it typically end more than
+// this (mm) beyond the present outer line: more than a line's own ragged end.
+constexpr double kFrameSlackMm = 3;
+// A row frame line is put back only when the columns end more than this share
+// of the row pitch (and kRowFrameSlackMm) beyond the outer row: less is a
+// column rule's overshoot, not an open row.
+constexpr float kRowFrameSlackPitch = 0.3f;
+constexpr double kRowFrameSlackMm = 1.5;
+
+// True when the upright line `column` runs on through the row line `row`: on
+// both sides of it, to within half its width and `near`.
+bool CrossesRow(const Line& column, const Line& row, float near) {
+  const float within = row.thickness / 2 + near;
+  bool above = false, below = false;
+  for (const auto& [from, to] : column.spans) {
+    above |= from <= row.pos && to >= row.pos - within;
+    below |= to >= row.pos && from <= row.pos + within;
+  }
+  return above && below;
+}
+
+// Keeps the upright lines of `columns` that run on through at least two of the
+// row lines `rows` they reach, and through half of them at least.
+void KeepRulesThroughRows(std::vector<Line>& columns, const std::vector<Line>& rows, float near) {
+  std::erase_if(columns, [&](const Line& column) {
+    if (column.spans.empty()) return true;
+    float end = column.spans.front().second;
+    for (const auto& span : column.spans) end = std::max(end, span.second);
+    int reaching = 0, crossed = 0;
+    for (const Line& row : rows)
+      if (row.pos > column.spans.front().first && row.pos < end) ++reaching, crossed += CrossesRow(column, row, near);
+    return crossed < 2 || 2 * crossed < reaching;
+  });
+}
+
+// One pass of BuildLattice() over the lines in `box`: its `rows` and
+// `columns`, ruled both ways (`ruled`) or rows only; false when fewer than
+// two lines each way are left.
+bool LinesOfPass(const Runs& runs, const cv::Rect2f& box, const LatticeOptions& options, const Scale& scale,
+                 std::vector<Line>& rows, std::vector<Line>& columns, bool& ruled) {
+  const float tol = static_cast<float>(scale.Full(kLineTolMm));
+  const float merge = static_cast<float>(scale.Full(kMergeMm));
+  const float meet = static_cast<float>(scale.Full(kMeetMm)), reach = static_cast<float>(scale.Full(kRuleReachMm));
+  const float ends_tol = static_cast<float>(scale.Full(kEndsTolMm));
+  rows = Spanning(TableLines(runs.horizontal, true, box.y, box.br().y, box.x, box.br().x, merge, tol),
+                  options.min_line_span);
+  columns = Spanning(TableLines(runs.vertical, false, box.x, box.br().x, box.y, box.br().y, merge, tol),
+                     options.min_line_span);
+  // Ruled both ways, the rows kept by the upright lines they meet. Unless
+  // two upright lines at most stay, and the rows' common ends keep more
+  // rows: the sides of striped rows alone, stacked at the table's edges,
+  // touch every row line but cross none; one rule between labels and
+  // scores and a stack of letters' strokes beside it are no frame either
+  // (the rows past the strokes were dropped).
+  std::vector<Line> ruled_rows = rows, ruled_columns = columns;
+  if (columns.size() >= 2)
+    KeepRuled(ruled_rows, ruled_columns, meet, reach, static_cast<float>(scale.Full(options.double_frame_mm)));
+  // Rows ruled, columns not (or one rule between labels and scores): the
+  // rows' common ends are the frame; the grid stage finds the columns in
+  // what the rows hold.
+  std::vector<Line> open_rows = rows, open_columns = columns;
+  KeepCommonEnds(open_rows, ends_tol);
+  // An upright line is a rule when it runs on through row lines: on both
+  // sides of each, to within half the row line's width and a quarter of a
+  // millimetre (a thick rule is cut where each row line crosses it). A
+  // stack of letters down the labels, a parenthesis or an "l" in each
+  // row, stops short of the row lines it reaches, most of them (kept, it
+  // trimmed the rows to where it began).
+  KeepRulesThroughRows(open_columns, open_rows, static_cast<float>(scale.Full(kCrossNearMm)));
+  PutBackFrame(open_columns, open_rows, static_cast<float>(scale.Full(kFrameSlackMm)));
+  ruled = ruled_columns.size() >= 3 || (ruled_columns.size() == 2 && ruled_rows.size() >= open_rows.size());
+  rows = ruled ? std::move(ruled_rows) : std::move(open_rows);
+  columns = ruled ? std::move(ruled_columns) : std::move(open_columns);
+  return rows.size() >= 2 && columns.size() >= 2;
+}
+
+// `lines` with the spans of the line of `reach` at each one's position
+// (within `tol`): seen to their full reach.
+std::vector<Line> Reaching(std::vector<Line> lines, const std::vector<Line>& reach, float tol) {
+  for (Line& line : lines)
+    for (const Line& whole : reach)
+      if (!whole.spans.empty() && std::abs(whole.pos - line.pos) <= tol) {
+        line.spans = whole.spans;
+        break;
+      }
+  return lines;
+}
+
+// Why a table of `c.rows` rows and `c.columns` columns, `regular` of its rows
+// of the usual height after `repairs` of its `seen_rows` row lines were put
+// back or dropped, is no scorecard; empty when it may be one.
+std::string Rejection(const Candidate& c, const LatticeOptions& options, double regular, int repairs,
+                      int seen_rows) {
+  std::ostringstream why;
+  if (c.rows < options.min_rows) {
+    why << "a table of " << c.rows << (c.rows == 1 ? " row" : " rows") << " (a scorecard has at least "
+        << options.min_rows << ")";
+  } else if (c.rows > options.max_rows) {
+    why << "a table of " << c.rows << " rows (ruled paper, not a scorecard)";
+  } else if (c.columns < options.min_columns || c.columns > options.max_columns) {
+    why << "a table of " << c.columns << (c.columns == 1 ? " column" : " columns") << " (a scorecard has "
+        << options.min_columns << "-"
+        << options.max_columns << ")";
+  } else if (regular < options.min_regular_rows) {
+    why << "rows of uneven height (" << std::lround(regular * 100) << " % of them of the usual height)";
+  } else if (repairs > options.max_row_repairs * seen_rows) {
+    // Rows of uneven heights come out regular only after many lines are
+    // dropped or put back: a table, not a printed scorecard.
+    why << "rows of uneven height (" << repairs << " of " << seen_rows << " row lines missing or extra)";
+  }
+  return why.str();
+}
+
+// Lines put back have no fit of their own: straight across the frame.
+void FitPutBackLines(std::vector<Line>& rows, std::vector<Line>& columns) {
+  for (Line& row : rows)
+    if (row.spans.empty()) {
+      row.a = cv::Point2f(columns.front().pos, row.pos);
+      row.b = cv::Point2f(columns.back().pos, row.pos);
+    }
+  for (Line& column : columns)
+    if (column.spans.empty()) {
+      column.a = cv::Point2f(column.pos, rows.front().pos);
+      column.b = cv::Point2f(column.pos, rows.back().pos);
+    }
+}
+
+// The corners for the perspective test: crossings of the outermost lines
+// that were seen. A frame line put back has no slope of its own; standing
+// upright where the real one leans, it makes the corners a wrong quad.
+std::array<cv::Point2f, 4> SeenCorners(const std::vector<Line>& rows, const std::vector<Line>& columns) {
+  auto seen = [](const Line& line) { return !line.spans.empty(); };
+  auto first_seen = [&](auto begin, auto end) -> const Line& {
+    const auto it = std::find_if(begin, end, seen);
+    return it != end ? *it : *begin;
+  };
+  const Line &top = first_seen(rows.begin(), rows.end()), &bottom = first_seen(rows.rbegin(), rows.rend()),
+             &left = first_seen(columns.begin(), columns.end()), &right = first_seen(columns.rbegin(), columns.rend());
+  return {Crossing(top.a, top.b, left.a, left.b), Crossing(top.a, top.b, right.a, right.b),
+          Crossing(bottom.a, bottom.b, right.a, right.b), Crossing(bottom.a, bottom.b, left.a, left.b)};
+}
+
+// The lattice of `rows` and `columns`: their positions, the frame, and the
+// seen row lines' typical thickness.
+Lattice LatticeOf(const std::vector<Line>& rows, const std::vector<Line>& columns) {
+  Lattice lattice;
+  std::vector<float> thickness;
+  for (const Line& row : rows) {
+    lattice.row_y.push_back(row.pos);
+    lattice.row_inferred.push_back(row.inferred);
+    if (!row.inferred) thickness.push_back(row.thickness);
+  }
+  for (const Line& column : columns) {
+    lattice.column_x.push_back(column.pos);
+    lattice.column_inferred.push_back(column.inferred);
+  }
+  lattice.frame = cv::Rect2f(lattice.column_x.front(), lattice.row_y.front(),
+                             lattice.column_x.back() - lattice.column_x.front(),
+                             lattice.row_y.back() - lattice.row_y.front());
+  lattice.line_px = std::max(1.0f, Median(thickness));
+  return lattice;
+}
+
 }  // namespace
 
 Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOptions& options, const Scale& scale) {
   Candidate c;
-  const float tol = static_cast<float>(scale.Full(2.0));
-  const float merge = static_cast<float>(scale.Full(0.8));
-  const float meet = static_cast<float>(scale.Full(1.25)), reach = static_cast<float>(scale.Full(0.3));
-  const float ends_tol = static_cast<float>(scale.Full(3));
+  const float tol = static_cast<float>(scale.Full(kLineTolMm));
+  const float meet = static_cast<float>(scale.Full(kMeetMm));
+  const float frame_slack = static_cast<float>(scale.Full(kFrameSlackMm));
   cv::Rect2f box = table.box;
   std::vector<Line> rows, columns;
   std::vector<Line> reach_rows, reach_columns;  // as the first pass saw them: to their ends, past the frame
@@ -237,52 +416,7 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
   // against the frame rather than against runs that overshoot it.
   bool ruled = false;  // ruled both ways, as the last pass saw it
   for (int pass = 0; pass < 2; ++pass) {
-    rows = Spanning(TableLines(runs.horizontal, true, box.y, box.br().y, box.x, box.br().x, merge, tol), options.min_line_span);
-    columns = Spanning(TableLines(runs.vertical, false, box.x, box.br().x, box.y, box.br().y, merge, tol), options.min_line_span);
-    // Ruled both ways, the rows kept by the upright lines they meet. Unless
-    // two upright lines at most stay, and the rows' common ends keep more
-    // rows: the sides of striped rows alone, stacked at the table's edges,
-    // touch every row line but cross none; one rule between labels and
-    // scores and a stack of letters' strokes beside it are no frame either
-    // (the rows past the strokes were dropped).
-    std::vector<Line> ruled_rows = rows, ruled_columns = columns;
-    if (columns.size() >= 2)
-      KeepRuled(ruled_rows, ruled_columns, meet, reach, static_cast<float>(scale.Full(options.double_frame_mm)));
-    // Rows ruled, columns not (or one rule between labels and scores): the
-    // rows' common ends are the frame; the grid stage finds the columns in
-    // what the rows hold.
-    std::vector<Line> open_rows = rows, open_columns = columns;
-    KeepCommonEnds(open_rows, ends_tol);
-    // An upright line is a rule when it runs on through row lines: on both
-    // sides of each, to within half the row line's width and a quarter of a
-    // millimetre (a thick rule is cut where each row line crosses it). A
-    // stack of letters down the labels, a parenthesis or an "l" in each
-    // row, stops short of the row lines it reaches, most of them (kept, it
-    // trimmed the rows to where it began).
-    const float near = static_cast<float>(scale.Full(0.25));
-    auto crosses = [&](const Line& column, const Line& row) {
-      const float within = row.thickness / 2 + near;
-      bool above = false, below = false;
-      for (const auto& [from, to] : column.spans) {
-        above |= from <= row.pos && to >= row.pos - within;
-        below |= to >= row.pos && from <= row.pos + within;
-      }
-      return above && below;
-    };
-    std::erase_if(open_columns, [&](const Line& column) {
-      if (column.spans.empty()) return true;
-      float end = column.spans.front().second;
-      for (const auto& span : column.spans) end = std::max(end, span.second);
-      int reaching = 0, crossed = 0;
-      for (const Line& row : open_rows)
-        if (row.pos > column.spans.front().first && row.pos < end) ++reaching, crossed += crosses(column, row);
-      return crossed < 2 || 2 * crossed < reaching;
-    });
-    PutBackFrame(open_columns, open_rows, static_cast<float>(scale.Full(3)));
-    ruled = ruled_columns.size() >= 3 || (ruled_columns.size() == 2 && ruled_rows.size() >= open_rows.size());
-    rows = ruled ? std::move(ruled_rows) : std::move(open_rows);
-    columns = ruled ? std::move(ruled_columns) : std::move(open_columns);
-    if (rows.size() < 2 || columns.size() < 2) {
+    if (!LinesOfPass(runs, box, options, scale, rows, columns, ruled)) {
       c.why = "lines do not cross";
       return c;
     }
@@ -295,7 +429,7 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
     // no upright line at its sides, and measured between its inner rules,
     // every line of text across the middle column spanned it.
     std::vector<Line> sides = columns;
-    PutBackFrame(sides, rows, static_cast<float>(scale.Full(3)));
+    PutBackFrame(sides, rows, frame_slack);
     box = cv::Rect2f(sides.front().pos, rows.front().pos, sides.back().pos - sides.front().pos,
                      rows.back().pos - rows.front().pos);
   }
@@ -316,85 +450,22 @@ Candidate BuildLattice(const Runs& runs, const Table& table, const LatticeOption
   // (the first pass's lines): the second pass cuts them at the outer lines
   // across, and a column rule that goes on past the last row line is the
   // side of an open last row.
-  auto reaching = [&](std::vector<Line> lines, const std::vector<Line>& reach) {
-    for (Line& line : lines)
-      for (const Line& whole : reach)
-        if (!whole.spans.empty() && std::abs(whole.pos - line.pos) <= tol) {
-          line.spans = whole.spans;
-          break;
-        }
-    return lines;
-  };
   const float pitch = Median(Gaps(rows));
-  PutBackFrame(rows, reaching(columns, reach_columns), std::max(0.3f * pitch, static_cast<float>(scale.Full(1.5))));
-  PutBackFrame(columns, reaching(rows, reach_rows), static_cast<float>(scale.Full(3)));
+  PutBackFrame(rows, Reaching(columns, reach_columns, tol),
+               std::max(kRowFrameSlackPitch * pitch, static_cast<float>(scale.Full(kRowFrameSlackMm))));
+  PutBackFrame(columns, Reaching(rows, reach_rows, tol), frame_slack);
   TakeSideRulesBeyondTheRows(columns, rows, runs, static_cast<float>(scale.Full(kSideRuleReachMm)), tol);
   const int seen_rows = static_cast<int>(rows.size());
   int repairs = 0;
   const double regular = RegulariseRows(rows, repairs);
   c.rows = static_cast<int>(rows.size()) - 1;
   c.columns = static_cast<int>(columns.size()) - 1;
+  c.why = Rejection(c, options, regular, repairs, seen_rows);
+  if (!c.why.empty()) return c;
 
-  std::ostringstream why;
-  if (c.rows < options.min_rows) {
-    why << "a table of " << c.rows << (c.rows == 1 ? " row" : " rows") << " (a scorecard has at least " << options.min_rows
-        << ")";
-  } else if (c.rows > options.max_rows) {
-    why << "a table of " << c.rows << " rows (ruled paper, not a scorecard)";
-  } else if (c.columns < options.min_columns || c.columns > options.max_columns) {
-    why << "a table of " << c.columns << (c.columns == 1 ? " column" : " columns") << " (a scorecard has "
-        << options.min_columns << "-"
-        << options.max_columns << ")";
-  } else if (regular < options.min_regular_rows) {
-    why << "rows of uneven height (" << std::lround(regular * 100) << " % of them of the usual height)";
-  } else if (repairs > options.max_row_repairs * seen_rows) {
-    // Rows of uneven heights come out regular only after many lines are
-    // dropped or put back: a table, not a printed scorecard.
-    why << "rows of uneven height (" << repairs << " of " << seen_rows << " row lines missing or extra)";
-  }
-  if (!why.str().empty()) {
-    c.why = why.str();
-    return c;
-  }
-
-  // Lines put back have no fit of their own: straight across the frame.
-  for (Line& row : rows)
-    if (row.spans.empty()) {
-      row.a = cv::Point2f(columns.front().pos, row.pos);
-      row.b = cv::Point2f(columns.back().pos, row.pos);
-    }
-  for (Line& column : columns)
-    if (column.spans.empty()) {
-      column.a = cv::Point2f(column.pos, rows.front().pos);
-      column.b = cv::Point2f(column.pos, rows.back().pos);
-    }
-  // The corners for the perspective test: crossings of the outermost lines
-  // that were seen. A frame line put back has no slope of its own; standing
-  // upright where the real one leans, it makes the corners a wrong quad.
-  auto seen = [](const Line& line) { return !line.spans.empty(); };
-  auto first_seen = [&](auto begin, auto end) -> const Line& {
-    const auto it = std::find_if(begin, end, seen);
-    return it != end ? *it : *begin;
-  };
-  const Line &top = first_seen(rows.begin(), rows.end()), &bottom = first_seen(rows.rbegin(), rows.rend()),
-             &left = first_seen(columns.begin(), columns.end()), &right = first_seen(columns.rbegin(), columns.rend());
-  c.corners = {Crossing(top.a, top.b, left.a, left.b), Crossing(top.a, top.b, right.a, right.b),
-               Crossing(bottom.a, bottom.b, right.a, right.b), Crossing(bottom.a, bottom.b, left.a, left.b)};
-
-  Lattice lattice;
-  std::vector<float> thickness;
-  for (const Line& row : rows) {
-    lattice.row_y.push_back(row.pos);
-    lattice.row_inferred.push_back(row.inferred);
-    if (!row.inferred) thickness.push_back(row.thickness);
-  }
-  for (const Line& column : columns) {
-    lattice.column_x.push_back(column.pos);
-    lattice.column_inferred.push_back(column.inferred);
-  }
-  lattice.frame = cv::Rect2f(lattice.column_x.front(), lattice.row_y.front(),
-                             lattice.column_x.back() - lattice.column_x.front(), lattice.row_y.back() - lattice.row_y.front());
-  lattice.line_px = std::max(1.0f, Median(thickness));
+  FitPutBackLines(rows, columns);
+  c.corners = SeenCorners(rows, columns);
+  Lattice lattice = LatticeOf(rows, columns);
   c.columns = lattice.columns();
   c.lattice = std::move(lattice);
   return c;

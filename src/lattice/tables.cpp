@@ -100,6 +100,140 @@ std::pair<float, float> LongestCovered(const std::vector<Run>& runs, float pos, 
   return longest;
 }
 
+// A line cut where a thick rule crosses it has a hole no wider than this many
+// bins: the rule (to 1.5 mm) and its blur. Two tables side by side leave more
+// paper between their lines.
+constexpr float kCutHoleBins = 2;
+// Rows are followed on past a stretch's ends no further than this many bins
+// beyond the table's box.
+constexpr float kFollowBeyondBins = 2;
+
+// The lengths SplitTable() works with, full-resolution pixels.
+struct SplitLengths {
+  float bin;          // the histogram's bin, and the slack around lines and parts
+  float min_stretch;  // a stretch of lines at least this long
+  float min_gap;      // gaps shorter than this bridged
+  float cut_hole;     // holes in one line where rules cross it
+  int max_rows;       // the rows a card prints at most
+};
+
+// The positions of the lines of `across` within [from, to] spanning
+// kThrough of [lo, hi], in order.
+std::vector<float> LinesThrough(const std::vector<Run>& across, float lo, float hi, float from, float to,
+                                const SplitLengths& l) {
+  std::vector<float> lines;
+  for (const Run& run : across)
+    if (run.pos >= from - l.bin && run.pos <= to + l.bin) {
+      const auto [a, b] = LongestCovered(across, run.pos, l.bin, lo, hi, l.cut_hole);
+      if (b - a >= kThrough * (hi - lo)) lines.push_back(run.pos);
+    }
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+// Joins the stacked stretches of `found` that a rule of `inside` (not at the
+// table's sides [lo, hi]) runs through, the gap between them included, while
+// together they hold no more rows (at `pitch`) than a card prints.
+void JoinRuledThrough(std::vector<std::pair<float, float>>& found, const std::vector<Run>& inside, float lo,
+                      float hi, float from, float to, float pitch, const SplitLengths& l) {
+  for (size_t i = 1; i < found.size();) {
+    const float gap_from = found[i - 1].second, gap_to = found[i].first;
+    const float before = gap_from - found[i - 1].first, after = found[i].second - gap_to;
+    const bool ruled_through = std::any_of(inside.begin(), inside.end(), [&](const Run& run) {
+      if (run.pos <= lo + l.min_gap || run.pos >= hi - l.min_gap) return false;
+      const auto [a, b] = LongestCovered(inside, run.pos, l.bin, from, to, l.cut_hole);
+      return a <= gap_from - kThrough * before && b >= gap_to + kThrough * after;
+    });
+    if (ruled_through && found[i].second - found[i - 1].first <= l.max_rows * pitch) {
+      found[i - 1].second = found[i].second;
+      found.erase(found.begin() + static_cast<long>(i));
+    } else {
+      ++i;
+    }
+  }
+}
+
+// From `at`, line after line of `lines` one step apart at most (`min_step`
+// to `step`), towards `dir`, not past `limit`: the last line reached, and
+// how many.
+std::pair<float, int> Follow(const std::vector<float>& lines, float at, int dir, float limit, float min_step,
+                             float step) {
+  std::pair<float, int> reached{at, 0};
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (const float line : lines) {
+      const float ahead = dir * (line - reached.first);
+      if (ahead >= min_step && ahead <= step && dir * (limit - line) > 0) {
+        reached = {line, reached.second + 1};
+        moved = true;
+      }
+    }
+  }
+  return reached;
+}
+
+// Extends the stretches of `found` (within [from, to]) along `lines` that go
+// on at their pitch beyond the ends and across the gaps between them.
+void FollowRows(std::vector<std::pair<float, float>>& found, const std::vector<float>& lines, float from, float to,
+                float min_step, float step, const SplitLengths& l) {
+  // Beyond the ends: a header row above a tinted row the column rules
+  // stop at is two lines on. (So is a bar printed within a row's height
+  // of the table: it reads as one more row.)
+  if (const auto before = Follow(lines, found.front().first, -1, from - kFollowBeyondBins * l.bin, min_step, step);
+      before.second >= 2)
+    found.front().first = before.first - l.bin;
+  if (const auto after = Follow(lines, found.back().second, 1, to + kFollowBeyondBins * l.bin, min_step, step);
+      after.second >= 2)
+    found.back().second = after.first + l.bin;
+  // Between two stretches: rows inside the gap (not the frames at its
+  // sides: two grids stacked a row apart), one step from the next.
+  for (size_t i = 1; i < found.size();) {
+    const auto across_gap = Follow(lines, found[i - 1].second + l.bin, 1, found[i].first - l.bin, min_step, step);
+    if (across_gap.second >= 2 && across_gap.first >= found[i].first - step) {
+      found[i - 1].second = found[i].second;
+      found.erase(found.begin() + static_cast<long>(i));
+    } else {
+      ++i;
+    }
+  }
+}
+
+// The stretches of [from, to] that the lines of `all` within [lo, hi] cover
+// densely, joined where the lines `across` go on through the gaps
+// (`stacked`: the stretches lie one above the other).
+std::vector<std::pair<float, float>> Stretches(const std::vector<Run>& all, const std::vector<Run>& across, float lo,
+                                               float hi, float from, float to, bool stacked, const SplitLengths& l) {
+  std::vector<Run> inside;
+  for (const Run& run : all)
+    if (run.pos >= lo && run.pos <= hi) inside.push_back(run);
+  auto found = DenseStretches(OnLines(inside, l.bin, l.min_stretch), from, to, l.bin, l.min_stretch, l.min_gap);
+  if (found.empty()) found.push_back({from, to});
+  // The lines across spanning kThrough of the table, in order, and their
+  // pitch: rows ruled on where the column rules stop are rows of the
+  // table when they follow each other at about that pitch (a title bar
+  // printed more than a row and a half off the table is no row of it).
+  const std::vector<float> lines = LinesThrough(across, lo, hi, from, to, l);
+  std::vector<float> gaps;
+  for (size_t i = 1; i < lines.size(); ++i)
+    if (lines[i] - lines[i - 1] > l.bin) gaps.push_back(lines[i] - lines[i - 1]);
+  if (gaps.empty()) return found;
+  std::nth_element(gaps.begin(), gaps.begin() + static_cast<long>(gaps.size() / 2), gaps.end());
+  const float pitch = gaps[gaps.size() / 2];
+  const float step = kRowSteps * pitch, min_step = std::max(l.bin, kMinRowStep * pitch);
+  // Stacked stretches joined by a rule inside the table (not at its
+  // sides) running through one, the gap and the next: one table's rule,
+  // the gap where its other lines broke off (a thick frame's edges lost
+  // along tinted rows), not the space between two grids, whose rules stop
+  // at their own frames (a faint edge reaching from one grid a row into
+  // the next, by a tinted column's side, runs through neither), and no
+  // more rows together than a card prints. Side by side, a title bar or a
+  // "Player: ___" rule across both grids is such a line: only stacked
+  // stretches are joined so.
+  if (stacked) JoinRuledThrough(found, inside, lo, hi, from, to, pitch, l);
+  FollowRows(found, lines, from, to, min_step, step, l);
+  return found;
+}
+
 // A table split where its lines leave gaps, both ways. A gap that rows
 // ruled across the table go on through, at their pitch, is no gap between
 // tables: where only shaded bands give column edges (the bands' sides are
@@ -109,94 +243,9 @@ std::vector<cv::Rect2f> SplitTable(const Runs& runs, const cv::Rect2f& box, floa
   // Where a thick rule crosses a line, the ridge filter cuts the line: no
   // wider than the rule (to 1.5 mm) and its blur. Two tables side by side
   // leave more paper between their lines.
-  const float cut_hole = 2 * bin;
-  auto stretches = [&](const std::vector<Run>& all, const std::vector<Run>& across, float lo, float hi, float from,
-                       float to, bool stacked) {
-    std::vector<Run> inside;
-    for (const Run& run : all)
-      if (run.pos >= lo && run.pos <= hi) inside.push_back(run);
-    auto found = DenseStretches(OnLines(inside, bin, min_stretch), from, to, bin, min_stretch, min_gap);
-    if (found.empty()) found.push_back({from, to});
-    // The lines across spanning kThrough of the table, in order, and their
-    // pitch: rows ruled on where the column rules stop are rows of the
-    // table when they follow each other at about that pitch (a title bar
-    // printed more than a row and a half off the table is no row of it).
-    std::vector<float> lines;
-    for (const Run& run : across)
-      if (run.pos >= from - bin && run.pos <= to + bin) {
-        const auto [a, b] = LongestCovered(across, run.pos, bin, lo, hi, cut_hole);
-        if (b - a >= kThrough * (hi - lo)) lines.push_back(run.pos);
-      }
-    std::sort(lines.begin(), lines.end());
-    std::vector<float> gaps;
-    for (size_t i = 1; i < lines.size(); ++i)
-      if (lines[i] - lines[i - 1] > bin) gaps.push_back(lines[i] - lines[i - 1]);
-    if (gaps.empty()) return found;
-    std::nth_element(gaps.begin(), gaps.begin() + static_cast<long>(gaps.size() / 2), gaps.end());
-    const float pitch = gaps[gaps.size() / 2];
-    const float step = kRowSteps * pitch, min_step = std::max(bin, kMinRowStep * pitch);
-    // Stacked stretches joined by a rule inside the table (not at its
-    // sides) running through one, the gap and the next: one table's rule,
-    // the gap where its other lines broke off (a thick frame's edges lost
-    // along tinted rows), not the space between two grids, whose rules stop
-    // at their own frames (a faint edge reaching from one grid a row into
-    // the next, by a tinted column's side, runs through neither), and no
-    // more rows together than a card prints. Side by side, a title bar or a
-    // "Player: ___" rule across both grids is such a line: only stacked
-    // stretches are joined so.
-    for (size_t i = 1; stacked && i < found.size();) {
-      const float gap_from = found[i - 1].second, gap_to = found[i].first;
-      const float before = gap_from - found[i - 1].first, after = found[i].second - gap_to;
-      const bool ruled_through = std::any_of(inside.begin(), inside.end(), [&](const Run& run) {
-        if (run.pos <= lo + min_gap || run.pos >= hi - min_gap) return false;
-        const auto [a, b] = LongestCovered(inside, run.pos, bin, from, to, cut_hole);
-        return a <= gap_from - kThrough * before && b >= gap_to + kThrough * after;
-      });
-      if (ruled_through && found[i].second - found[i - 1].first <= max_rows * pitch) {
-        found[i - 1].second = found[i].second;
-        found.erase(found.begin() + static_cast<long>(i));
-      } else {
-        ++i;
-      }
-    }
-    // From `at`, line after line one step apart at most, towards `dir`, not
-    // past `limit`: the last line reached, and how many.
-    auto follow = [&](float at, int dir, float limit) {
-      std::pair<float, int> reached{at, 0};
-      for (bool moved = true; moved;) {
-        moved = false;
-        for (const float line : lines) {
-          const float ahead = dir * (line - reached.first);
-          if (ahead >= min_step && ahead <= step && dir * (limit - line) > 0) {
-            reached = {line, reached.second + 1};
-            moved = true;
-          }
-        }
-      }
-      return reached;
-    };
-    // Beyond the ends: a header row above a tinted row the column rules
-    // stop at is two lines on. (So is a bar printed within a row's height
-    // of the table: it reads as one more row.)
-    if (const auto before = follow(found.front().first, -1, from - 2 * bin); before.second >= 2)
-      found.front().first = before.first - bin;
-    if (const auto after = follow(found.back().second, 1, to + 2 * bin); after.second >= 2)
-      found.back().second = after.first + bin;
-    // Between two stretches: rows inside the gap (not the frames at its
-    // sides: two grids stacked a row apart), one step from the next.
-    for (size_t i = 1; i < found.size();) {
-      const auto across_gap = follow(found[i - 1].second + bin, 1, found[i].first - bin);
-      if (across_gap.second >= 2 && across_gap.first >= found[i].first - step) {
-        found[i - 1].second = found[i].second;
-        found.erase(found.begin() + static_cast<long>(i));
-      } else {
-        ++i;
-      }
-    }
-    return found;
-  };
-  const auto xs = stretches(runs.horizontal, runs.vertical, box.y, box.br().y, box.x, box.br().x, false);
-  const auto ys = stretches(runs.vertical, runs.horizontal, box.x, box.br().x, box.y, box.br().y, true);
+  const SplitLengths l{bin, min_stretch, min_gap, kCutHoleBins * bin, max_rows};
+  const auto xs = Stretches(runs.horizontal, runs.vertical, box.y, box.br().y, box.x, box.br().x, false, l);
+  const auto ys = Stretches(runs.vertical, runs.horizontal, box.x, box.br().x, box.y, box.br().y, true, l);
   std::vector<cv::Rect2f> parts;
   for (const auto& [y0, y1] : ys)
     for (const auto& [x0, x1] : xs) parts.emplace_back(x0 - bin, y0 - bin, x1 - x0 + 2 * bin, y1 - y0 + 2 * bin);
@@ -294,86 +343,148 @@ std::vector<Table> FindTables(const Runs& runs, const LatticeOptions& options, c
 
 namespace {
 
+// A table is split into parts with bins of kSplitBinMm, stretches parted by
+// gaps of kSplitGapMm at least (mm): a rule's width, and more paper than a
+// thick rule cuts out of a line crossing it.
+constexpr double kSplitBinMm = 1, kSplitGapMm = 3;
+// Sections of one grid lie at most this far apart (mm): a section row and a
+// header printed again under it, at the rows' widest pitch.
+constexpr double kMaxSectionGapMm = 30;
+// Column rules are gathered from runs within kRuleMergeMm of a longer one's
+// position, lines matched within kRuleTolMm (mm): as BuildLattice() does.
+constexpr double kRuleMergeMm = 0.8, kRuleTolMm = 2.0;
+// Sections of one grid overlap each other across at least this share of the
+// narrower one's width: a section row spans the whole table.
+constexpr float kMinSectionOverlap = 0.8f;
+// Two grids that overlap over more than this share of the smaller frame are
+// the same grid, found from two parts of one table.
+constexpr float kSameGridOverlap = 0.5f;
+
+// Each of `tables` split into parts where its lines leave gaps (`parts`), and
+// each part built as a grid (`built`).
+void SplitAndBuild(const Runs& runs, const std::vector<Table>& tables, const LatticeOptions& options,
+                   const Scale& scale, std::vector<cv::Rect2f>& parts, std::vector<Candidate>& built) {
+  for (const Table& table : tables)
+    for (const cv::Rect2f& part : SplitTable(runs, table.box, static_cast<float>(scale.Full(kSplitBinMm)),
+                                             static_cast<float>(scale.Full(options.min_line_mm)),
+                                             static_cast<float>(scale.Full(kSplitGapMm)), options.max_card_rows)) {
+      parts.push_back(part);
+      built.push_back(BuildLattice(runs, Table{part}, options, scale));
+    }
+}
+
+// Whether parts `upper` and `lower` rule the same columns from their top to
+// their bottom as sections of one table do (see CandidatesOf()).
+bool SameSections(const Runs& runs, const cv::Rect2f& upper_part, const cv::Rect2f& lower_part, const Scale& scale) {
+  const float merge = static_cast<float>(scale.Full(kRuleMergeMm)), tol = static_cast<float>(scale.Full(kRuleTolMm));
+  const std::vector<Line> upper =
+      Spanning(TableLines(runs.vertical, false, upper_part.x, upper_part.br().x, upper_part.y, upper_part.br().y,
+                          merge, tol),
+               kSectionRuleSpan);
+  const std::vector<Line> lower =
+      Spanning(TableLines(runs.vertical, false, lower_part.x, lower_part.br().x, lower_part.y, lower_part.br().y,
+                          merge, tol),
+               kSectionRuleSpan);
+  const auto aligned = std::count_if(upper.begin(), upper.end(), [&](const Line& a) {
+    return std::any_of(lower.begin(), lower.end(), [&](const Line& b) { return std::abs(a.pos - b.pos) <= tol; });
+  });
+  auto ruled_rows = [&](const cv::Rect2f& part) {
+    return static_cast<int>(
+               Spanning(TableLines(runs.horizontal, true, part.y, part.br().y, part.x, part.br().x, merge, tol),
+                        kSectionRuleSpan)
+                   .size()) -
+           1;
+  };
+  // One column rule lined up is enough when the sections' rows are
+  // ruled across the same width too (their ends within `tol` at both
+  // sides): a table of labels and one score column has one inner rule,
+  // and its sections end where each other's do (a 12-row lower section
+  // found alone, the 9 rows above it "no scorecard").
+  const bool same_ends =
+      std::abs(upper_part.x - lower_part.x) <= tol && std::abs(upper_part.br().x - lower_part.br().x) <= tol;
+  return (aligned >= 2 || (aligned == 1 && same_ends)) && ruled_rows(upper_part) >= kMinSectionRows &&
+         ruled_rows(lower_part) >= kMinSectionRows;
+}
+
+// Whether part `j`, below part `i`, is more of the grid `i` is part of (see
+// within), as the parts were built (`built`).
+bool OneGrid(const Runs& runs, const std::vector<cv::Rect2f>& parts, const std::vector<Candidate>& built, size_t i,
+             size_t j, const LatticeOptions& options, const Scale& scale) {
+  const float max_gap = static_cast<float>(scale.Full(kMaxSectionGapMm));
+  const float tol = static_cast<float>(scale.Full(kRuleTolMm));
+  // Two parts that are grids alone are sections of one only across a
+  // section row (a tinted "LOWER SECTION" row that stops the column
+  // rules, with a header printed again under it), and only when together
+  // they make no more rows than a scorecard prints (two piecepack grids
+  // stacked a row apart make more).
+  const float gap = parts[j].y - parts[i].br().y;
+  const bool both_grids = built[i].rows >= options.min_rows && built[j].rows >= options.min_rows;
+  if (both_grids) {
+    if (!built[i].lattice || !built[j].lattice) return false;
+    const float pitch =
+        std::min(built[i].lattice->frame.height / built[i].rows, built[j].lattice->frame.height / built[j].rows);
+    if (gap > kSectionsApartPitches * pitch) return false;
+  }
+  if (gap > max_gap) return false;
+  const float overlap = std::min(parts[i].br().x, parts[j].br().x) - std::max(parts[i].x, parts[j].x);
+  if (overlap < kMinSectionOverlap * std::min(parts[i].width, parts[j].width)) return false;
+  const bool between = std::any_of(parts.begin(), parts.end(), [&](const cv::Rect2f& other) {
+    return !other.empty() && other.y > parts[i].y && other.y < parts[j].y &&
+           std::min(other.br().x, parts[i].br().x) > std::max(other.x, parts[i].x);
+  });
+  if (between) return false;
+  // Pieces of one table that are no grid alone (a header block of a bar
+  // or two, a few rows), a row or so apart, as wide as each other, are
+  // one table whatever their column rules: a striped table's only
+  // upright edges are its bands' ends, which line up with nothing (the
+  // head over the first row stood apart and took the row with it); a
+  // table ruled between labels and scores only has one rule, and came
+  // apart where the strokes of its letters thin out.
+  auto pitch_of = [&](size_t k) { return parts[k].height / static_cast<float>(std::max(1, built[k].rows)); };
+  const float piece_pitch = built[i].rows >= built[j].rows ? pitch_of(i) : pitch_of(j);
+  const bool pieces = !both_grids && std::max(built[i].rows, built[j].rows) >= 2 &&
+                      gap <= kSectionRowPitches * piece_pitch && std::abs(parts[i].width - parts[j].width) <= 2 * tol;
+  // Otherwise, sections of one table rule the same columns from their
+  // top to their bottom: at least two column rules of each line up (the
+  // strokes that lines of text stack up above a paragraph's do not), and
+  // each holds a section's rows (a few lines of text above and below a
+  // gap do not).
+  return pieces || SameSections(runs, parts[i], parts[j], scale);
+}
+
+// The grids of `parts` left (not emptied), each once: parts of one table
+// may yield the same grid twice.
+std::vector<Candidate> DistinctGrids(const std::vector<cv::Rect2f>& parts, std::vector<Candidate>& built) {
+  std::vector<Candidate> candidates;
+  for (size_t i = 0; i < parts.size(); ++i) {
+    if (parts[i].empty()) continue;
+    Candidate c = std::move(built[i]);
+    // Parts of one table may yield the same grid twice.
+    const bool again = c.lattice && std::any_of(candidates.begin(), candidates.end(), [&](const Candidate& o) {
+      if (!o.lattice) return false;
+      const cv::Rect2f overlap = o.lattice->frame & c.lattice->frame;
+      return overlap.area() > kSameGridOverlap * std::min(o.lattice->frame.area(), c.lattice->frame.area());
+    });
+    if (!again) candidates.push_back(std::move(c));
+  }
+  return candidates;
+}
+
 // The grids `tables` make: each table's parts (split where its lines leave
 // gaps), each built, the parts of one grid joined.
 std::vector<Candidate> CandidatesOf(const Runs& runs, const std::vector<Table>& tables, const LatticeOptions& options,
                                     const Scale& scale) {
   std::vector<cv::Rect2f> parts;
   std::vector<Candidate> built;
-  for (const Table& table : tables)
-    for (const cv::Rect2f& part : SplitTable(runs, table.box, static_cast<float>(scale.Full(1)),
-                                             static_cast<float>(scale.Full(options.min_line_mm)),
-                                             static_cast<float>(scale.Full(3)), options.max_card_rows)) {
-      parts.push_back(part);
-      built.push_back(BuildLattice(runs, Table{part}, options, scale));
-    }
+  SplitAndBuild(runs, tables, options, scale, parts, built);
   // A section whose column rules stop at a section row ("LOWER SECTION", a
   // dark bar) is too short to be a scorecard alone: with the part as wide
   // above or below it, within a few rows, it is one grid. Parts that are
   // grids alone (two stacked piecepack grids) stay apart.
-  const float max_gap = static_cast<float>(scale.Full(30));
-  const float merge = static_cast<float>(scale.Full(0.8)), tol = static_cast<float>(scale.Full(2.0));
   for (size_t i = 0; i < parts.size(); ++i)
     for (size_t j = 0; j < parts.size(); ++j) {
       if (i == j || parts[i].empty() || parts[j].empty() || parts[j].y <= parts[i].y) continue;
-      // Two parts that are grids alone are sections of one only across a
-      // section row (a tinted "LOWER SECTION" row that stops the column
-      // rules, with a header printed again under it), and only when together
-      // they make no more rows than a scorecard prints (two piecepack grids
-      // stacked a row apart make more).
-      const float gap = parts[j].y - parts[i].br().y;
-      const bool both_grids = built[i].rows >= options.min_rows && built[j].rows >= options.min_rows;
-      if (both_grids) {
-        if (!built[i].lattice || !built[j].lattice) continue;
-        const float pitch = std::min(built[i].lattice->frame.height / built[i].rows, built[j].lattice->frame.height / built[j].rows);
-        if (gap > kSectionsApartPitches * pitch) continue;
-      }
-      if (gap > max_gap) continue;
-      const float overlap = std::min(parts[i].br().x, parts[j].br().x) - std::max(parts[i].x, parts[j].x);
-      if (overlap < 0.8f * std::min(parts[i].width, parts[j].width)) continue;
-      const bool between = std::any_of(parts.begin(), parts.end(), [&](const cv::Rect2f& other) {
-        return !other.empty() && other.y > parts[i].y && other.y < parts[j].y &&
-               std::min(other.br().x, parts[i].br().x) > std::max(other.x, parts[i].x);
-      });
-      if (between) continue;
-      // Pieces of one table that are no grid alone (a header block of a bar
-      // or two, a few rows), a row or so apart, as wide as each other, are
-      // one table whatever their column rules: a striped table's only
-      // upright edges are its bands' ends, which line up with nothing (the
-      // head over the first row stood apart and took the row with it); a
-      // table ruled between labels and scores only has one rule, and came
-      // apart where the strokes of its letters thin out.
-      auto pitch_of = [&](size_t k) { return parts[k].height / static_cast<float>(std::max(1, built[k].rows)); };
-      const float piece_pitch = built[i].rows >= built[j].rows ? pitch_of(i) : pitch_of(j);
-      const bool pieces = !both_grids && std::max(built[i].rows, built[j].rows) >= 2 &&
-                          gap <= kSectionRowPitches * piece_pitch && std::abs(parts[i].width - parts[j].width) <= 2 * tol;
-      // Otherwise, sections of one table rule the same columns from their
-      // top to their bottom: at least two column rules of each line up (the
-      // strokes that lines of text stack up above a paragraph's do not), and
-      // each holds a section's rows (a few lines of text above and below a
-      // gap do not).
-      auto sections = [&] {
-        const std::vector<Line> upper = Spanning(TableLines(runs.vertical, false, parts[i].x, parts[i].br().x, parts[i].y,
-                                                            parts[i].br().y, merge, tol), kSectionRuleSpan);
-        const std::vector<Line> lower = Spanning(TableLines(runs.vertical, false, parts[j].x, parts[j].br().x, parts[j].y,
-                                                            parts[j].br().y, merge, tol), kSectionRuleSpan);
-        const auto aligned = std::count_if(upper.begin(), upper.end(), [&](const Line& a) {
-          return std::any_of(lower.begin(), lower.end(), [&](const Line& b) { return std::abs(a.pos - b.pos) <= tol; });
-        });
-        auto ruled_rows = [&](const cv::Rect2f& part) {
-          return static_cast<int>(Spanning(TableLines(runs.horizontal, true, part.y, part.br().y, part.x, part.br().x, merge, tol),
-                                           kSectionRuleSpan).size()) - 1;
-        };
-        // One column rule lined up is enough when the sections' rows are
-        // ruled across the same width too (their ends within `tol` at both
-        // sides): a table of labels and one score column has one inner rule,
-        // and its sections end where each other's do (a 12-row lower section
-        // found alone, the 9 rows above it "no scorecard").
-        const bool same_ends = std::abs(parts[i].x - parts[j].x) <= tol && std::abs(parts[i].br().x - parts[j].br().x) <= tol;
-        return (aligned >= 2 || (aligned == 1 && same_ends)) && ruled_rows(parts[i]) >= kMinSectionRows &&
-               ruled_rows(parts[j]) >= kMinSectionRows;
-      };
-      if (!pieces && !sections()) continue;
+      if (!OneGrid(runs, parts, built, i, j, options, scale)) continue;
       const cv::Rect2f both = parts[i] | parts[j];
       Candidate merged = BuildLattice(runs, Table{both}, options, scale);
       // No grid prints more rows than a scorecard: a grid and the upper
@@ -384,19 +495,7 @@ std::vector<Candidate> CandidatesOf(const Runs& runs, const std::vector<Table>& 
       built[i] = std::move(merged);
       parts[j] = cv::Rect2f();
     }
-  std::vector<Candidate> candidates;
-  for (size_t i = 0; i < parts.size(); ++i) {
-    if (parts[i].empty()) continue;
-    Candidate c = std::move(built[i]);
-    // Parts of one table may yield the same grid twice.
-    const bool again = c.lattice && std::any_of(candidates.begin(), candidates.end(), [&](const Candidate& o) {
-      if (!o.lattice) return false;
-      const cv::Rect2f overlap = o.lattice->frame & c.lattice->frame;
-      return overlap.area() > 0.5f * std::min(o.lattice->frame.area(), c.lattice->frame.area());
-    });
-    if (!again) candidates.push_back(std::move(c));
-  }
-  return candidates;
+  return DistinctGrids(parts, built);
 }
 
 }  // namespace

@@ -98,13 +98,68 @@ double SharedArea(const std::array<cv::Point2d, 4>& a, const std::array<cv::Poin
   return scorecheck::SharedArea(polygon(a), polygon(b));
 }
 
-// Every sheet's outline in `gray`, the image shrunk by `scale`: the quads that
-// pass as paper, best ranked first, each one apart from those before it.
-std::vector<PaperOutline> OutlinesIn(const cv::Mat& gray, double scale, const OutlineOptions& options) {
-  const double short_side = std::min(gray.cols, gray.rows);
-  const cv::Rect2d box(-0.5, -0.5, gray.cols, gray.rows);
+// Edge segments shorter than this share of the work image's short side are
+// not looked for: a sheet's edge spans most of it, and shorter finds are the
+// paper's grain, print and table texture.
+constexpr double kMinSegmentShare = 0.015;
+// A line is kept for quads when its tone changes across its whole length by at
+// least this share of OutlineOptions::min_side_contrast: half, since a side is
+// judged again on its own stretch, which may be all the paper edge there is.
+constexpr double kLineContrastShare = 0.5;
+// Opposite sides may open by up to this many degrees: the perspective of a
+// tilted phone opens them by up to ~30, and a curled sheet a little more.
+constexpr double kMaxOppositeAngleDeg = 40.0;
+// Neighbouring sides meet at least this many degrees from parallel: a sheet's
+// right angle stays well clear of it in any perspective a photo is taken in.
+constexpr double kMinCornerAngleDeg = 45.0;
+// Opposite sides lie at least this share of the short side apart: a sheet that
+// fills less of the picture is too small to read.
+constexpr double kMinSeparationShare = 0.2;
+// A side visible along less than this share of the short side counts as not
+// seen at all: too short a stretch to tell a paper edge from a streak.
+constexpr double kMinVisibleShare = 0.1;
+// A corner is judged on each side's stretch from this near to this far from
+// it, as shares of the side's length: beyond the corner's own blur, and no
+// further than the last 15 % of the side (OutlineOptions::min_corner_coverage),
+// where a curled or torn corner still runs straight.
+constexpr double kCornerNearShare = 0.04, kCornerReachShare = 0.15;
+// A side may be seen running on past a corner in view along at most this
+// share of that stretch: half, so a shadow or a stray fibre does not spoil it.
+constexpr double kMaxPastCornerCoverage = 0.5;
+// A side leaving the image, or meeting a border side, must be seen within this
+// share of the short side of the border: a few work pixels, as wide as an
+// edge's blur.
+constexpr double kBorderTipShare = 0.02;
+// A side meeting a border side must be seen along at least kMinLastCoverage of
+// its last kLastStretchShare before the border: densely over its last fifth,
+// as paper running out of the picture is.
+constexpr double kLastStretchShare = 0.2, kMinLastCoverage = 0.5;
+// A border side's strip is paper when its tone is at least this share of the
+// paper's tone just inside the seen sides: lighting falls off towards the
+// frame, but a table is far darker.
+constexpr double kBorderPaperTone = 0.75;
 
-  std::vector<EdgeLine> lines = FindEdgeLines(gray, 0.015 * short_side);
+// The image border's four sides (`box`, pixel edges in work pixels), bright
+// side in: each stands in for a paper edge outside the frame.
+void AddBorderLines(const cv::Rect2d& box, std::vector<EdgeLine>& lines) {
+  const cv::Point2d corners_of_box[4] = {
+      {box.x, box.y}, {box.br().x, box.y}, {box.br().x, box.br().y}, {box.x, box.br().y}};
+  for (int k = 0; k < 4; ++k) {
+    EdgeLine border;
+    border.border = true;
+    border.origin = corners_of_box[k];
+    border.dir =
+        (corners_of_box[(k + 1) % 4] - corners_of_box[k]) / cv::norm(corners_of_box[(k + 1) % 4] - corners_of_box[k]);
+    border.bright = {-border.dir.y, border.dir.x};  // inwards: the box goes clockwise in image coordinates
+    lines.push_back(border);
+  }
+}
+
+// The lines quads are made of: the longest edge lines in `gray` that may be
+// paper edges, then the image border's sides.
+std::vector<EdgeLine> QuadLines(const cv::Mat& gray, const cv::Rect2d& box, double short_side,
+                                const OutlineOptions& options) {
+  std::vector<EdgeLine> lines = FindEdgeLines(gray, kMinSegmentShare * short_side);
   MeasureDarkWidths(lines, options.min_line_share * short_side);
   // Printed lines (paper on both sides) are most of what the detector finds
   // on a scorecard; dropped before the longest lines are kept, so the paper's
@@ -114,136 +169,248 @@ std::vector<PaperOutline> OutlinesIn(const cv::Mat& gray, double scale, const Ou
   // which can outnumber everything else in the picture.
   std::erase_if(lines, [&](const EdgeLine& l) {
     return l.support < options.min_line_share * short_side ||
-           SideContrast(l, -1e18, 1e18, gray) < 0.5 * options.min_side_contrast ||
+           SideContrast(l, -1e18, 1e18, gray) < kLineContrastShare * options.min_side_contrast ||
            SeenRoughness(l, gray) > options.max_roughness;
   });
   std::sort(lines.begin(), lines.end(), [](const EdgeLine& x, const EdgeLine& y) { return x.support > y.support; });
   if (static_cast<int>(lines.size()) > options.max_lines) lines.resize(options.max_lines);
   // The image border stands in for a paper edge outside the frame.
-  const cv::Point2d corners_of_box[4] = {{box.x, box.y}, {box.br().x, box.y}, {box.br().x, box.br().y}, {box.x, box.br().y}};
-  for (int k = 0; k < 4; ++k) {
-    EdgeLine border;
-    border.border = true;
-    border.origin = corners_of_box[k];
-    border.dir = (corners_of_box[(k + 1) % 4] - corners_of_box[k]) / cv::norm(corners_of_box[(k + 1) % 4] - corners_of_box[k]);
-    border.bright = {-border.dir.y, border.dir.x};  // inwards: the box goes clockwise in image coordinates
-    lines.push_back(border);
-  }
+  AddBorderLines(box, lines);
+  return lines;
+}
 
+// The middle of what is known of `l`: of its stretch within `box` for a border
+// side, else from where it was first seen to where it was last seen.
+cv::Point2d Middle(const EdgeLine& l, const cv::Rect2d& box) {
+  if (l.border) {
+    const auto [lo, hi] = ClipToBox(l, box);
+    return l.origin + l.dir * ((lo + hi) / 2);
+  }
+  return l.origin + l.dir * ((l.seen.front().first + l.seen.back().second) / 2);
+}
+
+// The pairs of `lines` (indices, the first lower) that may be opposite sides.
+std::vector<std::pair<int, int>> OppositePairs(const std::vector<EdgeLine>& lines, const cv::Rect2d& box,
+                                               double short_side) {
   // Opposite sides: nearly parallel (perspective of a tilted phone opens them
   // by up to ~30 degrees), brighter sides facing each other, far apart.
-  const double parallel = std::cos(40.0 * CV_PI / 180), perpendicular = std::cos(45.0 * CV_PI / 180);
-  const double min_separation = 0.2 * short_side;
-  auto middle = [&](const EdgeLine& l) {
-    if (l.border) {
-      const auto [lo, hi] = ClipToBox(l, box);
-      return l.origin + l.dir * ((lo + hi) / 2);
-    }
-    return l.origin + l.dir * ((l.seen.front().first + l.seen.back().second) / 2);
-  };
+  const double parallel = std::cos(kMaxOppositeAngleDeg * CV_PI / 180);
+  const double min_separation = kMinSeparationShare * short_side;
   std::vector<std::pair<int, int>> pairs;
   const int n = static_cast<int>(lines.size());
   for (int a = 0; a < n; ++a) {
     for (int b = a + 1; b < n; ++b) {
       const EdgeLine &la = lines[a], &lb = lines[b];
       if (std::abs(Dot(la.dir, lb.dir)) < parallel) continue;
-      if (Dot(la.bright, middle(lb) - la.origin) < min_separation) continue;
-      if (Dot(lb.bright, middle(la) - lb.origin) < min_separation) continue;
+      if (Dot(la.bright, Middle(lb, box) - la.origin) < min_separation) continue;
+      if (Dot(lb.bright, Middle(la, box) - lb.origin) < min_separation) continue;
       pairs.emplace_back(a, b);
     }
   }
+  return pairs;
+}
 
+// The quad on `lines[ids[k]]` (around it) in `c`, its corners and border sides
+// set, and its `area`; false unless its corners are near right angles, at most
+// two sides lie on the border, and it is convex, every line's bright side
+// facing in, corners near the frame, and large enough.
+bool ShapeQuad(const std::vector<EdgeLine>& lines, const int ids[4], const cv::Mat& gray, const cv::Rect2d& box,
+               double perpendicular, const OutlineOptions& options, Candidate& c, double& area) {
+  int border_sides = 0;
+  bool square = true;
+  for (int k = 0; k < 4; ++k) {
+    border_sides += lines[ids[k]].border;
+    square &= std::abs(Dot(lines[ids[k]].dir, lines[ids[(k + 1) % 4]].dir)) <= perpendicular;
+  }
+  if (!square || border_sides > 2) return false;
+  c.border_sides = border_sides;
+  bool ok = true;
+  for (int k = 0; k < 4 && ok; ++k) ok = Intersect(lines[ids[k]], lines[ids[(k + 1) % 4]], c.corners[k]);
+  if (!ok) return false;
+  // Convex, every line's bright side facing in, corners near the frame.
   const double image_area = static_cast<double>(gray.cols) * gray.rows;
   const double slack_x = options.max_corner_outside * gray.cols, slack_y = options.max_corner_outside * gray.rows;
-  const double min_visible = 0.1 * short_side;
+  cv::Point2d centre(0, 0);
+  for (const cv::Point2d& corner : c.corners) centre += corner * 0.25;
+  area = 0;
+  int turns = 0;  // +1 per clockwise corner, -1 per anticlockwise one
+  for (int k = 0; k < 4 && ok; ++k) {
+    const cv::Point2d &u = c.corners[k], &v = c.corners[(k + 1) % 4], &w = c.corners[(k + 2) % 4];
+    ok = Dot(lines[ids[k]].bright, centre - lines[ids[k]].origin) > 0 && u.x > box.x - slack_x &&
+         u.x < box.br().x + slack_x && u.y > box.y - slack_y && u.y < box.br().y + slack_y;
+    turns += Cross(v - u, w - v) > 0 ? 1 : -1;
+    area += Cross(u, v) / 2;
+  }
+  area = std::abs(area);
+  return ok && std::abs(turns) == 4 && area >= options.min_area * image_area;
+}
+
+// How much of each side of `c` was seen as an edge, summed into `total` (a
+// border side counting as OutlineOptions::border_coverage), with each side's
+// line and visible span set in `c`; false when a seen side is covered too
+// little. Side k runs from corner k-1 to corner k along line k.
+bool MeasureSides(const std::vector<EdgeLine>& lines, const int ids[4], const cv::Rect2d& box, double short_side,
+                  const OutlineOptions& options, Candidate& c, double& total) {
+  const double min_visible = kMinVisibleShare * short_side;
+  bool ok = true;
+  total = 0;
+  for (int k = 0; k < 4 && ok; ++k) {
+    const EdgeLine& line = lines[ids[k]];
+    c.lines[k] = ids[k];
+    if (line.border) {
+      total += options.border_coverage;
+      continue;
+    }
+    const cv::Point2d &from = c.corners[(k + 3) % 4], &to = c.corners[k];
+    c.spans[k] = Visible(line, Dot(from - line.origin, line.dir), Dot(to - line.origin, line.dir), box);
+    const double coverage = c.spans[k].length() < min_visible ? 0 : Coverage(line, c.spans[k]);
+    ok = coverage >= options.min_side_coverage;
+    total += coverage;
+  }
+  return ok;
+}
+
+// True when the seen sides of `c` meeting at its corner k end there (see
+// EdgesEndAtCorners()).
+bool EdgesEndAtCorner(const std::vector<EdgeLine>& lines, const int ids[4], const Candidate& c, int k,
+                      const cv::Rect2d& box, double short_side, const OutlineOptions& options) {
+  const cv::Point2d& corner = c.corners[k];
+  const bool in_view = box.contains(corner);
+  bool ok = true;
+  for (int side : {k, (k + 1) % 4}) {
+    const EdgeLine& line = lines[ids[side]];
+    if (line.border) continue;
+    double at = Dot(corner - line.origin, line.dir);
+    const double other_end = Dot(c.corners[side == k ? (k + 3) % 4 : (k + 1) % 4] - line.origin, line.dir);
+    const double inward = other_end > at ? 1 : -1, length = std::abs(other_end - at);
+    const double near = kCornerNearShare * length, reach = kCornerReachShare * length;
+    if (in_view) {
+      const SideSpan before = Ordered(at + inward * near, at + inward * reach);
+      const SideSpan after = Ordered(at - inward * near, at - inward * reach);
+      ok = Coverage(line, before) >= options.min_corner_coverage &&
+           Coverage(line, Clip(after, line, box)) <= kMaxPastCornerCoverage;
+    } else {
+      const auto [in_lo, in_hi] = ClipToBox(line, box);
+      at = inward > 0 ? std::max(at, in_lo) : std::min(at, in_hi);
+      const SideSpan before = Ordered(at, at + inward * reach);
+      const SideSpan tip = Ordered(at, at + inward * kBorderTipShare * short_side);
+      ok = Coverage(line, before) >= options.min_corner_coverage && Coverage(line, tip) > 0;
+    }
+    if (!ok) break;
+  }
+  return ok;
+}
+
+// True when every corner of `c` is where its sides' edges end.
+bool EdgesEndAtCorners(const std::vector<EdgeLine>& lines, const int ids[4], const Candidate& c,
+                       const cv::Rect2d& box, double short_side, const OutlineOptions& options) {
+  // A paper corner is where two edges end: each side seen up to the
+  // corner, and not seen running on past it (a wood streak or a printed
+  // rule met by the extension of a paper edge makes a corner of neither).
+  // A corner outside the frame: the side must then be seen right up to
+  // where it leaves the image (the paper running out of the picture).
+  bool ok = true;
+  for (int k = 0; k < 4 && ok; ++k) ok = EdgesEndAtCorner(lines, ids, c, k, box, short_side, options);
+  return ok;
+}
+
+// Every quad of two `pairs` of opposite `lines` that is shaped like paper and
+// whose sides and corners were seen as paper edges, scored and ranked.
+std::vector<Candidate> PaperQuads(const std::vector<EdgeLine>& lines, const std::vector<std::pair<int, int>>& pairs,
+                                  const cv::Mat& gray, const cv::Rect2d& box, double short_side,
+                                  const OutlineOptions& options) {
+  const double perpendicular = std::cos(kMinCornerAngleDeg * CV_PI / 180);
+  const double image_area = static_cast<double>(gray.cols) * gray.rows;
   std::vector<Candidate> candidates;
   for (size_t p = 0; p < pairs.size(); ++p) {
     for (size_t q = p + 1; q < pairs.size(); ++q) {
       const int ids[4] = {pairs[p].first, pairs[q].first, pairs[p].second, pairs[q].second};  // around the quad
       if (ids[0] == ids[1] || ids[0] == ids[3] || ids[2] == ids[1] || ids[2] == ids[3]) continue;
-      int border_sides = 0;
-      bool square = true;
-      for (int k = 0; k < 4; ++k) {
-        border_sides += lines[ids[k]].border;
-        square &= std::abs(Dot(lines[ids[k]].dir, lines[ids[(k + 1) % 4]].dir)) <= perpendicular;
-      }
-      if (!square || border_sides > 2) continue;
       Candidate c;
-      c.border_sides = border_sides;
-      bool ok = true;
-      for (int k = 0; k < 4 && ok; ++k) ok = Intersect(lines[ids[k]], lines[ids[(k + 1) % 4]], c.corners[k]);
-      if (!ok) continue;
-      // Convex, every line's bright side facing in, corners near the frame.
-      cv::Point2d centre(0, 0);
-      for (const cv::Point2d& corner : c.corners) centre += corner * 0.25;
-      double area = 0;
-      int turns = 0;  // +1 per clockwise corner, -1 per anticlockwise one
-      for (int k = 0; k < 4 && ok; ++k) {
-        const cv::Point2d &u = c.corners[k], &v = c.corners[(k + 1) % 4], &w = c.corners[(k + 2) % 4];
-        ok = Dot(lines[ids[k]].bright, centre - lines[ids[k]].origin) > 0 && u.x > box.x - slack_x &&
-             u.x < box.br().x + slack_x && u.y > box.y - slack_y && u.y < box.br().y + slack_y;
-        turns += Cross(v - u, w - v) > 0 ? 1 : -1;
-        area += Cross(u, v) / 2;
-      }
-      area = std::abs(area);
-      if (!ok || std::abs(turns) != 4 || area < options.min_area * image_area) continue;
-      // How much of each side was seen as an edge. Side k runs from corner k-1
-      // to corner k along line k.
-      double total = 0;
-      for (int k = 0; k < 4 && ok; ++k) {
-        const EdgeLine& line = lines[ids[k]];
-        c.lines[k] = ids[k];
-        if (line.border) {
-          total += options.border_coverage;
-          continue;
-        }
-        const cv::Point2d &from = c.corners[(k + 3) % 4], &to = c.corners[k];
-        c.spans[k] = Visible(line, Dot(from - line.origin, line.dir), Dot(to - line.origin, line.dir), box);
-        const double coverage = c.spans[k].length() < min_visible ? 0 : Coverage(line, c.spans[k]);
-        ok = coverage >= options.min_side_coverage;
-        total += coverage;
-      }
-      if (!ok) continue;
-      // A paper corner is where two edges end: each side seen up to the
-      // corner, and not seen running on past it (a wood streak or a printed
-      // rule met by the extension of a paper edge makes a corner of neither).
-      // A corner outside the frame: the side must then be seen right up to
-      // where it leaves the image (the paper running out of the picture).
-      for (int k = 0; k < 4 && ok; ++k) {
-        const cv::Point2d& corner = c.corners[k];
-        const bool in_view = box.contains(corner);
-        for (int side : {k, (k + 1) % 4}) {
-          const EdgeLine& line = lines[ids[side]];
-          if (line.border) continue;
-          double at = Dot(corner - line.origin, line.dir);
-          const double other_end = Dot(c.corners[side == k ? (k + 3) % 4 : (k + 1) % 4] - line.origin, line.dir);
-          const double inward = other_end > at ? 1 : -1, length = std::abs(other_end - at);
-          const double near = 0.04 * length, reach = 0.15 * length;
-          if (in_view) {
-            const SideSpan before = Ordered(at + inward * near, at + inward * reach);
-            const SideSpan after = Ordered(at - inward * near, at - inward * reach);
-            ok = Coverage(line, before) >= options.min_corner_coverage &&
-                 Coverage(line, Clip(after, line, box)) <= 0.5;
-          } else {
-            const auto [in_lo, in_hi] = ClipToBox(line, box);
-            at = inward > 0 ? std::max(at, in_lo) : std::min(at, in_hi);
-            const SideSpan before = Ordered(at, at + inward * reach);
-            const SideSpan tip = Ordered(at, at + inward * 0.02 * short_side);
-            ok = Coverage(line, before) >= options.min_corner_coverage && Coverage(line, tip) > 0;
-          }
-          if (!ok) break;
-        }
-      }
-      if (!ok) continue;
+      double area = 0, total = 0;
+      if (!ShapeQuad(lines, ids, gray, box, perpendicular, options, c, area)) continue;
+      if (!MeasureSides(lines, ids, box, short_side, options, c, total)) continue;
+      if (!EdgesEndAtCorners(lines, ids, c, box, short_side, options)) continue;
       c.score = total / 4;
       c.rank = c.score * std::sqrt(area / image_area);
       candidates.push_back(c);
     }
   }
+  return candidates;
+}
+
+// True when each seen side of `c` is a real paper edge: a change of tone
+// across it and even paper just inside it, whose tone goes to `inside`.
+bool SeenSidesChangeTone(const Candidate& c, const std::vector<EdgeLine>& lines, const cv::Mat& gray,
+                         const OutlineOptions& options, std::vector<double>& inside) {
+  bool ok = true;
+  for (int k = 0; k < 4 && ok; ++k) {
+    const EdgeLine& line = lines[c.lines[k]];
+    if (line.border) continue;
+    const double contrast = SideContrast(line, c.spans[k].lo, c.spans[k].hi, gray);
+    ok = contrast >= options.min_side_contrast && Roughness(line, c.spans[k], gray) <= options.max_roughness;
+    inside.push_back(StripMedian(line, c.spans[k], gray));
+  }
+  return ok;
+}
+
+// True when the neighbours of the border side k of `c` were seen up to the
+// border.
+bool NeighboursSeenToBorder(const Candidate& c, const std::vector<EdgeLine>& lines, int k, const cv::Rect2d& box,
+                            double short_side) {
+  bool ok = true;
+  // The neighbours' last stretch before this border must be seen.
+  for (int neighbour : {(k + 3) % 4, (k + 1) % 4}) {
+    const EdgeLine& next = lines[c.lines[neighbour]];
+    if (next.border) continue;
+    const SideSpan& span = c.spans[neighbour];
+    const double end = Dot(c.corners[neighbour == (k + 3) % 4 ? (k + 3) % 4 : k] - next.origin, next.dir);
+    // Clipped to the image but not trimmed: the edge must be seen up to a
+    // few pixels from the border, and densely over its last fifth.
+    const bool at_lo = std::abs(end - span.lo) < std::abs(end - span.hi);
+    const auto [in_lo, in_hi] = ClipToBox(next, box);
+    const double reach = kLastStretchShare * span.length(), gap = kBorderTipShare * short_side;
+    const SideSpan last = at_lo ? SideSpan{std::max(in_lo, end), span.lo + reach}
+                                : SideSpan{span.hi - reach, std::min(in_hi, end)};
+    const SideSpan tip = at_lo ? SideSpan{last.lo, last.lo + gap} : SideSpan{last.hi - gap, last.hi};
+    ok &= Coverage(next, last) >= kMinLastCoverage && Coverage(next, tip) > 0;
+  }
+  return ok;
+}
+
+// True when each border side of `c` lies where the paper runs into the
+// border: its neighbours seen up to there, and paper's tone along it (the
+// median of `inside`, which this reorders).
+bool BorderSidesArePaper(const Candidate& c, const std::vector<EdgeLine>& lines, const cv::Mat& gray,
+                         const cv::Rect2d& box, double short_side, std::vector<double>& inside) {
+  bool ok = true;
+  for (int k = 0; k < 4 && ok; ++k) {
+    const EdgeLine& line = lines[c.lines[k]];
+    if (!line.border) continue;
+    ok &= NeighboursSeenToBorder(c, lines, k, box, short_side);
+    if (!ok || inside.empty()) break;
+    std::nth_element(inside.begin(), inside.begin() + inside.size() / 2, inside.end());
+    const double paper = inside[inside.size() / 2];
+    const SideSpan along = Visible(line, Dot(c.corners[(k + 3) % 4] - line.origin, line.dir),
+                                   Dot(c.corners[k] - line.origin, line.dir), box);
+    ok = StripMedian(line, along, gray) >= kBorderPaperTone * paper;
+  }
+  return ok;
+}
+
+// Every sheet's outline in `gray`, the image shrunk by `scale`: the quads that
+// pass as paper, best ranked first, each one apart from those before it.
+std::vector<PaperOutline> OutlinesIn(const cv::Mat& gray, double scale, const OutlineOptions& options) {
+  const double short_side = std::min(gray.cols, gray.rows);
+  const cv::Rect2d box(-0.5, -0.5, gray.cols, gray.rows);
+  const std::vector<EdgeLine> lines = QuadLines(gray, box, short_side, options);
+  const std::vector<std::pair<int, int>> pairs = OppositePairs(lines, box, short_side);
+  std::vector<Candidate> candidates = PaperQuads(lines, pairs, gray, box, short_side, options);
   // The best ranked quad whose sides are real paper edges: a change of tone
   // across each seen side, and a border side only where the paper runs into
   // the border (its neighbours seen up to there, paper tone along it).
-  std::sort(candidates.begin(), candidates.end(), [](const Candidate& x, const Candidate& y) { return x.rank > y.rank; });
+  std::sort(candidates.begin(), candidates.end(),
+            [](const Candidate& x, const Candidate& y) { return x.rank > y.rank; });
   std::vector<const Candidate*> chosen;
   for (const Candidate& c : candidates) {
     // Another sheet lies beside those found, not on them: a frame printed on
@@ -252,42 +419,10 @@ std::vector<PaperOutline> OutlinesIn(const cv::Mat& gray, double scale, const Ou
           return SharedArea(other->corners, c.corners) > options.max_shared_area;
         }))
       continue;
-    bool ok = true;
     std::vector<double> inside;  // the paper's tone just inside each seen side
-    for (int k = 0; k < 4 && ok; ++k) {
-      const EdgeLine& line = lines[c.lines[k]];
-      if (line.border) continue;
-      const double contrast = SideContrast(line, c.spans[k].lo, c.spans[k].hi, gray);
-      ok = contrast >= options.min_side_contrast && Roughness(line, c.spans[k], gray) <= options.max_roughness;
-      inside.push_back(StripMedian(line, c.spans[k], gray));
-    }
-    for (int k = 0; k < 4 && ok; ++k) {
-      const EdgeLine& line = lines[c.lines[k]];
-      if (!line.border) continue;
-      // The neighbours' last stretch before this border must be seen.
-      for (int neighbour : {(k + 3) % 4, (k + 1) % 4}) {
-        const EdgeLine& next = lines[c.lines[neighbour]];
-        if (next.border) continue;
-        const SideSpan& span = c.spans[neighbour];
-        const double end = Dot(c.corners[neighbour == (k + 3) % 4 ? (k + 3) % 4 : k] - next.origin, next.dir);
-        // Clipped to the image but not trimmed: the edge must be seen up to a
-        // few pixels from the border, and densely over its last fifth.
-        const bool at_lo = std::abs(end - span.lo) < std::abs(end - span.hi);
-        const auto [in_lo, in_hi] = ClipToBox(next, box);
-        const double reach = 0.2 * span.length(), gap = 0.02 * short_side;
-        const SideSpan last = at_lo ? SideSpan{std::max(in_lo, end), span.lo + reach}
-                                    : SideSpan{span.hi - reach, std::min(in_hi, end)};
-        const SideSpan tip = at_lo ? SideSpan{last.lo, last.lo + gap} : SideSpan{last.hi - gap, last.hi};
-        ok &= Coverage(next, last) >= 0.5 && Coverage(next, tip) > 0;
-      }
-      if (!ok || inside.empty()) break;
-      std::nth_element(inside.begin(), inside.begin() + inside.size() / 2, inside.end());
-      const double paper = inside[inside.size() / 2];
-      const SideSpan along = Visible(line, Dot(c.corners[(k + 3) % 4] - line.origin, line.dir),
-                                     Dot(c.corners[k] - line.origin, line.dir), box);
-      ok = StripMedian(line, along, gray) >= 0.75 * paper;
-    }
-    if (ok) chosen.push_back(&c);
+    if (SeenSidesChangeTone(c, lines, gray, options, inside) &&
+        BorderSidesArePaper(c, lines, gray, box, short_side, inside))
+      chosen.push_back(&c);
   }
   std::vector<PaperOutline> outlines;
   for (const Candidate* c : chosen) outlines.push_back(ToOutline(*c, scale));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <iomanip>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -508,6 +509,98 @@ bool HardToRead(const CardColumn& column, const VerifyOptions& options) {
   return read > 0 && uncertain >= options.hard_column_share * read;
 }
 
+// The check of a column nobody plays: no rules checked, but its marks (stray
+// ones: dust, a hair) still get a person's look, one for the column.
+void CheckUnusedColumn(const CardColumn& column, const Ruleset& ruleset, const VerifyOptions& options,
+                       GridCheck& result) {
+  // RULES.md: unused columns are ignored. Marks a scanner could not
+  // read (stray ones: dust, a hair) still get a person's look.
+  ColumnCheck unused;
+  unused.index = column.index;
+  unused.multiplier = ruleset.Multiplier(column.index);
+  result.columns.push_back(unused);
+  // One look for the column, however many marks: a person asks once
+  // whether anybody played it (a tinted column's edges left four ghosts
+  // in twenty boxes of a blurred photo).
+  std::vector<Finding> marks = UncertainReads(column, ruleset, options.min_confidence, true);
+  if (marks.size() > 1) {
+    std::vector<std::string> rows;
+    for (const Finding& mark : marks) rows.push_back(ruleset.FindRow(*mark.row)->name);
+    const std::string last = rows.back();
+    rows.pop_back();
+    marks.front().message = Join(rows, ", ") + " and " + last +
+                            ": hold marks in a column nobody plays, taken for stray ones (a speck, a hair, "
+                            "the edge of a tint or a line); the column is not checked; a person should look at "
+                            "this column";
+    marks.resize(1);
+  }
+  for (Finding& finding : marks) result.findings.push_back(std::move(finding));
+}
+
+// The confidence of the cell behind the error `finding` when a misreading of
+// it may explain the error (read below `unconfirmed_below`, not vouched for,
+// a reading that clears it); none when the error stands. `doubted`: the rows
+// whose error is in doubt so far.
+std::optional<double> DoubtedConfidence(const Finding& finding, const CardColumn& column, const Evaluated& evaluated,
+                                        const std::set<std::string>& doubted, double unconfirmed_below,
+                                        const VerifyOptions& options) {
+  // A bonus claimed without its precondition is the ticks' claim;
+  // anything else on a bonus row is in doubt when the points are too.
+  const CellValue cell = column.At(*finding.row);
+  const std::optional<double> confidence =
+      finding.code == codes::kYahtzeeBonusInvalid ? cell.confidence : cell.LeastConfidence();
+  // A wrong total that equals the sum of the values written above it
+  // carries an earlier error; a misreading would hardly land on that
+  // sum, so the cells it adds vouch for the reading, unless the error
+  // it carries is itself in doubt.
+  const auto carried = evaluated.carried.find(*finding.row);
+  const bool vouched_for = options.trust_carried_totals && carried != evaluated.carried.end() &&
+                           std::none_of(carried->second.begin(), carried->second.end(),
+                                        [&](const std::string& id) { return doubted.count(id) > 0; });
+  // A misreading explains the error only if the cell could read as the
+  // value that clears it: a grand total read 134, 138 or 132 where 123
+  // is due is wrong whichever it says (card 0056 of seed 900025).
+  const bool misreading_clears = !finding.expected || cell.other_readings.empty() ||
+                                 std::find(cell.other_readings.begin(), cell.other_readings.end(),
+                                           *finding.expected) != cell.other_readings.end();
+  if (confidence && *confidence < unconfirmed_below && !vouched_for && misreading_clears) return confidence;
+  return std::nullopt;
+}
+
+// The check of a column played: its rules, its uncertain reads, and each
+// error a misreading may explain made a warning.
+void CheckPlayedColumn(const CardGrid& grid, const CardColumn& column, const Ruleset& ruleset, EntryConvention forced,
+                       const VerifyOptions& options, GridCheck& result) {
+  const std::set<std::string> none;
+  Evaluated evaluated = ruleset.Multiplier(column.index) == 1
+                            ? Evaluate(grid, column, ruleset, EntryConvention::kRaw, none, "")
+                            : EvaluateMultipliedColumn(grid, column, ruleset, forced);
+  result.columns.push_back(std::move(evaluated.check));
+  for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence))
+    result.findings.push_back(std::move(finding));
+  std::set<std::string> doubted;  // rows whose error became a warning (findings come in sheet order)
+  // In a column hard to read as a whole, a misreading explains an error at
+  // a higher confidence: many of its cells could be misread too.
+  const bool hard = HardToRead(column, options);
+  const double unconfirmed_below =
+      hard ? std::max(options.unconfirmed_below, options.unconfirmed_in_hard_column) : options.unconfirmed_below;
+  for (Finding& finding : evaluated.findings) {
+    if (finding.severity == Severity::kError && finding.row) {
+      if (const std::optional<double> confidence =
+              DoubtedConfidence(finding, column, evaluated, doubted, unconfirmed_below, options)) {
+        doubted.insert(*finding.row);
+        std::ostringstream doubt;
+        doubt << " (but the cell was read with confidence " << std::fixed << std::setprecision(2) << *confidence
+              << (hard ? ", in a column much of which is hard to read" : "")
+              << ": it may be a misreading; a person should look)";
+        finding.severity = Severity::kWarning;
+        finding.message += doubt.str();
+      }
+    }
+    result.findings.push_back(std::move(finding));
+  }
+}
+
 }  // namespace
 
 GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyOptions& options) {
@@ -516,78 +609,8 @@ GridCheck VerifyGrid(const CardGrid& grid, const Ruleset& ruleset, const VerifyO
   EntryConvention forced = options.triple_entries;
   if (forced == EntryConvention::kAuto) forced = ruleset.entry_convention;
   for (const CardColumn& column : grid.columns) {
-    if (column.unused()) {
-      // RULES.md: unused columns are ignored. Marks a scanner could not
-      // read (stray ones: dust, a hair) still get a person's look.
-      ColumnCheck unused;
-      unused.index = column.index;
-      unused.multiplier = ruleset.Multiplier(column.index);
-      result.columns.push_back(unused);
-      // One look for the column, however many marks: a person asks once
-      // whether anybody played it (a tinted column's edges left four ghosts
-      // in twenty boxes of a blurred photo).
-      std::vector<Finding> marks = UncertainReads(column, ruleset, options.min_confidence, true);
-      if (marks.size() > 1) {
-        std::vector<std::string> rows;
-        for (const Finding& mark : marks) rows.push_back(ruleset.FindRow(*mark.row)->name);
-        const std::string last = rows.back();
-        rows.pop_back();
-        marks.front().message = Join(rows, ", ") + " and " + last +
-                                ": hold marks in a column nobody plays, taken for stray ones (a speck, a hair, "
-                                "the edge of a tint or a line); the column is not checked; a person should look at "
-                                "this column";
-        marks.resize(1);
-      }
-      for (Finding& finding : marks) result.findings.push_back(std::move(finding));
-      continue;
-    }
-    const std::set<std::string> none;
-    Evaluated evaluated = ruleset.Multiplier(column.index) == 1
-                              ? Evaluate(grid, column, ruleset, EntryConvention::kRaw, none, "")
-                              : EvaluateMultipliedColumn(grid, column, ruleset, forced);
-    result.columns.push_back(std::move(evaluated.check));
-    for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence))
-      result.findings.push_back(std::move(finding));
-    std::set<std::string> doubted;  // rows whose error became a warning (findings come in sheet order)
-    // In a column hard to read as a whole, a misreading explains an error at
-    // a higher confidence: many of its cells could be misread too.
-    const bool hard = HardToRead(column, options);
-    const double unconfirmed_below =
-        hard ? std::max(options.unconfirmed_below, options.unconfirmed_in_hard_column) : options.unconfirmed_below;
-    for (Finding& finding : evaluated.findings) {
-      if (finding.severity == Severity::kError && finding.row) {
-        // A bonus claimed without its precondition is the ticks' claim;
-        // anything else on a bonus row is in doubt when the points are too.
-        const CellValue cell = column.At(*finding.row);
-        const std::optional<double> confidence =
-            finding.code == codes::kYahtzeeBonusInvalid ? cell.confidence : cell.LeastConfidence();
-        // A wrong total that equals the sum of the values written above it
-        // carries an earlier error; a misreading would hardly land on that
-        // sum, so the cells it adds vouch for the reading, unless the error
-        // it carries is itself in doubt.
-        const auto carried = evaluated.carried.find(*finding.row);
-        const bool vouched_for =
-            options.trust_carried_totals && carried != evaluated.carried.end() &&
-            std::none_of(carried->second.begin(), carried->second.end(),
-                         [&](const std::string& id) { return doubted.count(id) > 0; });
-        // A misreading explains the error only if the cell could read as the
-        // value that clears it: a grand total read 134, 138 or 132 where 123
-        // is due is wrong whichever it says (card 0056 of seed 900025).
-        const bool misreading_clears = !finding.expected || cell.other_readings.empty() ||
-                                       std::find(cell.other_readings.begin(), cell.other_readings.end(),
-                                                 *finding.expected) != cell.other_readings.end();
-        if (confidence && *confidence < unconfirmed_below && !vouched_for && misreading_clears) {
-          doubted.insert(*finding.row);
-          std::ostringstream doubt;
-          doubt << " (but the cell was read with confidence " << std::fixed << std::setprecision(2) << *confidence
-                << (hard ? ", in a column much of which is hard to read" : "")
-                << ": it may be a misreading; a person should look)";
-          finding.severity = Severity::kWarning;
-          finding.message += doubt.str();
-        }
-      }
-      result.findings.push_back(std::move(finding));
-    }
+    if (column.unused()) CheckUnusedColumn(column, ruleset, options, result);
+    else CheckPlayedColumn(grid, column, ruleset, forced, options, result);
   }
   return result;
 }
