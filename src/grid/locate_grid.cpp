@@ -19,7 +19,6 @@
 #include "grid/snap_to_lines.h"
 #include "grid/tinted_columns.h"
 #include "grid/unruled_columns.h"
-#include "lattice/stacked_grids.h"
 
 namespace scorecheck {
 namespace {
@@ -535,13 +534,9 @@ Lattice WithOpenEndRow(Lattice grid, bool below, int height) {
 // read from the row of the total copied above it): its grids with a row of
 // their pitch added below, above (the page may be upside down, or the first
 // row has no line over it), or both (GridOptions::open_end_rows;
-// samples/open-end-rows/0059-triple-photo.jpg, 0130-rollem-photo.jpg). Grids
-// stacked with their columns lined up may be the upper and lower sections of
-// one grid, parted by a section bar or a header printed again: the lines
-// cannot tell those from two games' grids, the labels can
-// (GridOptions::join_stacked_mm).
-std::vector<std::pair<std::string, LatticeResult>> LatticeReadings(const LatticeResult& lattice, double px_per_mm,
-                                                                   const GridOptions& options, int max_card_rows) {
+// samples/open-end-rows/0059-triple-photo.jpg, 0130-rollem-photo.jpg).
+std::vector<std::pair<std::string, LatticeResult>> LatticeReadings(const LatticeResult& lattice,
+                                                                   const GridOptions& options) {
   std::vector<std::pair<std::string, LatticeResult>> readings = {{"as found", lattice}};
   if (options.open_end_rows)
     for (const auto& [below, above] : {std::pair{true, false}, {false, true}, {true, true}}) {
@@ -552,13 +547,6 @@ std::vector<std::pair<std::string, LatticeResult>> LatticeReadings(const Lattice
       }
       readings.emplace_back(below && above ? "a row added at both ends" : below ? "a row added below" : "a row added above",
                             std::move(longer));
-    }
-  if (options.join_stacked_mm > 0)
-    if (std::optional<std::vector<Lattice>> joined = JoinStackedGrids(
-            lattice.grids, static_cast<float>(options.join_stacked_mm * px_per_mm), max_card_rows)) {
-      LatticeResult as_one = lattice;
-      as_one.grids = std::move(*joined);
-      readings.emplace_back("stacked grids joined", std::move(as_one));
     }
   return readings;
 }
@@ -581,7 +569,7 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
       page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / kA4ShortSideMm;
   const cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
   Grid best;
-  for (auto& [how, reading] : LatticeReadings(lattice, px_per_mm, options, lattice_options.max_card_rows)) {
+  for (auto& [how, reading] : LatticeReadings(lattice, options)) {
     Grid grid =
         GridFromLattice(std::move(reading), flat, px_per_mm, rulesets, options, lattice_options.find_orientation, *reader);
     grid.lines_read = how;
@@ -662,7 +650,7 @@ bool GridOptions::Check() const {
   return sure_lead > 0 && lattice.Check() && labels.Check() && tints.Check() && unruled.Check() && headers.Check() &&
          score_columns.Check() && roles.Check() && tie_margin >= 0 && entries_margin >= tie_margin &&
          number_weight >= 0 && name_weight >= 0 && evidence_weight >= 0 && column_weight >= 0 &&
-         fewer_columns_cost >= 0 && turn_margin >= 0 && join_stacked_mm >= 0 && Share(min_partly_read) &&
+         fewer_columns_cost >= 0 && turn_margin >= 0 && Share(min_partly_read) &&
          Share(read_label) && max_partly_missing >= 0 && Share(layout_header_alike) && Share(bar_share);
 }
 

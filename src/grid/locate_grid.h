@@ -78,7 +78,7 @@ struct Grid {
                                     ///< labels' likeness and lead over the runner-up otherwise
   GridSource source = GridSource::kNone;
   std::string lines_read;           ///< how the page's ruled lines were read ("as found", "a row added below",
-                                    ///< "stacked grids joined", ...: LocateGrid); "" for a sheet code
+                                    ///< "a row added at both ends": LocateGrid); "" for a sheet code
   std::string detail;               ///< why, when not found
   bool ok() const { return status == GridStatus::kFound; }
   /// The ruleset the print favours ("" when none): the card's unless its entries say otherwise.
@@ -126,10 +126,6 @@ struct GridOptions {
                                  ///< way (mean label fit); unreadable labels fit both ways within a few
                                  ///< hundredths of 0, and turned by that noise a four-grid page was read upside
                                  ///< down; default 0.05
-  double join_stacked_mm = 2;    ///< grids stacked one over the other whose column lines lie within this of each
-                                 ///< other (mm) are read as one grid when their labels fit no ruleset as they
-                                 ///< stand (JoinStackedGrids: an upper and a lower section parted by a section
-                                 ///< bar); 0 = never; default 2
   bool snap_to_lines = true;     ///< own sheets: move the layout's cells onto the printed lines (SnapToRuledLines)
   bool layout_fallback = true;   ///< labels unreadable: take the rows of the rulesets the grids' shape fits,
                                  ///< in their printed order, where their count is the ruleset's (GridSource::kLayout;

@@ -11,6 +11,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "core/error.h"
+#include "core/paper_sizes.h"
 #include "image/load_image.h"
 #include "lattice/bands.h"
 #include "lattice/faint_rows.h"
@@ -365,10 +366,6 @@ cv::Point2d PageFromUpright(const LatticeResult& result, cv::Point2d upright_px)
 
 namespace {
 
-// Without a known resolution the page's short side is taken for an A4 sheet's
-// width (mm): scorecards are printed on A4 or Letter, and the page stage
-// crops the photo to the sheet.
-constexpr double kAssumedShortSideMm = 210.0;
 // A page smaller than this many working pixels either way holds no grid whose
 // lines could be told apart.
 constexpr int kMinWorkSidePx = 32;
@@ -506,8 +503,11 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
   }
   const cv::Size size = page_bgr.size();
   Scale scale;
+  // Without a known resolution the page's short side is taken for an A4
+  // sheet's width: scorecards are printed on A4 or Letter, and the page stage
+  // crops the photo to the sheet.
   scale.px_per_mm =
-      options.px_per_mm > 0 ? options.px_per_mm : std::min(size.width, size.height) / kAssumedShortSideMm;
+      options.px_per_mm > 0 ? options.px_per_mm : std::min(size.width, size.height) / kA4ShortSideMm;
   scale.pool = std::max(1, static_cast<int>(std::lround(scale.px_per_mm / options.work_px_per_mm)));
   scale.work_px_per_mm = scale.px_per_mm / scale.pool;
   if (size.width / scale.pool < kMinWorkSidePx || size.height / scale.pool < kMinWorkSidePx) {
