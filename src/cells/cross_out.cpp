@@ -105,8 +105,9 @@ bool IsStrokeCross(const std::vector<cv::Rect>& blobs, const std::vector<cv::Mat
   }
   // A hand-drawn stroke bows: by up to a few hundredths of its length
   // (synthetic strokes: 3% of the length, one standard deviation).
+  constexpr double kBowShare = 0.035, kMinBowPx = 2.0;
   const double diagonal = std::hypot(w, h);
-  const double tolerance = std::max(2.0, 0.035 * diagonal);
+  const double tolerance = std::max(kMinBowPx, kBowShare * diagonal);
   const Stroke first = FitStroke(falling, tolerance), second = FitStroke(rising, tolerance);
   if (static_cast<double>(first.on_line + second.on_line) < options.cross_on_strokes * ridge.size()) return false;
   // Both long: an X's strokes run corner to corner of the mark.
@@ -116,12 +117,16 @@ bool IsStrokeCross(const std::vector<cv::Rect>& blobs, const std::vector<cv::Mat
   // upright crossed by a flat stroke (a 4, a +) is not. Neither flat nor
   // upright within 3 degrees, so that the sign of the lean means something.
   const double a = first.angle, b = second.angle;
-  const double near_axis = 3 * CV_PI / 180;
+  constexpr double kNearAxisDeg = 3;
+  const double near_axis = kNearAxisDeg * CV_PI / 180;
   if (a * b >= 0 || std::min(std::abs(a), std::abs(b)) < near_axis ||
       std::max(std::abs(a), std::abs(b)) > CV_PI / 2 - near_axis)
     return false;
+  // Alike: the steeper stroke's slope at most this many times the other's
+  // (an X drawn in a wide box leans 20 and 60 degrees, slopes 0.36 and 1.7).
+  constexpr double kMostSlopeRatio = 3.5;
   const double ta = std::abs(std::tan(a)), tb = std::abs(std::tan(b));
-  if (std::max(ta, tb) > 3.5 * std::min(ta, tb)) return false;
+  if (std::max(ta, tb) > kMostSlopeRatio * std::min(ta, tb)) return false;
   // Crossing near their middles: strokes that meet at an end (a 7, a V, an
   // L) or one stopping at the other (a T) are not a cross. Solve
   // at_a + s * d_a = at_b + t * d_b.
@@ -129,10 +134,11 @@ bool IsStrokeCross(const std::vector<cv::Rect>& blobs, const std::vector<cv::Mat
   const double det = dbx * day - dax * dby;
   if (std::abs(det) < 1e-6) return false;
   const double rx = second.at.x - first.at.x, ry = second.at.y - first.at.y;
+  constexpr double kMiddleFrom = 0.2;  // the crossing lies within each stroke's middle three fifths
   const double s = (dbx * ry - dby * rx) / det, t = (dax * ry - day * rx) / det;
   for (const auto& [stroke, along] : {std::pair{&first, s}, std::pair{&second, t}}) {
     const double share = (along - stroke->from) / std::max(1e-6, stroke->to - stroke->from);
-    if (share < 0.2 || share > 0.8) return false;
+    if (share < kMiddleFrom || share > 1 - kMiddleFrom) return false;
   }
   // Crossing on the ink, which is one piece there: a pen drawing an X goes
   // over its first stroke. Two straight-ish pieces that would cross in the
@@ -149,13 +155,17 @@ bool IsStrokeCross(const std::vector<cv::Rect>& blobs, const std::vector<cv::Mat
       if (x >= 0 && y >= 0 && x < labels.cols && y < labels.rows) label = labels.at<int>(y, x);
     }
   if (label == 0) return false;
-  return cv::countNonZero(labels == label) >= 0.8 * cv::countNonZero(strokes);
+  constexpr double kOnePieceShare = 0.8;  // of the mark's ink in the piece through the crossing
+  return cv::countNonZero(labels == label) >= kOnePieceShare * cv::countNonZero(strokes);
 }
 
 bool IsScribble(const cv::Mat& mask, const cv::Rect& box, double cell_width, double cell_height,
                 const CellOptions& options) {
   if (options.scribble_strokes <= 0) return false;
-  if (box.width < 0.5 * cell_width || box.height < 0.4 * cell_height) return false;
+  // A scribble covers the box: half its width and two fifths of its height
+  // at least (a digit's loop is smaller).
+  constexpr double kLeastWidth = 0.5, kLeastHeight = 0.4;
+  if (box.width < kLeastWidth * cell_width || box.height < kLeastHeight * cell_height) return false;
   // Strokes crossed by a row (a column) of the mark's middle half, the median
   // over those rows (columns). A number's row crosses at most two or three
   // strokes per digit, a digit about as wide as 0.6 of its height ("1111":

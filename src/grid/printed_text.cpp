@@ -19,6 +19,12 @@ constexpr double kPaperQuantile = 0.75;
 constexpr double kTintStep = 0.05;
 // A band is striped with this many tinted rows.
 constexpr long kMinStripes = 3;
+// A dark run down a band longer than this many rows is a rule (no letter is
+// taller than its row); one across it over this share of its width is one.
+constexpr double kRuleRows = 1.5, kRuleWidthShare = 0.9;
+// A fill (a header bar, a shaded cell) holds a square of dark this wide (mm);
+// a letter's stroke does not.
+constexpr double kFillSquareMm = 2.5;
 
 // Paints white what in a column band is a rule, not print: dark runs down
 // the band longer than one and a half rows (no letter is taller than its
@@ -30,13 +36,13 @@ void PaintOutRules(cv::Mat& block, double row_pitch) {
   cv::Mat dark;
   cv::threshold(block, dark, kRuleLevel, 255, cv::THRESH_BINARY_INV);
   cv::Mat rules = cv::Mat::zeros(block.size(), CV_8U);
-  const int tall = static_cast<int>(std::lround(1.5 * row_pitch));
+  const int tall = static_cast<int>(std::lround(kRuleRows * row_pitch));
   if (tall >= 3 && tall < block.rows) {
     cv::Mat down;
     cv::morphologyEx(dark, down, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(1, tall)));
     rules |= down;
   }
-  const int wide = static_cast<int>(std::lround(0.9 * block.cols));
+  const int wide = static_cast<int>(std::lround(kRuleWidthShare * block.cols));
   if (wide >= 3) {
     cv::Mat across;
     cv::morphologyEx(dark, across, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(wide, 1)));
@@ -140,9 +146,9 @@ cv::Mat DarkFills(const cv::Mat& gray, double px_per_mm) {
   cv::Mat half;
   paper.convertTo(half, CV_8U, 0.5);
   cv::compare(small, half, dark, cv::CMP_LT);
-  // A fill holds a 2.5 mm square of dark (a letter's stroke does not); the
-  // print inside it is part of it.
-  cv::morphologyEx(dark, dark, cv::MORPH_OPEN, square(2.5));
+  // A fill holds a square of dark (a letter's stroke does not); the print
+  // inside it is part of it.
+  cv::morphologyEx(dark, dark, cv::MORPH_OPEN, square(kFillSquareMm));
   cv::morphologyEx(dark, dark, cv::MORPH_CLOSE, square(5));
   cv::resize(dark, filled, gray.size(), 0, 0, cv::INTER_NEAREST);
   return filled;

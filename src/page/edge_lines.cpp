@@ -8,6 +8,15 @@
 namespace scorecheck::paper {
 namespace {
 
+// Segments of one edge, or the two edges of one printed rule, run within this
+// angle (degrees) of each other: the detector's segments of a straight
+// paper edge scatter by a degree or two, a page's neighbouring sides meet at
+// 90.
+constexpr double kSameDirectionDeg = 6;
+// Which side of a segment is brighter is read this far (work pixels) to
+// either side of it: past the edge's blur, within the paper's margin.
+constexpr double kSideProbePx = 2;
+
 struct Segment {
   cv::Point2d a, b;
   double length = 0;
@@ -32,7 +41,7 @@ std::vector<Segment> DetectSegments(const cv::Mat& gray, double min_length) {
     double difference = 0;
     for (double t : {0.25, 0.5, 0.75}) {
       const cv::Point2d p = s.a + (s.b - s.a) * t;
-      difference += Sample(gray, p + normal * 2.0) - Sample(gray, p - normal * 2.0);
+      difference += Sample(gray, p + normal * kSideProbePx) - Sample(gray, p - normal * kSideProbePx);
     }
     s.bright = difference >= 0 ? normal : -normal;
     segments.push_back(s);
@@ -70,7 +79,7 @@ void FitLine(const std::vector<const Segment*>& members, EdgeLine& line) {
 // broken by the lighting, the table's texture and the detector's own gaps).
 std::vector<EdgeLine> MergeSegments(const std::vector<Segment>& segments, const cv::Mat& gray) {
   constexpr double kTolerance = 2.0;                       // work px off the line
-  const double same_direction = std::cos(6.0 * CV_PI / 180);
+  const double same_direction = std::cos(kSameDirectionDeg * CV_PI / 180);
   std::vector<bool> used(segments.size(), false);
   std::vector<EdgeLine> lines;
   for (size_t i = 0; i < segments.size(); ++i) {
@@ -125,7 +134,8 @@ struct Jumps {
 };
 
 Jumps CountJumps(const EdgeLine& line, SideSpan span, const cv::Mat& gray) {
-  constexpr double kBlock = 12;
+  constexpr double kBlock = 12;        // work px
+  constexpr double kToneJump = 0.08;   // share of the brighter block's grey: paper's own shading stays under it
   std::vector<double> blocks;
   for (double t = span.lo; t + kBlock <= span.hi; t += kBlock) {
     double sum = 0;
@@ -134,7 +144,7 @@ Jumps CountJumps(const EdgeLine& line, SideSpan span, const cv::Mat& gray) {
   }
   Jumps count;
   for (size_t i = 1; i < blocks.size(); ++i, ++count.pairs)
-    count.jumps += std::abs(blocks[i] - blocks[i - 1]) > 0.08 * std::max(blocks[i], blocks[i - 1]);
+    count.jumps += std::abs(blocks[i] - blocks[i - 1]) > kToneJump * std::max(blocks[i], blocks[i - 1]);
   return count;
 }
 
@@ -175,7 +185,11 @@ std::vector<EdgeLine> FindEdgeLines(const cv::Mat& gray, double min_length) {
 // rather than ruling the line out. Lines below `min_support` are skipped.
 void MeasureDarkWidths(std::vector<EdgeLine>& lines, double min_support) {
   constexpr double kMaxWidth = 7;  // work px: a 2 mm rule on a page filling a 900 px frame
-  const double opposite = -std::cos(6.0 * CV_PI / 180);
+  const double opposite = -std::cos(kSameDirectionDeg * CV_PI / 180);
+  // The twin edge stands at least this far (work px) on the dark side: nearer
+  // it is the same edge seen twice. It must run beside this one over this
+  // share of its length to make it a rule's far side.
+  constexpr double kMinTwinGapPx = 0.3, kMinTwinShare = 0.3;
   for (EdgeLine& line : lines) {
     if (line.support < min_support) continue;
     double twin_seen = 0, width = 0;
@@ -185,7 +199,7 @@ void MeasureDarkWidths(std::vector<EdgeLine>& lines, double min_support) {
         // The other edge's stretch lies on this one's dark side, within a line's width.
         const cv::Point2d p0 = other.origin + other.dir * o0, p1 = other.origin + other.dir * o1;
         const double d0 = -Dot(p0 - line.origin, line.bright), d1 = -Dot(p1 - line.origin, line.bright);
-        if (std::min(d0, d1) < 0.3 || std::max(d0, d1) > kMaxWidth) continue;
+        if (std::min(d0, d1) < kMinTwinGapPx || std::max(d0, d1) > kMaxWidth) continue;
         const double u0 = Dot(p0 - line.origin, line.dir), u1 = Dot(p1 - line.origin, line.dir);
         for (const auto& [s0, s1] : line.seen) {
           const double overlap = std::max(0.0, std::min(s1, std::max(u0, u1)) - std::max(s0, std::min(u0, u1)));
@@ -194,7 +208,7 @@ void MeasureDarkWidths(std::vector<EdgeLine>& lines, double min_support) {
         }
       }
     }
-    if (twin_seen >= 0.3 * line.support) line.dark_width = width;
+    if (twin_seen >= kMinTwinShare * line.support) line.dark_width = width;
   }
 }
 
@@ -239,7 +253,10 @@ std::pair<double, double> ClipToBox(const EdgeLine& line, const cv::Rect2d& box)
 
 SideSpan Visible(const EdgeLine& line, double t0, double t1, const cv::Rect2d& image_box) {
   SideSpan span{std::min(t0, t1), std::max(t0, t1)};
-  const double trim = 0.04 * span.length();
+  // Near a corner the strip inside one side crosses the side it meets: the
+  // ends of a side, this share of its length each, are left out.
+  constexpr double kCornerTrim = 0.04;
+  const double trim = kCornerTrim * span.length();
   const auto [in_lo, in_hi] = ClipToBox(line, image_box);
   span.lo = std::max(span.lo + trim, in_lo);
   span.hi = std::min(span.hi - trim, in_hi);

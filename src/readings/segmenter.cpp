@@ -11,6 +11,14 @@
 namespace scorecheck {
 namespace {
 
+// Pieces joined into one glyph may make it this much wider (in row heights)
+// than the widest digit the reader takes: the joins of a broken stroke stick
+// out a little past the digit they belong to.
+constexpr double kJoinedAspectSlack = 0.3;
+// A piece at least this share of the number's height is a digit's body
+// (a tall atom), not a flat mark or a digit's detached bar.
+constexpr double kTallShare = 0.6;
+
 // Segmentation by recognition. The cell's ink components ("atoms": a whole
 // digit, a piece of one, touching digits, or a stray mark) are ordered left to
 // right; every way of cutting that sequence into digits is scored with the
@@ -67,7 +75,7 @@ class Segmenter {
       for (int j = i + 1; j <= n; ++j) {
         const cv::Rect box = UnionBox(i, j);
         // Only pieces of one digit are joined, and they make a digit-sized glyph.
-        if (j > i + 1 && box.width > (options_.max_digit_aspect + 0.3) * height_) break;
+        if (j > i + 1 && box.width > (options_.max_digit_aspect + kJoinedAspectSlack) * height_) break;
         ExtendWithOptions(i, j, best[i], best[j]);
       }
     }
@@ -160,7 +168,7 @@ class Segmenter {
       // A tall atom is compared with the tall atoms before it, when there
       // are any: a flat mark spanning two digits (the foot of the digit in
       // the box above) overlaps both and must not bridge them into one.
-      auto tall = [&](int i) { return atoms_[i].box.height >= 0.6 * height_; };
+      auto tall = [&](int i) { return atoms_[i].box.height >= kTallShare * height_; };
       std::optional<cv::Rect> tall_before;
       if (tall(k))
         for (int i = from; i < k; ++i)
@@ -171,7 +179,7 @@ class Segmenter {
       const double share = static_cast<double>(overlap) / std::max(1, std::min(joined.width, next.width));
       const double shorter = static_cast<double>(std::min(joined.height, next.height)) / height_;
       if (share < options_.merge_overlap)
-        cost += options_.merge_weight * (options_.merge_overlap - share) * std::min(1.0, shorter / 0.6);
+        cost += options_.merge_weight * (options_.merge_overlap - share) * std::min(1.0, shorter / kTallShare);
     }
     return cost;
   }
@@ -236,7 +244,7 @@ class Segmenter {
       // Pieces of one digit make a digit-sized glyph; a hopeless merge is not
       // worth a classification, nor is one that could not be kept.
       const double merge_cost = MergeCost(from, to);
-      if (aspect <= options_.max_digit_aspect + 0.3 && merge_cost < options_.hopeless_cost &&
+      if (aspect <= options_.max_digit_aspect + kJoinedAspectSlack && merge_cost < options_.hopeless_cost &&
           BestFollowedBy(before, box) - merge_cost + ShapePenalty(box) >= KeepFloor(after))
         Extend(before, {{Read(box, mask)}, -merge_cost}, after);
     }
