@@ -482,7 +482,109 @@ struct PhotoParams {
   double blur_lo = 0.6, blur_hi = 1.5;    // Gaussian sigma, output px
   double luma_lo = 2.0, luma_hi = 5.0;    // sensor noise deviation, grey levels
   int jpeg_lo = 70, jpeg_hi = 90;
+  // Hardships (kHardCaptureProfiles); each draws from the generator only when
+  // on, so that the standard profiles' pictures stay as they were.
+  double min_tilt_deg = 0.0;
+  double motion_lo = 0, motion_hi = 0;  // motion blur length, share of the frame's long side
+  bool hand_shadow = false;
+  double light_lo = 1, light_hi = 1;    // the light, share of the usual
+  bool patterned_table = false;
+  double cut_lo = 0, cut_hi = 0;        // share of the page's extent pushed past one edge of the frame
+  double bow_lo = 0, bow_hi = 0;        // curl: how far the middle of the page moves, share of its shorter side
 };
+
+// The page bowed as a sheet that does not lie flat: its middle lifted, so
+// that seen from above every row (or column) bends by `amplitude` pixels at
+// the middle and not at the ends, and its shading follows the bow (the side
+// of the bow away from the light darker by up to a fifth).
+cv::Mat Bowed(const cv::Mat& page, double amplitude, bool rows_bend, std::mt19937& rng) {
+  cv::Mat map_x(page.size(), CV_32F), map_y(page.size(), CV_32F), shade(page.size(), CV_32F);
+  const double dark = Uniform(rng, 0.05, 0.2);
+  const bool lit_first = Chance(rng, 0.5);
+  for (int y = 0; y < page.rows; ++y)
+    for (int x = 0; x < page.cols; ++x) {
+      const double along = rows_bend ? static_cast<double>(x) / (page.cols - 1) : static_cast<double>(y) / (page.rows - 1);
+      const double lift = std::sin(kPi * along);
+      map_x.at<float>(y, x) = static_cast<float>(rows_bend ? x : x - amplitude * lift);
+      map_y.at<float>(y, x) = static_cast<float>(rows_bend ? y - amplitude * lift : y);
+      const double slope = std::cos(kPi * along) * (lit_first ? 1 : -1);  // -1..1: facing away from the light .. towards
+      shade.at<float>(y, x) = static_cast<float>(1.0 - dark * std::max(0.0, -slope));
+    }
+  cv::Mat bowed;
+  cv::remap(page, bowed, map_x, map_y, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+  cv::Mat shade3;
+  cv::merge(std::vector<cv::Mat>{shade, shade, shade}, shade3);
+  bowed.convertTo(bowed, CV_32FC3);
+  bowed = bowed.mul(shade3);
+  bowed.convertTo(bowed, CV_8UC3);
+  return bowed;
+}
+
+// A hand's or an arm's shadow over the low-resolution light `gain` (CV_32FC3):
+// an elongated soft shape reaching in from one edge of the frame, 30-60 %
+// darker.
+void AddHandShadow(cv::Mat& gain, std::mt19937& rng) {
+  const cv::Size size = gain.size();
+  const double diag = std::hypot(size.width, size.height);
+  const int edge = UniformInt(rng, 0, 3);
+  const double at = Uniform(rng, 0.2, 0.8);
+  const cv::Point2d from = edge == 0   ? cv::Point2d(at * size.width, 0)
+                           : edge == 1 ? cv::Point2d(size.width, at * size.height)
+                           : edge == 2 ? cv::Point2d(at * size.width, size.height)
+                                       : cv::Point2d(0, at * size.height);
+  const cv::Point2d centre(size.width / 2.0, size.height / 2.0);
+  const cv::Point2d inward = (centre - from) / std::max(1.0, cv::norm(centre - from));
+  const double reach = Uniform(rng, 0.25, 0.55) * diag, width = Uniform(rng, 0.08, 0.16) * diag;
+  const cv::Point2d middle = from + inward * (reach / 2);
+  cv::Mat mask = cv::Mat::zeros(size, CV_32F);
+  cv::ellipse(mask, cv::Point(cvRound(middle.x), cvRound(middle.y)), cv::Size(cvRound(reach / 2), cvRound(width / 2)),
+              std::atan2(inward.y, inward.x) * 180.0 / kPi, 0, 360, cv::Scalar(1.0), cv::FILLED, cv::LINE_AA);
+  cv::GaussianBlur(mask, mask, cv::Size(0, 0), std::max(0.8, Uniform(rng, 0.01, 0.03) * diag));
+  cv::Mat keep = 1.0 - mask * Uniform(rng, 0.3, 0.6);
+  cv::Mat keep3;
+  cv::merge(std::vector<cv::Mat>{keep, keep, keep}, keep3);
+  gain = gain.mul(keep3);
+}
+
+// A straight motion blur `length` pixels long at a random angle.
+void MotionBlur(cv::Mat& image, double length, std::mt19937& rng) {
+  const int size = std::max(3, 2 * cvRound(length / 2) + 1);
+  cv::Mat kernel = cv::Mat::zeros(size, size, CV_32F);
+  const double angle = Uniform(rng, 0.0, kPi);
+  const cv::Point2d c(size / 2.0 - 0.5, size / 2.0 - 0.5), d(std::cos(angle) * length / 2, std::sin(angle) * length / 2);
+  cv::line(kernel, cv::Point(cvRound(c.x - d.x), cvRound(c.y - d.y)), cv::Point(cvRound(c.x + d.x), cvRound(c.y + d.y)),
+           cv::Scalar(1.0), 1, cv::LINE_AA);
+  kernel /= cv::sum(kernel)[0];
+  cv::filter2D(image, image, -1, kernel, cv::Point(-1, -1), 0, cv::BORDER_REPLICATE);
+}
+
+// `page` as a photocopier gives it back: grey, the contrast pushed (grey
+// paper, black print), dark strokes thickened by about a pixel, toner
+// speckle, and toner missing in patches (rules broken in places).
+cv::Mat Photocopied(const cv::Mat& page, std::mt19937& rng) {
+  cv::RNG cv_rng = CvRng(rng);
+  cv::Mat grey;
+  cv::cvtColor(page, grey, cv::COLOR_BGR2GRAY);
+  cv::LUT(grey, ToneLut(Uniform(rng, 30.0, 70.0), Uniform(rng, 200.0, 235.0), Uniform(rng, 0.8, 1.0)), grey);
+  grey = 255 - grey;  // toner as brightness
+  cv::Mat faded;
+  grey.convertTo(faded, CV_32F);
+  // Toner missing in patches a few pixels wide: strokes and rules break there.
+  cv::Mat weak = SmoothNoise(grey.size(), Uniform(rng, 3.0, 6.0), cv_rng);
+  cv::threshold(weak, weak, Uniform(rng, 1.2, 1.8), 1.0, cv::THRESH_BINARY);
+  faded = faded.mul(1.0 - weak * 0.8);
+  faded.convertTo(grey, CV_8U);
+  cv::dilate(grey, grey, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
+  // Speckle: toner dust, a pixel or two across.
+  const int specks = static_cast<int>(Uniform(rng, 2e-4, 8e-4) * grey.total());
+  for (int i = 0; i < specks; ++i)
+    cv::circle(grey, cv::Point(UniformInt(rng, 0, grey.cols - 1), UniformInt(rng, 0, grey.rows - 1)),
+               UniformInt(rng, 0, 1), cv::Scalar(UniformInt(rng, 120, 255)), cv::FILLED);
+  grey = 255 - grey;
+  cv::Mat copy;
+  cv::cvtColor(grey, copy, cv::COLOR_GRAY2BGR);
+  return copy;
+}
 
 // Pinhole camera looking at the page: page px -> image px, before placement.
 // The page lies in z = 0 centred on the optical axis, is tilted by `tilt` about an
@@ -500,7 +602,12 @@ cv::Matx33d CameraHomography(cv::Size page, double focal, double distance, doubl
   return intrinsics * plane * Translation(-(page.width - 1) / 2.0, -(page.height - 1) / 2.0);
 }
 
-Capture Photograph(const cv::Mat& page, const PhotoParams& params, std::mt19937& rng) {
+Capture Photograph(const cv::Mat& flat_page, const PhotoParams& params, std::mt19937& rng) {
+  const cv::Mat page = params.bow_hi > 0 ? Bowed(flat_page,
+                                                 Uniform(rng, params.bow_lo, params.bow_hi) *
+                                                     std::min(flat_page.cols, flat_page.rows),
+                                                 Chance(rng, 0.5), rng)
+                                         : flat_page;
   // Frame: a phone sensor size, usually held in the page's orientation.
   cv::Size frame = params.sensor_sizes[UniformInt(rng, 0, static_cast<int>(params.sensor_sizes.size()) - 1)];
   const bool page_portrait = page.rows >= page.cols;
@@ -509,7 +616,7 @@ Capture Photograph(const cv::Mat& page, const PhotoParams& params, std::mt19937&
 
   // Camera pose. Tilt is uniform in 0..max: steep shots are common. Phone main
   // cameras are 24-30 mm equivalent: focal = 0.67..0.83 x the long side.
-  const double tilt = Uniform(rng, 0.0, params.max_tilt_deg) * kPi / 180.0;
+  const double tilt = Uniform(rng, params.min_tilt_deg, params.max_tilt_deg) * kPi / 180.0;
   const double axis = Uniform(rng, 0.0, 2.0 * kPi);
   const double roll =
       ClampedNormal(rng, 0.0, params.roll_sd_deg, -params.max_roll_deg, params.max_roll_deg) * kPi / 180.0;
@@ -535,6 +642,18 @@ Capture Photograph(const cv::Mat& page, const PhotoParams& params, std::mt19937&
   const double ty = margin + Uniform(rng, 0.0, std::max(0.0, room_y)) - bounds.y * scale;
   h = Translation(tx, ty) * cv::Matx33d(scale, 0, 0, 0, scale, 0, 0, 0, 1) * h;
   quad = Corners(h, page.size());
+  if (params.cut_hi > 0) {
+    // Pushed past one edge of the frame by a share of its extent there.
+    const cv::Rect2d placed = BoundsOf(quad);
+    const double cut = Uniform(rng, params.cut_lo, params.cut_hi);
+    const int side = UniformInt(rng, 0, 3);
+    const double dx = side == 0 ? -(placed.x + cut * placed.width)
+                      : side == 1 ? frame.width - (placed.x + (1 - cut) * placed.width) : 0;
+    const double dy = side == 2 ? -(placed.y + cut * placed.height)
+                      : side == 3 ? frame.height - (placed.y + (1 - cut) * placed.height) : 0;
+    h = Translation(dx, dy) * h;
+    quad = Corners(h, page.size());
+  }
 
   // Sampled at the scale of the page's centre; the far side is smaller by up to
   // ~20 % at the steepest tilt, which the defocus blur covers.
@@ -545,8 +664,9 @@ Capture Photograph(const cv::Mat& page, const PhotoParams& params, std::mt19937&
   // and light comes from one side). Wood and laminate are smooth enough at 1/8
   // resolution; cloth is made at 1/4 so a gingham's edges stay crisp.
   const double kind_pick = Uniform(rng, 0.0, 1.0);
-  const TableKind kind =
-      kind_pick < 0.4 ? TableKind::kWood : (kind_pick < 0.7 ? TableKind::kCloth : TableKind::kLaminate);
+  const TableKind kind = params.patterned_table ? TableKind::kCloth
+                         : kind_pick < 0.4      ? TableKind::kWood
+                                                : (kind_pick < 0.7 ? TableKind::kCloth : TableKind::kLaminate);
   const double low_scale = kind == TableKind::kCloth ? 0.25 : 0.125;
   const cv::Size low(std::max(8, cvRound(frame.width * low_scale)), std::max(8, cvRound(frame.height * low_scale)));
   // The texture lives on the table's plane, which is the page's plane: made in
@@ -610,9 +730,13 @@ Capture Photograph(const cv::Mat& page, const PhotoParams& params, std::mt19937&
   const double u = Uniform(rng, 0.15, 0.85), v = Uniform(rng, 0.15, 0.85);
   const cv::Point2d on_page = (quad[0] * (1 - u) + quad[1] * u) * (1 - v) + (quad[3] * (1 - u) + quad[2] * u) * v;
   cv::Mat light = MakeLight(light_size, on_page * light_scale, Chance(rng, 0.8), rng);
+  if (params.hand_shadow) AddHandShadow(light, rng);
+  if (params.light_hi < 1) light *= Uniform(rng, params.light_lo, params.light_hi);
   ApplyGain(image, light);
 
   Defocus(image, Uniform(rng, params.blur_lo, params.blur_hi));
+  if (params.motion_hi > 0)
+    MotionBlur(image, Uniform(rng, params.motion_lo, params.motion_hi) * std::max(frame.width, frame.height), rng);
   AddSensorNoise(image, Uniform(rng, params.luma_lo, params.luma_hi), Uniform(rng, 1.0, 2.5), rng);
 
   Capture capture;
@@ -641,6 +765,29 @@ void Rotate(Capture& capture, int degrees) {
   capture.rotation_deg = degrees;
 }
 
+// The standard phone photo's parameters (kPhoto), which the hardships start from.
+PhotoParams PhoneParams() {
+  PhotoParams params;
+  params.sensor_sizes = {{4032, 3024}, {4000, 3000}, {3648, 2736}, {3264, 2448}, {4000, 2250}};
+  return params;
+}
+
+// kPhoto's parameters with the one hardship of `profile` (a photo's).
+PhotoParams HardshipParams(CaptureProfile profile) {
+  PhotoParams params = PhoneParams();
+  switch (profile) {
+    case CaptureProfile::kSteep: params.min_tilt_deg = 20, params.max_tilt_deg = 35; break;
+    case CaptureProfile::kMotion: params.motion_lo = 0.003, params.motion_hi = 0.012; break;
+    case CaptureProfile::kShadow: params.hand_shadow = true; break;
+    case CaptureProfile::kDim: params.light_lo = 0.3, params.light_hi = 0.5, params.luma_lo = 5, params.luma_hi = 10; break;
+    case CaptureProfile::kPattern: params.patterned_table = true; break;
+    case CaptureProfile::kCutOff: params.cut_lo = 0.03, params.cut_hi = 0.09; break;
+    case CaptureProfile::kCurl: params.bow_lo = 0.005, params.bow_hi = 0.02; break;
+    default: break;
+  }
+  return params;
+}
+
 }  // namespace
 
 const char* CaptureProfileName(CaptureProfile profile) {
@@ -653,6 +800,14 @@ const char* CaptureProfileName(CaptureProfile profile) {
       return "lowres";
     case CaptureProfile::kRotated:
       return "rotated";
+    case CaptureProfile::kSteep: return "steep";
+    case CaptureProfile::kMotion: return "motion";
+    case CaptureProfile::kShadow: return "shadow";
+    case CaptureProfile::kDim: return "dim";
+    case CaptureProfile::kPattern: return "pattern";
+    case CaptureProfile::kCutOff: return "cutoff";
+    case CaptureProfile::kCopy: return "copy";
+    case CaptureProfile::kCurl: return "curl";
   }
   return "unknown";
 }
@@ -661,6 +816,8 @@ std::optional<CaptureProfile> ParseCaptureProfile(std::string_view name) {
   for (CaptureProfile profile : kAllCaptureProfiles) {
     if (name == CaptureProfileName(profile)) return profile;
   }
+  for (CaptureProfile profile : kHardCaptureProfiles)
+    if (name == CaptureProfileName(profile)) return profile;
   return std::nullopt;
 }
 
@@ -676,11 +833,18 @@ Capture ApplyCapture(const cv::Mat& page, CaptureProfile profile, std::mt19937& 
       Rotate(capture, 90 * UniformInt(rng, 1, 3));
       return capture;
     }
-    case CaptureProfile::kPhoto: {
-      PhotoParams params;
-      params.sensor_sizes = {{4032, 3024}, {4000, 3000}, {3648, 2736}, {3264, 2448}, {4000, 2250}};
-      return Photograph(page, params, rng);
-    }
+    case CaptureProfile::kPhoto:
+      return Photograph(page, PhoneParams(), rng);
+    case CaptureProfile::kSteep:
+    case CaptureProfile::kMotion:
+    case CaptureProfile::kShadow:
+    case CaptureProfile::kDim:
+    case CaptureProfile::kPattern:
+    case CaptureProfile::kCutOff:
+    case CaptureProfile::kCurl:
+      return Photograph(page, HardshipParams(profile), rng);
+    case CaptureProfile::kCopy:
+      return Scan(Photocopied(Photocopied(page, rng), rng), ScanParams{}, rng);
     case CaptureProfile::kLowres: {
       if (Chance(rng, 0.5)) {
         // Page long side 1460..1620 px (~125-140 dpi for A4): with the scanner's

@@ -24,13 +24,29 @@ enum class CaptureProfile {
   kPhoto,    ///< phone photo at an angle on a table, 8-12 MP
   kLowres,   ///< low-resolution phone snap or low-dpi scan, long side ~1600 px
   kRotated,  ///< a scan turned by 90, 180 or 270 degrees
+  // Photos as people take them: a phone photo (kPhoto) with one hardship each.
+  kSteep,    ///< the camera tilted 20-35 degrees
+  kMotion,   ///< the hand moved while the shutter was open: motion blur
+  kShadow,   ///< a hand's or an arm's shadow across part of the sheet
+  kDim,      ///< dim light: a dark, noisy picture
+  kPattern,  ///< a patterned tablecloth (gingham, checks) around the sheet
+  kCutOff,   ///< the sheet running out of the frame on one side
+  kCopy,     ///< a photocopy of a photocopy, scanned: grey, toner speckle, rules thickened and broken
+  kCurl,     ///< a sheet that does not lie flat: it bows, and its shading follows the bow
 };
 
-/// Every profile, in declaration order (for loops in tools and tests).
+/// The profiles of the standard corpus mix, in declaration order (for loops in
+/// tools and tests; `tools/synth` draws from these unless told otherwise).
 inline constexpr std::array<CaptureProfile, 4> kAllCaptureProfiles = {
     CaptureProfile::kScan, CaptureProfile::kPhoto, CaptureProfile::kLowres, CaptureProfile::kRotated};
 
-/// "scan", "photo", "lowres" or "rotated".
+/// Photos as people take them (issue 64): each of kPhoto's or kScan's
+/// captures with one hardship, asked for by name (`tools/synth --profiles`).
+inline constexpr std::array<CaptureProfile, 8> kHardCaptureProfiles = {
+    CaptureProfile::kSteep, CaptureProfile::kMotion, CaptureProfile::kShadow, CaptureProfile::kDim,
+    CaptureProfile::kPattern, CaptureProfile::kCutOff, CaptureProfile::kCopy, CaptureProfile::kCurl};
+
+/// "scan", "photo", "lowres", "rotated", "steep", "motion", "shadow", "dim", "pattern", "cutoff", "copy" or "curl".
 const char* CaptureProfileName(CaptureProfile profile);
 /// The profile named `name` (as CaptureProfileName() spells it), or nullopt.
 std::optional<CaptureProfile> ParseCaptureProfile(std::string_view name);
@@ -61,7 +77,16 @@ struct Capture {
 /// - kLowres: half the time a flat-ish phone snap (tilt <= 10 deg, roll <= 6 deg), half a
 ///   low-dpi scan; long side 1400..1800 px, more blur, JPEG 75..90.
 /// - kRotated: as kScan, then turned clockwise by 90, 180 or 270 degrees (rotation_deg).
-/// The page is always entirely inside the image. Throws Error if page is empty or not CV_8UC3.
+/// - kSteep, kMotion, kShadow, kDim, kPattern, kCutOff, kCurl: as kPhoto, with a tilt of 20-35
+///   degrees; a motion blur 0.3-1.2 % of the frame's long side long; a hand's shadow (an
+///   elongated soft dark shape from the frame's edge over part of the sheet, 30-60 % darker);
+///   light at 30-50 % with stronger noise; a gingham or checked cloth always; the sheet
+///   pushed 3-9 % of its width or height past one edge of the frame; the sheet bowed (its
+///   middle lifted: rows and columns bend by 0.5-2 % of the sheet's size) with the shading
+///   of the bow. image_from_page stays the flat sheet's homography (kCurl: within the bow).
+/// - kCopy: as kScan of a sheet photocopied twice: grey, the contrast pushed, dark strokes
+///   thickened by about a pixel, toner speckle, rules broken in places.
+/// The page is entirely inside the image except with kCutOff. Throws Error if page is empty or not CV_8UC3.
 Capture ApplyCapture(const cv::Mat& page, CaptureProfile profile, std::mt19937& rng);
 
 /// `page_px` mapped through capture.image_from_page (page pixels -> image pixels).

@@ -1,7 +1,7 @@
 // synth: generates a synthetic corpus of filled, photographed scorecards with
 // truth files, deterministically from a seed.
 //
-//   tools/synth --seed S --count N -o DIR [--rulesets a,b] [--profiles scan,photo,lowres,rotated]
+//   tools/synth --seed S --count N -o DIR [--rulesets a,b] [--profiles scan,photo,lowres,rotated,steep,...]
 //               [--style-seeds A-B] [--own-share X] [--acceptance]
 //
 // Card i gets ruleset i mod R and profile (i / R) mod P, so any 24 consecutive
@@ -106,7 +106,9 @@ int Run(const Args& args) {
   std::vector<CaptureProfile> profiles;
   for (const std::string& name : args.profiles) {
     auto profile = ParseCaptureProfile(name);
-    SC_CHECK(profile, "unknown profile \"" << name << "\" (scan, photo, lowres, rotated)");
+    SC_CHECK(profile, "unknown profile \"" << name
+                                       << "\" (scan, photo, lowres, rotated, steep, motion, shadow, dim, pattern, "
+                                          "cutoff, copy, curl)");
     profiles.push_back(*profile);
   }
   SC_CHECK(!profiles.empty() && args.count > 0, "nothing to make");
@@ -170,7 +172,7 @@ int main(int argc, char** argv) {
   app.add_option("--count", args.count, "Number of cards")->check(CLI::Range(1, 100000));
   app.add_option("-o,--out", args.out, "Output folder")->required();
   app.add_option("--rulesets", args.rulesets, "Rulesets to use (default: all)")->delimiter(',');
-  app.add_option("--profiles", args.profiles, "Capture profiles: scan, photo, lowres, rotated")->delimiter(',');
+  app.add_option("--profiles", args.profiles, "Capture profiles: scan, photo, lowres, rotated; photos as people take them: steep, motion, shadow, dim, pattern, cutoff, copy, curl")->delimiter(',');
   app.add_option("--threads", args.threads, "Worker threads")->check(CLI::Range(1, 64));
   app.add_option("--mistake-rate", args.mistake_rate, "Share of cards with a player mistake")->check(CLI::Range(0.0, 1.0));
   app.add_option("--style-seeds", args.style_seeds,

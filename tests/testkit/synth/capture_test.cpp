@@ -97,8 +97,58 @@ TEST(CaptureProfileTest, NamesRoundTrip) {
   EXPECT_STREQ(CaptureProfileName(CaptureProfile::kPhoto), "photo");
   EXPECT_STREQ(CaptureProfileName(CaptureProfile::kLowres), "lowres");
   EXPECT_STREQ(CaptureProfileName(CaptureProfile::kRotated), "rotated");
+  for (CaptureProfile profile : kHardCaptureProfiles)
+    EXPECT_EQ(ParseCaptureProfile(CaptureProfileName(profile)), profile);
+  EXPECT_STREQ(CaptureProfileName(CaptureProfile::kCutOff), "cutoff");
   EXPECT_FALSE(ParseCaptureProfile("Photo").has_value());
   EXPECT_FALSE(ParseCaptureProfile("").has_value());
+}
+
+// Mean grey of the page's middle (its inner half, through the homography).
+double PageMiddleGrey(const Capture& capture) {
+  const auto quad = PageQuadInImage(capture, TestPage().size());
+  cv::Point2d centre(0, 0);
+  for (const cv::Point2d& p : quad) centre += p / 4.0;
+  std::vector<cv::Point> inner;
+  for (const cv::Point2d& p : quad) inner.push_back(centre + (p - centre) * 0.5);
+  cv::Mat mask = cv::Mat::zeros(capture.image.size(), CV_8U);
+  cv::fillConvexPoly(mask, inner, cv::Scalar(255));
+  cv::Mat grey;
+  cv::cvtColor(capture.image, grey, cv::COLOR_BGR2GRAY);
+  return cv::mean(grey, mask)[0];
+}
+
+// Each hardship shows: the same seed's standard photo against it.
+TEST(CaptureTest, PhotosAsPeopleTakeThemShowTheirHardship) {
+  for (uint32_t seed = 1; seed <= 3; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    std::mt19937 photo_rng(seed), dim_rng(seed), cut_rng(seed), steep_rng(seed), copy_rng(seed);
+    const Capture photo = ApplyCapture(TestPage(), CaptureProfile::kPhoto, photo_rng);
+    // Dim: the page's middle at most about half as bright.
+    const Capture dim = ApplyCapture(TestPage(), CaptureProfile::kDim, dim_rng);
+    ExpectBasics(dim);
+    EXPECT_LT(PageMiddleGrey(dim), 0.65 * PageMiddleGrey(photo));
+    // Cut off: a corner of the page lies outside the frame, but most of it inside.
+    const Capture cut = ApplyCapture(TestPage(), CaptureProfile::kCutOff, cut_rng);
+    const auto quad = PageQuadInImage(cut, TestPage().size());
+    const auto outside = std::count_if(quad.begin(), quad.end(), [&](const cv::Point2d& p) {
+      return p.x < 0 || p.y < 0 || p.x > cut.image.cols - 1 || p.y > cut.image.rows - 1;
+    });
+    EXPECT_GE(outside, 1);
+    EXPECT_LE(outside, 2);
+    // Steep: the page's far side shorter than its near side by more than a plain photo's can be.
+    const Capture steep = ApplyCapture(TestPage(), CaptureProfile::kSteep, steep_rng);
+    const auto s = PageQuadInImage(steep, TestPage().size());
+    const double sides[4] = {cv::norm(s[1] - s[0]), cv::norm(s[2] - s[1]), cv::norm(s[3] - s[2]), cv::norm(s[0] - s[3])};
+    const double foreshortening =
+        std::max(std::max(sides[0], sides[2]) / std::min(sides[0], sides[2]), std::max(sides[1], sides[3]) / std::min(sides[1], sides[3]));
+    EXPECT_GT(foreshortening, 1.05);
+    // Copy of a copy: grey, and the red dot's colour gone.
+    const Capture copy = ApplyCapture(TestPage(), CaptureProfile::kCopy, copy_rng);
+    ExpectBasics(copy);
+    const cv::Vec3d red = MeanAround(copy.image, ImageFromPage(copy, kRedDot));
+    EXPECT_LT(std::abs(red[2] - red[1]), 25.0) << "a photocopy keeps no colour, BGR " << red;
+  }
 }
 
 TEST(CaptureTest, ScanIsAboutThePagesSize) {
@@ -187,7 +237,9 @@ TEST(CaptureTest, RotatedTurnsTheScanAndTheHomographyWithIt) {
 
 TEST(CaptureTest, SameSeedSamePixelsWhateverTheThreadCount) {
   const int threads = cv::getNumThreads();
-  for (CaptureProfile profile : kAllCaptureProfiles) {
+  std::vector<CaptureProfile> profiles(kAllCaptureProfiles.begin(), kAllCaptureProfiles.end());
+  profiles.insert(profiles.end(), kHardCaptureProfiles.begin(), kHardCaptureProfiles.end());
+  for (CaptureProfile profile : profiles) {
     SCOPED_TRACE(CaptureProfileName(profile));
     cv::setNumThreads(1);
     std::mt19937 a(77);
