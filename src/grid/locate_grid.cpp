@@ -556,6 +556,9 @@ std::vector<std::pair<std::string, LatticeResult>> LatticeReadings(const Lattice
 // whose favourite has every one of its rows placed is the page's, else the
 // one that places the most rows (rows, not cells: a reading that made one
 // column too many had more cells with two rows fewer), the first of equals.
+// The other readings add a row to what the lines as found show: when those
+// hold no scorecard, neither do they (reading them cost a page that holds
+// none half as long again, and found nothing on any card measured).
 Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const GridOptions& options, TextReader* reader) {
   LatticeOptions lattice_options = options.lattice;
   if (lattice_options.px_per_mm <= 0 && page.px_per_mm > 0) lattice_options.px_per_mm = page.px_per_mm;
@@ -574,7 +577,7 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
         GridFromLattice(std::move(reading), flat, px_per_mm, rulesets, options, lattice_options.find_orientation, *reader);
     grid.lines_read = how;
     if (!grid.ok()) {
-      if (best.detail.empty() && !best.ok()) best = std::move(grid);  // the lattice as found says why not
+      if (best.detail.empty() && !best.ok()) return grid;  // the lines as found say why not
       continue;
     }
     if (HoldsEveryRow(grid, rulesets)) return grid;

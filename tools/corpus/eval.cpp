@@ -524,7 +524,8 @@ std::string Percent(const Tally& tally) {
 // seeds (its truth files say so); otherwise the page says the figures are
 // development figures.
 void WriteResults(const std::string& path, const std::string& dir, const std::map<std::string, FamilyFigures>& families,
-                  bool acceptance, const std::vector<double>& ms) {
+                  const std::map<std::string, std::pair<Tally, Tally>>& pages_by_profile, bool acceptance,
+                  const std::vector<double>& ms) {
   std::ostringstream page;
   page << "# Results\n\n"
        << "Written by `tools/eval " << std::filesystem::path(dir).filename().string() << " --results " << path
@@ -545,6 +546,10 @@ void WriteResults(const std::string& path, const std::string& dir, const std::ma
          << Percent(f.false_alarms) << " | " << Percent(f.recall) << " | " << Percent(f.precision) << " | "
          << load.str() << " |\n";
   }
+  page << "\n## By capture profile\n\n| profile | grids found | ruleset right |\n|---|---|---|\n";
+  for (const auto& [profile, tallies] : pages_by_profile)
+    page << "| " << profile << " | " << Percent(tallies.first) << " (" << tallies.first.right << " of "
+         << tallies.first.total << ") | " << Percent(tallies.second) << " |\n";
   page << "\n## Cells of grids found with the right ruleset, by family and capture profile\n\n"
        << "| family | profile | cells right |\n|---|---|---|\n";
   for (const auto& [family, f] : families)
@@ -595,6 +600,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   // confidence the card carries for them.
   std::map<int, Tally> by_confidence;  // band lower bound in percent -> right readings
   std::map<std::string, Tally> by_profile, by_style, by_kind, by_profile_style;
+  std::map<std::string, std::pair<Tally, Tally>> pages_by_profile;  // capture profile -> grids found, ruleset right
   // The rule-aware step's overrides of the reader's top reading, by how
   // likely the reader found the chosen value against its top one: when it
   // passes over a fair reading to make a column add up, is it right?
@@ -632,6 +638,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
                 << (scan.ok() ? "found " + std::to_string(scan.grid.grid_count) : "none (" + scan.detail + ")") << ", want "
                 << truth["grids"].size() << "\n";
     ruleset_ids.Add(found && scan.ruleset.id == truth["ruleset"]);
+    pages_by_profile[profile].first.Add(found);
+    pages_by_profile[profile].second.Add(found && scan.ruleset.id == truth["ruleset"]);
     // The issue's figure: a page read as "A, but the printed page does not
     // tell it from B" is a "can't tell, A or B", and counts as a miss.
     const bool told = found && scan.ruleset.id == truth["ruleset"] && scan.ruleset.undecided.empty();
@@ -853,6 +861,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   std::cout << "number cells, reader's top reading right, by profile and digits:\n";
   for (const auto& [key, tally] : reader_top_by_profile)
     std::cout << "  " << std::setw(28) << key << "  " << tally.Text() << "\n";
+  std::cout << "grids found and ruleset right, by capture profile:\n";
+  for (const auto& [key, tallies] : pages_by_profile)
+    std::cout << "  " << std::setw(9) << key << "  grids " << tallies.first.Text() << ", ruleset " << tallies.second.Text()
+              << "\n";
   std::cout << "cell accuracy by profile:\n";
   for (const auto& [key, tally] : by_profile) std::cout << "  " << std::setw(9) << key << "  " << tally.Text() << "\n";
   std::cout << "cell accuracy by sheet style:\n";
@@ -865,7 +877,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   for (const auto& [key, tally] : by_kind) std::cout << "  " << std::setw(26) << key << "  " << tally.Text() << "\n";
   PrintFamilies(families);
   if (!eval.results.empty()) {
-    WriteResults(eval.results, dir, families, acceptance, ms);
+    WriteResults(eval.results, dir, families, pages_by_profile, acceptance, ms);
     std::cout << "results written to " << eval.results << "\n";
   }
   if (!ms.empty()) {
