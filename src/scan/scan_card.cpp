@@ -234,8 +234,9 @@ std::pair<ScanResult, RulesetTrial> CardUnder(const ScanResult& read, const Rule
   const double without_a_column = PastTheFirstSlip(
       BoxesWithoutAColumn(ruleset, read.grid.columns) + EmptyBoxesOfAFinishedGame(ruleset, trial.card), options.choice);
   const double own = RulesetPlausibility(log_weight + without_a_column, 0.0, trial.verification, 0.0, options.choice);
-  return {std::move(trial),
-          {own, static_cast<int>(trial.verification.ErrorCount()), static_cast<int>(trial.verification.WarningCount())}};
+  const RulesetTrial weighed{own, static_cast<int>(trial.verification.ErrorCount()),
+                             static_cast<int>(trial.verification.WarningCount())};
+  return {std::move(trial), weighed};
 }
 
 // One sheet's scan, from its page on: grid, cells, readings, the card under
