@@ -75,11 +75,15 @@ std::set<std::string> OwnHowToWords(const Ruleset& ruleset, const std::string& i
 }
 
 // Whether `printed` holds one of `wanted`: numbers exactly, words closely
-// (OCR noise: "multipIier").
+// (OCR noise: "multipIier"), at this likeness: stricter than a label's
+// (kReadAlike in match_labels), since a word near another variant's
+// wording must not pass for it.
+constexpr double kTellingWordAlike = 0.8;
+
 bool PrintsOneOf(const std::string& printed, const std::set<std::string>& wanted) {
   for (const std::string& seen : TellingWords(printed))
     for (const std::string& word : wanted) {
-      if (HasDigit(word) ? seen == word : LabelSimilarity(seen, word) >= 0.8) return true;
+      if (HasDigit(word) ? seen == word : LabelSimilarity(seen, word) >= kTellingWordAlike) return true;
     }
   return false;
 }

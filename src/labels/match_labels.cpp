@@ -478,15 +478,19 @@ std::set<std::string> GameNameWords(const Ruleset& ruleset) {
   return words;
 }
 
+// A word the OCR read with a letter or two wrong ("Yahtree", "Fivelee") is
+// at least this alike to itself; unrelated words are up to half alike.
+constexpr double kReadAlike = 0.75;
+
 // Whether `label` prints one of `names`: a word of it, or two words run
-// together ("Five Zee"), read closely (OCR noise: "Yahtree", "Fivelee");
-// words shorter than four letters only exactly.
+// together ("Five Zee"), read closely (kReadAlike); words shorter than four
+// letters only exactly.
 bool PrintsAName(const std::string& label, const std::set<std::string>& names) {
   std::vector<std::string> words = Words(NormalizeLabel(label));
   for (size_t i = 0, n = words.size(); i + 1 < n; ++i) words.push_back(words[i] + words[i + 1]);
   for (const std::string& word : words)
     for (const std::string& name : names)
-      if (name.size() >= 4 ? LabelSimilarity(word, name) >= 0.75 : word == name) return true;
+      if (name.size() >= 4 ? LabelSimilarity(word, name) >= kReadAlike : word == name) return true;
   return false;
 }
 
@@ -523,7 +527,7 @@ double TitleEvidence(std::string_view text, const Ruleset& ruleset, const std::v
   double best = 0;
   for (const std::string& word : distinctive)
     for (const std::string& seen : read) best = std::max(best, LabelSimilarity(word, seen));
-  return best >= 0.75 ? best : 0;
+  return best >= kReadAlike ? best : 0;
 }
 
 double HeaderEvidence(std::string_view headers, int columns, const Ruleset& ruleset) {
