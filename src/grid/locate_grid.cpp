@@ -201,7 +201,6 @@ struct Scored {
   const Ruleset* ruleset;
   std::vector<RulesetMatch> per_grid;
   double labels = 0, total = 0;  // the labels' mean likeness over grids; that with every other piece of print
-  bool contender = false;        // tied with the best on the labels
   std::vector<int> columns;      // score columns kept per grid (ColumnsKept)
 };
 
@@ -218,7 +217,7 @@ std::vector<Scored> ScoreLabels(const PrintedPage& page, const KeptColumns& kept
   for (const ColumnRoles& roles : page.table.roles) shown_columns.push_back(static_cast<int>(roles.score.size()));
   std::vector<Scored> scored;
   for (const auto& [ruleset, kept] : kept_columns) {
-    Scored entry{ruleset, {}, 0, 0, false, kept};
+    Scored entry{ruleset, {}, 0, 0, kept};
     for (int g = 0; g < page.grids(); ++g) {
       entry.per_grid.push_back(MatchRows(page.row_texts[g], *ruleset, known, options.labels));
       entry.labels += entry.per_grid.back().score / page.grids();
@@ -285,20 +284,19 @@ std::vector<std::string> HeaderBands(const PrintedPage& page, TextReader& reader
 // piecepack's fixed headers but say nothing against the label evidence.
 void AddTitleAndHeaders(std::vector<Scored>& scored, const PrintedPage& page, const std::vector<const Ruleset*>& all,
                         const GridOptions& options, TextReader& reader) {
-  const double label_cutoff = scored.front().total - options.tie_margin;
-  for (Scored& entry : scored) entry.contender = entry.total >= label_cutoff;
   if (scored.size() < 2) return;
-  const auto contenders = std::count_if(scored.begin(), scored.end(), [](const Scored& e) { return e.contender; });
+  const double cutoff = scored.front().total - options.tie_margin;  // the contenders' least score
+  const auto contenders =
+      std::count_if(scored.begin(), scored.end(), [&](const Scored& e) { return e.total >= cutoff; });
   float top = page.lattice.grids.front().frame.y;
   for (const Lattice& grid : page.lattice.grids) top = std::min(top, grid.frame.y);
   const std::string title = ReadArea(page.flat, cv::Rect(0, 0, page.flat.cols, static_cast<int>(top)), reader);
   const std::vector<std::string> header_bands =
       contenders > 1 ? HeaderBands(page, reader) : std::vector<std::string>();
   const int score_columns = static_cast<int>(page.table.roles.front().score.size());
-  const double cutoff = scored.front().total - options.tie_margin;
   for (Scored& entry : scored) {
     double header = 0;
-    if (entry.contender && entry.total >= cutoff)
+    if (entry.total >= cutoff)
       for (const std::string& band : header_bands)
         header = std::max(header, HeaderEvidence(band, score_columns, *entry.ruleset));
     entry.total += options.evidence_weight * (TitleEvidence(title, *entry.ruleset, all) + header);
@@ -571,19 +569,19 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   const double px_per_mm =
       page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / kA4ShortSideMm;
   const cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
-  Grid best;
+  std::optional<Grid> best;
   for (auto& [how, reading] : LatticeReadings(lattice, options)) {
     Grid grid =
         GridFromLattice(std::move(reading), flat, px_per_mm, rulesets, options, lattice_options.find_orientation, *reader);
     grid.lines_read = how;
     if (!grid.ok()) {
-      if (best.detail.empty() && !best.ok()) return grid;  // the lines as found say why not
+      if (!best) return grid;  // the lines as found say why not
       continue;
     }
     if (HoldsEveryRow(grid, rulesets)) return grid;
-    if (!best.ok() || RowsPlaced(grid) > RowsPlaced(best)) best = std::move(grid);
+    if (!best || RowsPlaced(grid) > RowsPlaced(*best)) best = std::move(grid);
   }
-  return best;
+  return *best;
 }
 
 }  // namespace

@@ -122,8 +122,8 @@ constexpr double kCoreSlackMm = 1.0;
 // core: then there are no boxes beside it, only a band of uneven darkness.
 constexpr size_t kCoreEdgesDivisor = 4;
 // A band's edge is a step when the page is lighter just outside it than just
-// inside, measured this far (mm, at least a working pixel) to either side.
-constexpr double kStepReachMm = 1.0;
+// inside, measured kStepReachMm (line_runs.h; at least a working pixel) to
+// either side.
 // A run this nearly across a band (its run along the band under this, full
 // pixels) is carried on straight, its slope taken as none.
 constexpr float kLeastAlong = 1e-3f;

@@ -58,7 +58,7 @@ double LineCount(const Line& line, const std::vector<Line>& across, float tol, f
 // each of its row lines runs through both (16 column lines against 10 rows
 // had turned a page of four grids).
 double QuarterVote(const Runs& runs, const LatticeOptions& options, const Scale& scale) {
-  const float tol = static_cast<float>(scale.Full(2.0)), merge = static_cast<float>(scale.Full(0.8));
+  const float tol = static_cast<float>(scale.Full(kLineTolMm)), merge = static_cast<float>(scale.Full(kMergeMm));
   const float gap = static_cast<float>(scale.Full(4.0)), shortest = static_cast<float>(scale.Full(10.0));
   double vote = 0;
   for (const Table& table : FindTables(runs, options, scale)) {
@@ -67,7 +67,7 @@ double QuarterVote(const Runs& runs, const LatticeOptions& options, const Scale&
     auto columns = Spanning(TableLines(runs.vertical, false, box.x, box.br().x, box.y, box.br().y, merge, tol), options.min_line_span);
     // A table ruled one way only (its rows) keeps its lines as they are.
     if (rows.size() >= 2 && columns.size() >= 2)
-      KeepRuled(rows, columns, static_cast<float>(scale.Full(1.25)), static_cast<float>(scale.Full(0.3)),
+      KeepRuled(rows, columns, static_cast<float>(scale.Full(kMeetMm)), static_cast<float>(scale.Full(kRuleReachMm)),
                 static_cast<float>(scale.Full(options.double_frame_mm)));
     const auto h = rows.size(), v = columns.size();
     if (static_cast<int>(std::max(h, v)) - 1 < options.min_rows) continue;
@@ -111,7 +111,7 @@ constexpr double kContrastWindowMm = 2.5;
 // A rule needs paper this far (mm) to either side of its ridge, and a step
 // edge is measured over this far each side (see Detect()), each at least
 // kMinSidePx working pixels so a coarse look still sees paper.
-constexpr double kRidgeGapMm = 1.0, kStepReachMm = 1.0;
+constexpr double kRidgeGapMm = 1.0;  // and kStepReachMm (line_runs.h)
 constexpr int kMinSidePx = 2;
 // Below this skew (degrees) a line drifts less than 0.4 mm across a page:
 // not worth the warp.

@@ -31,6 +31,22 @@ struct Scale {
   int WorkOdd(double mm) const { return std::max(3, static_cast<int>(std::lround(mm * work_px_per_mm)) | 1); }
 };
 
+/// Lengths every step of the lattice stage reads ruled lines by, mm (pixels
+/// through Scale::Full). Lines are looked for kLineTolMm beyond a table's box
+/// across them (a photo's slight bow), and lines are matched within it; runs
+/// within kMergeMm of a longer run's position are one line (a line broken by
+/// a gap, or thickened by writing along it, stays within a pen's width). A
+/// ruled line meets a line across it within kMeetMm (a thick rule's blur and a
+/// pen's width) and runs on past it by kRuleReachMm at least (a rule crosses,
+/// a letter's stroke stops short). Lines of a table ruled one way only share
+/// their ends within kEndsTolMm: a hand-ruled or printed table's rules agree
+/// better, a text baseline does not. A step edge (a band's, a rule's side) is
+/// measured over kStepReachMm to either side.
+constexpr double kLineTolMm = 2.0, kMergeMm = 0.8;
+constexpr double kMeetMm = 1.25, kRuleReachMm = 0.3;
+constexpr double kEndsTolMm = 3;
+constexpr double kStepReachMm = 1.0;
+
 /// A 1, 3 or 4 channel page at the working resolution, each colour channel
 /// pooled by MinPool() (4 channels lose their alpha).
 cv::Mat WorkingPage(const cv::Mat& page, int pool);

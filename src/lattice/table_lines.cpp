@@ -222,19 +222,9 @@ double RegulariseRows(std::vector<Line>& rows, int& repairs) {
   return static_cast<double>(regular) / gaps.size();
 }
 
-// Lengths BuildLattice() works with, mm. Lines are looked for kLineTolMm
-// beyond the table's box across them (a photo's slight bow), and a line of
-// the second pass is matched to the first pass's within it; runs within
-// kMergeMm of a longer run's position are one line (a line broken by a gap,
-// or thickened by writing along it, stays within a pen's width).
-constexpr double kLineTolMm = 2.0, kMergeMm = 0.8;
-// A ruled line meets a line across it within kMeetMm (a thick rule's blur and
-// a pen's width) and runs on past it by kRuleReachMm at least (a rule crosses,
-// a letter's stroke stops short); the table's frame is trimmed within kMeetMm.
-constexpr double kMeetMm = 1.25, kRuleReachMm = 0.3;
-// Lines of a table ruled one way only share their ends within this, mm: a
-// hand-ruled or printed table's rules agree better, a text baseline does not.
-constexpr double kEndsTolMm = 3;
+// Lengths BuildLattice() works with, mm, besides the lattice stage's own
+// (kLineTolMm, kMergeMm, kMeetMm, kRuleReachMm, kEndsTolMm in line_runs.h; the
+// table's frame is trimmed within kMeetMm).
 // An upright line runs on through a row line when it is seen within this
 // (mm) beyond half the row line's width on each side of it: a quarter of a
 // millimetre, the blur where a thick rule is cut by the row line across it.

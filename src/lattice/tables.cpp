@@ -337,8 +337,8 @@ std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol, fl
 }
 
 std::vector<Table> FindTables(const Runs& runs, const LatticeOptions& options, const Scale& scale) {
-  return GroupTables(runs, static_cast<float>(scale.Full(options.min_line_mm)), static_cast<float>(scale.Full(2.0)),
-                     static_cast<float>(scale.Full(15)), static_cast<float>(scale.Full(3)), options.min_rows + 1);
+  return GroupTables(runs, static_cast<float>(scale.Full(options.min_line_mm)), static_cast<float>(scale.Full(kLineTolMm)),
+                     static_cast<float>(scale.Full(15)), static_cast<float>(scale.Full(kEndsTolMm)), options.min_rows + 1);
 }
 
 namespace {
@@ -350,9 +350,8 @@ constexpr double kSplitBinMm = 1, kSplitGapMm = 3;
 // Sections of one grid lie at most this far apart (mm): a section row and a
 // header printed again under it, at the rows' widest pitch.
 constexpr double kMaxSectionGapMm = 30;
-// Column rules are gathered from runs within kRuleMergeMm of a longer one's
-// position, lines matched within kRuleTolMm (mm): as BuildLattice() does.
-constexpr double kRuleMergeMm = 0.8, kRuleTolMm = 2.0;
+// Column rules are gathered from runs within kMergeMm of a longer one's
+// position, lines matched within kLineTolMm: as BuildLattice() does.
 // Sections of one grid overlap each other across at least this share of the
 // narrower one's width: a section row spans the whole table.
 constexpr float kMinSectionOverlap = 0.8f;
@@ -376,7 +375,7 @@ void SplitAndBuild(const Runs& runs, const std::vector<Table>& tables, const Lat
 // Whether parts `upper` and `lower` rule the same columns from their top to
 // their bottom as sections of one table do (see CandidatesOf()).
 bool SameSections(const Runs& runs, const cv::Rect2f& upper_part, const cv::Rect2f& lower_part, const Scale& scale) {
-  const float merge = static_cast<float>(scale.Full(kRuleMergeMm)), tol = static_cast<float>(scale.Full(kRuleTolMm));
+  const float merge = static_cast<float>(scale.Full(kMergeMm)), tol = static_cast<float>(scale.Full(kLineTolMm));
   const std::vector<Line> upper =
       Spanning(TableLines(runs.vertical, false, upper_part.x, upper_part.br().x, upper_part.y, upper_part.br().y,
                           merge, tol),
@@ -411,7 +410,7 @@ bool SameSections(const Runs& runs, const cv::Rect2f& upper_part, const cv::Rect
 bool OneGrid(const Runs& runs, const std::vector<cv::Rect2f>& parts, const std::vector<Candidate>& built, size_t i,
              size_t j, const LatticeOptions& options, const Scale& scale) {
   const float max_gap = static_cast<float>(scale.Full(kMaxSectionGapMm));
-  const float tol = static_cast<float>(scale.Full(kRuleTolMm));
+  const float tol = static_cast<float>(scale.Full(kLineTolMm));
   // Two parts that are grids alone are sections of one only across a
   // section row (a tinted "LOWER SECTION" row that stops the column
   // rules, with a header printed again under it), and only when together

@@ -108,19 +108,29 @@ int BoxesWithoutAColumn(const Ruleset& ruleset, const std::vector<int>& printed_
   return boxes;
 }
 
+namespace {
+
+// The candidates of `offered` the entries are weighed under: the favourite
+// and those weighed, in order.
+std::vector<const RulesetCandidate*> Tried(const std::vector<RulesetCandidate>& offered) {
+  std::vector<const RulesetCandidate*> tried;
+  for (size_t i = 0; i < offered.size(); ++i)
+    if (i == 0 || offered[i].weighed) tried.push_back(&offered[i]);
+  return tried;
+}
+
+}  // namespace
+
 std::vector<std::string> RulesetsToTry(const std::vector<RulesetCandidate>& offered) {
   std::vector<std::string> ids;
-  for (size_t i = 0; i < offered.size(); ++i)
-    if (i == 0 || offered[i].weighed) ids.push_back(offered[i].id);
+  for (const RulesetCandidate* candidate : Tried(offered)) ids.push_back(candidate->id);
   return ids;
 }
 
 RulesetDecision DecideRuleset(const std::vector<RulesetCandidate>& offered, double favourite_sureness,
                               const std::vector<RulesetTrial>& trials, bool rule_aware,
                               const RulesetChoiceOptions& options, const ChoiceOptions& choice) {
-  std::vector<const RulesetCandidate*> tried;
-  for (size_t i = 0; i < offered.size(); ++i)
-    if (i == 0 || offered[i].weighed) tried.push_back(&offered[i]);
+  const std::vector<const RulesetCandidate*> tried = Tried(offered);
   SC_CHECK(!tried.empty() && trials.size() == tried.size(), "one trial per ruleset tried");
   // The entries' own say, less how far the page puts each behind its favourite.
   size_t chosen = 0;

@@ -501,14 +501,21 @@ cv::Mat Bowed(const cv::Mat& page, double amplitude, bool rows_bend, std::mt1993
   cv::Mat map_x(page.size(), CV_32F), map_y(page.size(), CV_32F), shade(page.size(), CV_32F);
   const double dark = Uniform(rng, 0.05, 0.2);
   const bool lit_first = Chance(rng, 0.5);
+  // The lift and the shade depend only on the position along the bow.
+  const int length = rows_bend ? page.cols : page.rows;
+  std::vector<double> lift(length), light(length);
+  for (int i = 0; i < length; ++i) {
+    const double along = static_cast<double>(i) / (length - 1);
+    lift[i] = std::sin(kPi * along);
+    const double slope = std::cos(kPi * along) * (lit_first ? 1 : -1);  // -1..1: facing away from the light .. towards
+    light[i] = 1.0 - dark * std::max(0.0, -slope);
+  }
   for (int y = 0; y < page.rows; ++y)
     for (int x = 0; x < page.cols; ++x) {
-      const double along = rows_bend ? static_cast<double>(x) / (page.cols - 1) : static_cast<double>(y) / (page.rows - 1);
-      const double lift = std::sin(kPi * along);
-      map_x.at<float>(y, x) = static_cast<float>(rows_bend ? x : x - amplitude * lift);
-      map_y.at<float>(y, x) = static_cast<float>(rows_bend ? y - amplitude * lift : y);
-      const double slope = std::cos(kPi * along) * (lit_first ? 1 : -1);  // -1..1: facing away from the light .. towards
-      shade.at<float>(y, x) = static_cast<float>(1.0 - dark * std::max(0.0, -slope));
+      const int i = rows_bend ? x : y;
+      map_x.at<float>(y, x) = static_cast<float>(rows_bend ? x : x - amplitude * lift[i]);
+      map_y.at<float>(y, x) = static_cast<float>(rows_bend ? y - amplitude * lift[i] : y);
+      shade.at<float>(y, x) = static_cast<float>(light[i]);
     }
   cv::Mat bowed;
   cv::remap(page, bowed, map_x, map_y, cv::INTER_LINEAR, cv::BORDER_REPLICATE);
