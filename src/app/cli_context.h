@@ -16,6 +16,9 @@ struct GlobalOptions {
   std::string templates_dir;  ///< --templates; empty = search (see FindTemplatesDir)
   bool verbose = false;       ///< -v: debug logging
   bool quiet = false;         ///< -q: only errors
+
+  /// False when -v and -q are both given (they ask for opposite things).
+  bool Check() const { return !(verbose && quiet); }
 };
 
 /// The templates folder: `requested` if given, else $SCORECHECK_TEMPLATES, else

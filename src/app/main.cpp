@@ -103,6 +103,11 @@ int main(int argc, char** argv) {
     return code == 0 ? kExitClean : kExitFailed;
   }
 
+  if (!global.Check()) {
+    std::cerr << "scorecheck: -v (--verbose) and -q (--quiet) ask for opposite things; give one of them\n";
+    return kExitFailed;
+  }
+
   // OpenCV's image readers print their own lines about a file they cannot
   // read (on std::cerr and through OpenCV's logger) beside our one line that
   // says it for them; -v keeps them. Ours go through spdlog (stdio).

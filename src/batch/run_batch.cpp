@@ -198,11 +198,14 @@ bool CardOfInput(const std::string& card, const std::string& input) {
   return rest.empty();
 }
 
+bool BatchOptions::Check() const {
+  return jobs >= 1 && !report_dir.empty() && scan.Check() && record.Check();
+}
+
 BatchRecords RunBatch(const std::vector<BatchInput>& inputs, const RulesetLibrary& rulesets,
                       const BatchOptions& options, const BatchProgressFn& progress) {
-  SC_CHECK(options.jobs >= 1, "jobs must be at least 1 (got " << options.jobs << ")");
-  SC_CHECK(options.scan.Check() && options.record.Check(), "the batch's settings are out of range");
-  SC_CHECK(!options.report_dir.empty(), "no report folder given");
+  SC_CHECK(options.Check(), "the batch's settings are out of range (jobs " << options.jobs << ", report folder '"
+                                                                          << options.report_dir << "')");
   const size_t worker_count = std::min<size_t>(static_cast<size_t>(options.jobs), std::max<size_t>(inputs.size(), 1));
   // Models load before any file is read, once per worker: a missing model is
   // one clear error, not one per photo.

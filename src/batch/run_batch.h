@@ -35,6 +35,10 @@ struct BatchOptions {
   Corrections corrections;      ///< a person's answers (review), put on the cards they name before checking
   std::string settings;         ///< what the records are made under (ruleset, thresholds, model, program
                                 ///< version), kept in each card file; records made under others are not resumed
+
+  /// True when a report folder is named, jobs >= 1, and the scan's and the
+  /// records' options are in range. RunBatch() throws otherwise.
+  bool Check() const;
 };
 
 /// One file finished, for a progress display.

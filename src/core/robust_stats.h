@@ -11,6 +11,9 @@ namespace scorecheck {
 /// How far a quartile of a normal distribution lies from its median, in
 /// standard deviations.
 constexpr double kNormalQuartileSigmas = 0.674;
+/// A normal distribution's standard deviation over its median absolute
+/// deviation from the median (1 / 0.6745).
+constexpr double kNormalSigmasPerMad = 1.4826;
 
 /// The standard deviation of a normal spread whose median lies
 /// `median_to_quartile` from one of its quartiles.
@@ -31,7 +34,7 @@ inline double RobustSpread(const std::vector<double>& values) {
   const double centre = Median(values);
   std::vector<double> deviations;
   for (double v : values) deviations.push_back(std::abs(v - centre));
-  return 1.4826 * Median(deviations);
+  return kNormalSigmasPerMad * Median(deviations);
 }
 
 }  // namespace scorecheck

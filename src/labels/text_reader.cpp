@@ -100,10 +100,12 @@ class LazyTextReader : public TextReader {
 void KeepOcrOnThisThread() { omp_set_max_active_levels(0); }
 
 std::unique_ptr<TextReader> TextReader::Create(const TextReaderOptions& options) {
+  SC_CHECK(options.Check(), "the text reader needs a language (Tesseract's language data)");
   return std::make_unique<TesseractTextReader>(options);
 }
 
 std::unique_ptr<TextReader> TextReader::CreateLazy(const TextReaderOptions& options) {
+  SC_CHECK(options.Check(), "the text reader needs a language (Tesseract's language data)");
   return std::make_unique<LazyTextReader>(options);
 }
 

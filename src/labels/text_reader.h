@@ -24,6 +24,9 @@ struct TextLine {
 struct TextReaderOptions {
   std::string language = "eng";  ///< Tesseract language data; default "eng"
   std::string data_dir;          ///< tessdata folder; empty = Tesseract's default (Debian: /usr/share/tesseract-ocr/5/tessdata)
+
+  /// True when a language is named. Create() throws otherwise.
+  bool Check() const { return !language.empty(); }
 };
 
 /// Reads lines of printed text. Not thread-safe: one reader per thread.

@@ -307,6 +307,12 @@ TEST_F(CliTest, AMistypedCommandGetsDidYouMean) {
   EXPECT_NE(far.err.find("(commands: verify, rules, sheet, scan, batch, review, audit)"), std::string::npos) << far.err;
 }
 
+TEST_F(CliTest, VerboseAndQuietTogetherAreRefusedInOneLine) {
+  const CliRun run = Scorecheck("-v -q verify x.card.json");
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_EQ(run.err, "scorecheck: -v (--verbose) and -q (--quiet) ask for opposite things; give one of them\n");
+}
+
 TEST_F(CliTest, EveryCommandsHelpShowsDefaultsAnExampleAndExitCodes) {
   for (const char* command : {"", "verify", "rules", "sheet", "scan", "batch", "review", "audit"}) {
     const CliRun run = Scorecheck(std::string(command) + " --help");

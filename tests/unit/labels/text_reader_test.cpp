@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <opencv2/imgproc.hpp>
 
+#include "core/error.h"
 #include "labels/match_labels.h"
 
 namespace scorecheck {
@@ -42,6 +43,15 @@ TEST(TextReaderTest, MissingLanguageDataIsAClearError) {
   } catch (const std::exception& e) {
     EXPECT_NE(std::string(e.what()).find("no_such_language"), std::string::npos) << e.what();
   }
+}
+
+TEST(TextReaderTest, NoLanguageIsRefusedByCheck) {
+  TextReaderOptions options;
+  EXPECT_TRUE(options.Check());
+  options.language.clear();
+  EXPECT_FALSE(options.Check());
+  EXPECT_THROW(TextReader::Create(options), Error);
+  EXPECT_THROW(TextReader::CreateLazy(options), Error);
 }
 
 }  // namespace
