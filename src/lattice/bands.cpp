@@ -7,8 +7,14 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/image_constants.h"
+
 namespace scorecheck::lattice {
 namespace {
+
+// A working pixel covers half a pixel to either side of its centre (OpenCV's
+// pixel centres are whole numbers).
+constexpr double kHalfPixel = 0.5;
 
 // The least-squares line through points (u, w) as a run along u, in full
 // resolution (`k` full pixels per working pixel, `offset` the centre shift).
@@ -26,7 +32,7 @@ Run FitEdge(const std::vector<cv::Point2d>& points, bool horizontal, double k, d
     hi = std::max(hi, p.x);
   }
   const double n = static_cast<double>(points.size()), mu = su / n, mw = sw / n, var = suu / n - mu * mu;
-  const double slope = var > 1e-9 ? (suw / n - mu * mw) / var : 0;
+  const double slope = var > kTiny ? (suw / n - mu * mw) / var : 0;
   auto full = [&](double u, double w) {
     const double x = horizontal ? u : w, y = horizontal ? w : u;
     return cv::Point2f(static_cast<float>(k * x + offset), static_cast<float>(k * y + offset));
@@ -46,8 +52,8 @@ cv::Mat DarknessMap(const cv::Mat& gray, int window) {
   cv::Mat paper, dark, darkness;
   cv::dilate(gray, paper, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(window, window)));
   cv::subtract(paper, gray, dark);
-  cv::max(paper, 64, paper);  // a table or a deep shadow is no paper to be darker than
-  cv::divide(dark, paper, darkness, 255.0);
+  cv::max(paper, kDarkestPaper, paper);  // a table or a deep shadow is no paper to be darker than
+  cv::divide(dark, paper, darkness, kWhite);
   return darkness;
 }
 
@@ -77,6 +83,10 @@ bool Stepped(const cv::Mat& gray, const std::vector<cv::Point2d>& points, bool h
 // The lines across a band (rows when `rows`) that are dark along most of it:
 // at least 0.8 of the darkest line's count of pixels of component `id`
 // within `area`, first and last.
+// That share, kCoreShareNum / kCoreShareDen, compared in whole pixel counts:
+// a bar's own lines are dark nearly all along it, a box beside it only along
+// part.
+constexpr int kCoreShareNum = 4, kCoreShareDen = 5;
 struct Core {
   int first = 0, last = -1;
 };
@@ -92,7 +102,7 @@ Core CoreOf(const cv::Mat& labels, int id, const cv::Rect& area, bool rows) {
   const int most = count.empty() ? 0 : *std::max_element(count.begin(), count.end());
   const int origin = rows ? area.y : area.x;
   for (int j = 0; j < lines; ++j)
-    if (most > 0 && 5 * count[static_cast<size_t>(j)] >= 4 * most) {
+    if (most > 0 && kCoreShareDen * count[static_cast<size_t>(j)] >= kCoreShareNum * most) {
       if (core.last < core.first) core.first = origin + j;
       core.last = origin + j;
     }
@@ -144,7 +154,7 @@ struct BandEdges {
 // The pixels of `darkness` dark enough for bands, solid at least min_thickness
 // one way and min_length the other.
 cv::Mat SolidDark(const cv::Mat& darkness, const Scale& scale, const BandOptions& options) {
-  cv::Mat dark = darkness >= options.min_darkness * 255;
+  cv::Mat dark = darkness >= options.min_darkness * kWhite;
   // Solid at least min_thickness one way and min_length the other: printed
   // strokes, handwriting and filled dice icons are thinner or shorter.
   const int thick =
@@ -165,7 +175,7 @@ double HalfLevel(const cv::Mat& labels, const cv::Mat& darkness, const Blob& b, 
     for (int x = b.left; x < b.left + b.width; x += kLevelSampleStride)
       if (labels.at<int>(y, x) == b.id) inside.push_back(darkness.at<uchar>(y, x));
   std::nth_element(inside.begin(), inside.begin() + inside.size() / 2, inside.end());
-  return inside.empty() ? options.min_darkness * 255 : inside[inside.size() / 2] / 2;
+  return inside.empty() ? options.min_darkness * kWhite : inside[inside.size() / 2] / 2;
 }
 
 // The crossing of darkness level `half` between outside pixel `out` and inside
@@ -242,7 +252,8 @@ Band FitBand(const BandEdges& edges, const Blob& b, const cv::Mat& gray, const S
              const BandOptions& options) {
   const double k = scale.pool, offset = (k - 1) / 2;
   Band band;
-  band.box = cv::Rect2f(static_cast<float>(k * (b.left - 0.5) + offset), static_cast<float>(k * (b.top - 0.5) + offset),
+  band.box = cv::Rect2f(static_cast<float>(k * (b.left - kHalfPixel) + offset),
+                        static_cast<float>(k * (b.top - kHalfPixel) + offset),
                         static_cast<float>(k * b.width), static_cast<float>(k * b.height));
   // MinPool() grows every dark region by (k - 1) / 2 full pixels each side.
   const double grown = (k - 1) / 2;
@@ -377,7 +388,7 @@ std::vector<Band> FindBands(const cv::Mat& darkness, const cv::Mat& gray, const 
   if (darkness.empty()) return bands;
   const cv::Mat solid = SolidDark(darkness, scale, options);
   cv::Mat labels, stats, centroids;
-  const int n = cv::connectedComponentsWithStats(solid, labels, stats, centroids, 8, CV_32S);
+  const int n = cv::connectedComponentsWithStats(solid, labels, stats, centroids, kEightConnected, CV_32S);
   const double min_length = options.min_length_mm * scale.work_px_per_mm;
   const double max_thickness = options.max_thickness_mm * scale.work_px_per_mm;
   for (int i = 1; i < n; ++i) {
@@ -402,10 +413,10 @@ void AddBandEdges(const std::vector<Band>& bands, float tol, float same, float m
   // stacked with no other row line and the striped table was lost.
   const Runs seen = runs;
   for (const Band& band : bands) {
-    if (band.stepped[0]) AddEdge(true, band.top, seen, same, runs);
-    if (band.stepped[1]) AddEdge(true, band.bottom, seen, same, runs);
-    if (band.stepped[2]) AddEdge(false, band.left, seen, same, runs);
-    if (band.stepped[3]) AddEdge(false, band.right, seen, same, runs);
+    if (band.stepped[kBandTop]) AddEdge(true, band.top, seen, same, runs);
+    if (band.stepped[kBandBottom]) AddEdge(true, band.bottom, seen, same, runs);
+    if (band.stepped[kBandLeft]) AddEdge(false, band.left, seen, same, runs);
+    if (band.stepped[kBandRight]) AddEdge(false, band.right, seen, same, runs);
   }
 }
 

@@ -8,6 +8,7 @@
 // meet a band through it.
 
 #include <array>
+#include <cstddef>
 #include <vector>
 
 #include <opencv2/core.hpp>
@@ -33,6 +34,9 @@ struct BandOptions {
                                 ///< does not change at all: no edge to give the table
   bool Check() const;  ///< true when every field is in range
 };
+
+/// The sides of a band, in the order of Band::stepped.
+enum BandSide : std::size_t { kBandTop, kBandBottom, kBandLeft, kBandRight };
 
 /// One band, in full-resolution page pixels.
 struct Band {

@@ -11,6 +11,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "core/error.h"
+#include "core/image_constants.h"
 #include "core/paper_sizes.h"
 #include "image/load_image.h"
 #include "lattice/bands.h"
@@ -23,6 +24,26 @@ namespace scorecheck {
 namespace {
 
 using namespace lattice;
+
+// A line's runs closer than kStretchGapMm are one stretch of it (a rule is
+// cut or faint over less; two grids side by side stand further apart), and a
+// stretch counts when at least kShortestStretchMm long and crossing
+// kMinCrossed lines the other way: a grid's line crosses its frame and a line
+// between, while a column rule stopped by a header row crosses one row beside
+// it, and a shorter piece is a stub that says nothing about which way the
+// table's lines run (see QuarterVote()).
+constexpr double kStretchGapMm = 4.0, kShortestStretchMm = 10.0;
+constexpr int kMinCrossed = 3;
+// A page lies in one of kQuarters orientations, each a quarter turn of
+// kQuarterDegrees (whole degrees, as LatticeResult::rotation_deg counts them).
+constexpr int kQuarters = 4;
+constexpr int kQuarterDegrees = static_cast<int>(kQuarterTurnDeg);
+// A corner further than this share of its grid's longer side from its
+// rectangle's is a fit gone wrong, not perspective (see PerspectiveFix()).
+constexpr float kMaxCornerOff = 0.1f;
+// The detail string gives the skew rounded to this many steps per degree
+// (hundredths).
+constexpr double kSkewDetailSteps = 100;
 
 // How many times `line` counts in a table whose other lines are `across`:
 // once for each stretch of it (its runs closer than `gap`, at least
@@ -59,7 +80,8 @@ double LineCount(const Line& line, const std::vector<Line>& across, float tol, f
 // had turned a page of four grids).
 double QuarterVote(const Runs& runs, const LatticeOptions& options, const Scale& scale) {
   const float tol = static_cast<float>(scale.Full(kLineTolMm)), merge = static_cast<float>(scale.Full(kMergeMm));
-  const float gap = static_cast<float>(scale.Full(4.0)), shortest = static_cast<float>(scale.Full(10.0));
+  const float gap = static_cast<float>(scale.Full(kStretchGapMm));
+  const float shortest = static_cast<float>(scale.Full(kShortestStretchMm));
   double vote = 0;
   for (const Table& table : FindTables(runs, options, scale)) {
     const cv::Rect2f& box = table.box;
@@ -72,8 +94,8 @@ double QuarterVote(const Runs& runs, const LatticeOptions& options, const Scale&
     const auto h = rows.size(), v = columns.size();
     if (static_cast<int>(std::max(h, v)) - 1 < options.min_rows) continue;
     double h_stretches = 0, v_stretches = 0;
-    for (const Line& line : rows) h_stretches += LineCount(line, columns, tol, gap, shortest, 3);
-    for (const Line& line : columns) v_stretches += LineCount(line, rows, tol, gap, shortest, 3);
+    for (const Line& line : rows) h_stretches += LineCount(line, columns, tol, gap, shortest, kMinCrossed);
+    for (const Line& line : columns) v_stretches += LineCount(line, rows, tol, gap, shortest, kMinCrossed);
     vote += (h_stretches > v_stretches ? 1.0 : h_stretches < v_stretches ? -1.0 : 0.0) * static_cast<double>(h + v);
   }
   return vote;
@@ -82,10 +104,10 @@ double QuarterVote(const Runs& runs, const LatticeOptions& options, const Scale&
 // Clockwise quarter turns of a w x h image.
 cv::Matx33d QuarterTurn(int quarters, cv::Size size) {
   const double w = size.width, h = size.height;
-  switch (((quarters % 4) + 4) % 4) {
+  switch (((quarters % kQuarters) + kQuarters) % kQuarters) {
     case 1: return {0, -1, h - 1, 1, 0, 0, 0, 0, 1};
     case 2: return {-1, 0, w - 1, 0, -1, h - 1, 0, 0, 1};
-    case 3: return {0, 1, 0, -1, 0, w - 1, 0, 0, 1};
+    case kQuarters - 1: return {0, 1, 0, -1, 0, w - 1, 0, 0, 1};
   }
   return cv::Matx33d::eye();
 }
@@ -137,7 +159,7 @@ Runs FindRuns(const LineMaps& maps, const LatticeOptions& options, const Scale& 
   // of header bands and the body of blurred text for rules: more sheets
   // lost their grid than rules that thick gained one.)
   const int gap = std::max(kMinSidePx, static_cast<int>(std::lround(kRidgeGapMm * scale.work_px_per_mm)));
-  const double threshold = options.min_contrast * 255;
+  const double threshold = options.min_contrast * kWhite;
   // Step edges are measured over a millimetre each side: wider than a rule
   // (left to the ridges), narrower than a row.
   const int reach = std::max(kMinSidePx, static_cast<int>(std::lround(kStepReachMm * scale.work_px_per_mm)));
@@ -256,17 +278,17 @@ std::optional<cv::Matx33d> PerspectiveFix(const std::vector<Candidate>& candidat
   for (const Candidate& c : candidates) {
     if (!c.lattice) continue;
     const auto& q = c.corners;
-    const float left = (q[0].x + q[3].x) / 2, right = (q[1].x + q[2].x) / 2;
-    const float top = (q[0].y + q[1].y) / 2, bottom = (q[2].y + q[3].y) / 2;
-    const std::array<cv::Point2f, 4> rect = {cv::Point2f(left, top), cv::Point2f(right, top), cv::Point2f(right, bottom),
-                                             cv::Point2f(left, bottom)};
-    for (int i = 0; i < 4; ++i) {
+    const float left = (q[kTopLeft].x + q[kBottomLeft].x) / 2, right = (q[kTopRight].x + q[kBottomRight].x) / 2;
+    const float top = (q[kTopLeft].y + q[kTopRight].y) / 2, bottom = (q[kBottomRight].y + q[kBottomLeft].y) / 2;
+    const decltype(c.corners) rect = {cv::Point2f(left, top), cv::Point2f(right, top), cv::Point2f(right, bottom),
+                                      cv::Point2f(left, bottom)};
+    for (size_t i = 0; i < rect.size(); ++i) {
       // A corner far off its rectangle is a fit gone wrong, not perspective.
       // Far is measured against the grid's longer side: a one-player sheet
       // (tall and narrow) seen from its foot has its top corners come in by
       // more than a tenth of its width.
       const float off = static_cast<float>(cv::norm(q[i] - rect[i]));
-      if (off > 0.1f * std::max(right - left, bottom - top)) return std::nullopt;
+      if (off > kMaxCornerOff * std::max(right - left, bottom - top)) return std::nullopt;
       worst = std::max(worst, off);
       from.push_back(q[i]);
       to.push_back(rect[i]);
@@ -322,7 +344,8 @@ bool LatticeOptions::Check() const {
          faint_contrast >= 0 && faint_contrast < 1 &&
          min_run_mm > 0 && min_step >= 0 && min_step < 1 &&
          run_fill > 0 && run_fill <= 1 && min_line_mm >= min_run_mm && min_line_span > 0 && min_line_span <= 1 &&
-         max_skew_deg >= 0 && max_skew_deg < 45 && min_rows >= 1 && min_rows <= max_rows && min_columns >= 1 &&
+         max_skew_deg >= 0 && max_skew_deg < kQuarterTurnDeg / 2 &&
+         min_rows >= 1 && min_rows <= max_rows && min_columns >= 1 &&
          min_columns <= max_columns && min_regular_rows >= 0 && min_regular_rows <= 1 && max_row_repairs >= 0 &&
          max_row_repairs <= 1 && max_perspective_rounds >= 0 && double_frame_mm >= 0 && max_card_rows >= min_rows;
 }
@@ -336,7 +359,7 @@ LatticeResult TurnedHalf(const LatticeResult& result) {
   turned.upright = cv::Mat();
   cv::rotate(result.upright, turned.upright, cv::ROTATE_180);
   turned.upright_from_page = QuarterTurn(2, size) * result.upright_from_page;
-  turned.rotation_deg = (result.rotation_deg + 180) % 360;
+  turned.rotation_deg = (result.rotation_deg + 2 * kQuarterDegrees) % (kQuarters * kQuarterDegrees);
   const float right = static_cast<float>(size.width - 1), bottom = static_cast<float>(size.height - 1);
   for (Lattice& grid : turned.grids) {
     auto flip = [](std::vector<float>& positions, float far) {
@@ -433,11 +456,11 @@ void TurnUpright(const cv::Mat& page_bgr, const Detection& detection, cv::Size u
     // Half the time of a perspective warp.
     cv::warpAffine(page_bgr, result.upright, cv::Mat(ToMatx23(result.upright_from_page)), upright_size,
                    cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-  } else if (detection.quarters % 4 == 0) {
+  } else if (detection.quarters % kQuarters == 0) {
     result.upright = page_bgr.clone();
   } else {
-    cv::rotate(page_bgr, result.upright, detection.quarters % 4 == 1   ? cv::ROTATE_90_CLOCKWISE
-                                         : detection.quarters % 4 == 2 ? cv::ROTATE_180
+    cv::rotate(page_bgr, result.upright, detection.quarters % kQuarters == 1   ? cv::ROTATE_90_CLOCKWISE
+                                         : detection.quarters % kQuarters == 2 ? cv::ROTATE_180
                                                                        : cv::ROTATE_90_COUNTERCLOCKWISE);
   }
 }
@@ -473,7 +496,8 @@ std::string FoundDetail(const LatticeResult& result) {
   detail << result.grids.size() << (result.grids.size() == 1 ? " grid" : " grids");
   for (size_t i = 0; i < result.grids.size(); ++i)
     detail << (i ? ", " : ": ") << result.grids[i].rows() << "x" << result.grids[i].columns();
-  detail << "; turned " << result.rotation_deg << " deg, skew " << std::round(result.skew_deg * 100) / 100 << " deg";
+  detail << "; turned " << result.rotation_deg << " deg, skew "
+         << std::round(result.skew_deg * kSkewDetailSteps) / kSkewDetailSteps << " deg";
   if (result.perspective_corrected) detail << ", perspective corrected";
   return detail.str();
 }
@@ -521,7 +545,7 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
   result.perspective_corrected = Straighten(work, size, options, scale, detection, fix_in_input);
 
   // The page turned upright, and the grids that pass as scorecards.
-  result.rotation_deg = 90 * (detection.quarters % 4);
+  result.rotation_deg = kQuarterDegrees * (detection.quarters % kQuarters);
   result.skew_deg = detection.skew;
   result.upright_from_page = detection.turned_from_input * fix_in_input;
   const cv::Size upright_size = detection.quarters % 2 ? cv::Size(size.height, size.width) : size;

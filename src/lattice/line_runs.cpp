@@ -6,10 +6,26 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/image_constants.h"
+
 namespace scorecheck::lattice {
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
+// Degrees in half a turn as a float: a run's angle (the atan2 of float
+// offsets) is a float, and is scaled in float before the division by kPi.
+constexpr float kHalfTurnDegFloat = static_cast<float>(kHalfTurnDeg);
+// The channels of a page that carries an alpha channel (BGRA).
+constexpr int kChannelsWithAlpha = 4;
+// A run is trimmed to within this many working pixels of its dark ones: a
+// window reaches past the run's end by its unfilled share, and gaps this short
+// are still bridged.
+constexpr int kRunEndSlackPx = 2;
+// A step edge's dark side is measured again this many reaches further on: a
+// shaded row (5 mm or more) goes on, while a thin rule or a line of text
+// blurred into a bar (capitals are 3 mm tall or less) has ended, at a reach
+// of about a millimetre.
+constexpr int kGoesOnReaches = 3;
 
 // Thin dark structures across direction `horizontal`: the contrast minus the
 // larger of the contrasts `gap` pixels to either side. A ruled line has paper
@@ -40,7 +56,7 @@ cv::Mat Ridges(const cv::Mat& contrast, bool horizontal, int gap) {
 
 cv::Mat WorkingPage(const cv::Mat& page, int pool) {
   cv::Mat colour = page;
-  if (page.channels() == 4) cv::cvtColor(page, colour, cv::COLOR_BGRA2BGR);
+  if (page.channels() == kChannelsWithAlpha) cv::cvtColor(page, colour, cv::COLOR_BGRA2BGR);
   std::vector<cv::Mat> channels;
   cv::split(colour, channels);
   for (cv::Mat& channel : channels) channel = MinPool(channel, pool);
@@ -82,8 +98,8 @@ cv::Mat ContrastMap(const cv::Mat& gray, int window) {
   cv::subtract(paper, gray, dark);
   // Below this the "paper" is a table or a deep shadow; its noise must not
   // become strong relative contrast.
-  cv::max(paper, 64, paper);
-  cv::divide(dark, paper, contrast, 255.0);
+  cv::max(paper, kDarkestPaper, paper);
+  cv::divide(dark, paper, contrast, kWhite);
   return contrast;
 }
 
@@ -104,8 +120,8 @@ cv::Mat LineContrast(const cv::Mat& work, int window) {
 // a few degrees still fills a straight window.
 cv::Mat RunMask(const cv::Mat& contrast, bool horizontal, int length, double threshold, double fill, int gap) {
   cv::Mat thick, dark;
-  cv::dilate(Ridges(contrast, horizontal, gap), thick,
-             cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, 3) : cv::Size(3, 1)));
+  const cv::Size across = horizontal ? cv::Size(1, kSmallKernel) : cv::Size(kSmallKernel, 1);
+  cv::dilate(Ridges(contrast, horizontal, gap), thick, cv::getStructuringElement(cv::MORPH_RECT, across));
   cv::threshold(thick, dark, threshold, 1, cv::THRESH_BINARY);
   return FilledRuns(dark, horizontal, length, fill);
 }
@@ -119,7 +135,9 @@ cv::Mat FilledRuns(const cv::Mat& dark, bool horizontal, int length, double fill
   cv::dilate(centres, covered, cv::getStructuringElement(cv::MORPH_RECT, window));
   // A window may reach past the run's end by its unfilled share; trim the run
   // to within two pixels of dark ones (gaps that short stay bridged).
-  cv::dilate(dark, near_dark, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(5, 1) : cv::Size(1, 5)));
+  const int slack = 2 * kRunEndSlackPx + 1;
+  cv::dilate(dark, near_dark,
+             cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(slack, 1) : cv::Size(1, slack)));
   return covered & near_dark;
 }
 
@@ -137,18 +155,19 @@ cv::Mat StepsAcrossRows(const cv::Mat& gray, int reach, double threshold) {
   // mean(y) covers rows y .. y + reach - 1; padded so that mean(y - 4 reach)
   // and mean(y + 3 reach) are rows of `padded` for every y.
   cv::Mat padded;
-  cv::copyMakeBorder(mean, padded, 4 * reach, 3 * reach, 0, 0, cv::BORDER_REPLICATE);
-  auto at = [&](int y, int offset) { return padded.ptr<float>(y + 4 * reach + offset); };
+  cv::copyMakeBorder(mean, padded, (kGoesOnReaches + 1) * reach, kGoesOnReaches * reach, 0, 0, cv::BORDER_REPLICATE);
+  auto at = [&](int y, int offset) { return padded.ptr<float>(y + (kGoesOnReaches + 1) * reach + offset); };
   // The step's size, relative to the brighter side (a table or a deep
   // shadow is no paper to step from), and whether its dark side goes on.
   cv::Mat magnitude(gray.size(), CV_32F), goes_on(gray.size(), CV_8U);
   for (int y = 0; y < gray.rows; ++y) {
-    const float *after = at(y, 0), *after_far = at(y, 3 * reach), *before = at(y, -reach), *before_far = at(y, -4 * reach);
+    const float *after = at(y, 0), *after_far = at(y, kGoesOnReaches * reach), *before = at(y, -reach),
+                *before_far = at(y, -(kGoesOnReaches + 1) * reach);
     float* size = magnitude.ptr<float>(y);
     uchar* on = goes_on.ptr<uchar>(y);
     for (int x = 0; x < gray.cols; ++x) {
       const float light = std::max(after[x], before[x]), dark = std::min(after[x], before[x]);
-      size[x] = (light - dark) / std::max(light, 64.0f);
+      size[x] = (light - dark) / std::max(light, static_cast<float>(kDarkestPaper));
       // The dark side measured again three reaches further on must still be
       // dark: a shaded row (5 mm or more) goes on, whatever is written in
       // it, while a thin rule or a line of text blurred into a bar (capitals
@@ -192,7 +211,8 @@ cv::Mat StepMask(const cv::Mat& gray, bool horizontal, int length, double thresh
     cv::dilate(ruled, near_rule, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, near) : cv::Size(near, 1)));
     edges.setTo(0, near_rule);
   }
-  cv::dilate(edges, edges, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, 3) : cv::Size(3, 1)));
+  const cv::Size across = horizontal ? cv::Size(1, kSmallKernel) : cv::Size(kSmallKernel, 1);
+  cv::dilate(edges, edges, cv::getStructuringElement(cv::MORPH_RECT, across));
   return FilledRuns(edges, horizontal, length, fill);
 }
 
@@ -201,7 +221,7 @@ cv::Mat StepMask(const cv::Mat& gray, bool horizontal, int length, double thresh
 std::vector<Run> RunsOf(const cv::Mat& mask, bool horizontal, const Scale& scale) {
   cv::Mat labels, stats, centroids;
   // BBDT is the fastest labelling here (2 ms for a page at 4 px/mm).
-  const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S, cv::CCL_BBDT);
+  const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, kEightConnected, CV_32S, cv::CCL_BBDT);
   // Sums of w, u*u and u*w (u along the run, w across it) per component; the
   // labels image is mostly background, so this costs little more than a scan.
   std::vector<cv::Vec3d> sums(n, cv::Vec3d(0, 0, 0));
@@ -227,7 +247,7 @@ std::vector<Run> RunsOf(const cv::Mat& mask, bool horizontal, const Scale& scale
     const double cu = centroids.at<double>(i, horizontal ? 0 : 1), cw = centroids.at<double>(i, horizontal ? 1 : 0);
     // Centred moments from the raw sums; the centroid's u is cu.
     const double count = area, suu = sums[i][0] - count * cu * cu, suw = sums[i][1] - cu * sums[i][2];
-    const double slope = suu > 1e-9 ? suw / suu : 0;
+    const double slope = suu > kTiny ? suw / suu : 0;
     Run run;
     run.pos = static_cast<float>(k * cw + offset);
     run.from = static_cast<float>(k * start + offset - k / 2);
@@ -259,7 +279,8 @@ double SkewOf(const Runs& runs, float min_length, double max_skew_deg) {
       // A vertical line leaning right at the bottom (dx/dy > 0) belongs to a
       // page turned counter-clockwise: negative skew.
       const cv::Point2f d = run.b - run.a;
-      const double degrees = horizontal ? std::atan2(d.y, d.x) * 180 / kPi : -std::atan2(d.x, d.y) * 180 / kPi;
+      const double degrees = horizontal ? std::atan2(d.y, d.x) * kHalfTurnDegFloat / kPi
+                                      : -std::atan2(d.x, d.y) * kHalfTurnDegFloat / kPi;
       if (std::abs(degrees) <= max_skew_deg) angles.push_back({degrees, run.length()});
     }
   if (angles.empty()) return 0;

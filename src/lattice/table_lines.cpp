@@ -6,6 +6,8 @@
 #include <optional>
 #include <sstream>
 
+#include "core/image_constants.h"
+
 namespace scorecheck::lattice {
 namespace {
 
@@ -14,6 +16,15 @@ namespace {
 // TakeSideRulesBeyondTheRows).
 constexpr double kSideRuleReachMm = 20;
 constexpr float kSideRuleCover = 0.9f;
+// Rows of another table run on from such a rule by more than this part of
+// the reach (a quarter: past a row line's overshoot beyond its own frame).
+constexpr int kRunOnPart = 4;
+// Two lines cross nowhere when the cross product of their directions (px^2)
+// is under this: parallel.
+constexpr float kParallel = 1e-6f;
+// A line whose runs' ends spread less than this along it (variance, px^2)
+// has no slope to fit: it stands straight.
+constexpr double kFlatSpread = 1e-6;
 
 float Median(std::vector<float> values) {
   if (values.empty()) return 0;
@@ -95,7 +106,8 @@ void TakeSideRulesBeyondTheRows(std::vector<Line>& columns, const std::vector<Li
     for (const Line& row : rows)
       met += std::any_of(runs.horizontal.begin(), runs.horizontal.end(), [&](const Run& run) {
         if (std::abs(run.pos - row.pos) > tol) return false;
-        return away < 0 ? run.from < at - max_reach / 4 && run.to >= at - tol : run.to > at + max_reach / 4 && run.from <= at + tol;
+        return away < 0 ? run.from < at - max_reach / kRunOnPart && run.to >= at - tol
+                        : run.to > at + max_reach / kRunOnPart && run.from <= at + tol;
       });
     return met >= 2;
   };
@@ -143,7 +155,7 @@ std::vector<float> Gaps(const std::vector<Line>& lines) {
 cv::Point2f Crossing(cv::Point2f a0, cv::Point2f a1, cv::Point2f b0, cv::Point2f b1) {
   const cv::Point2f da = a1 - a0, db = b1 - b0;
   const float det = da.x * db.y - da.y * db.x;
-  if (std::abs(det) < 1e-6f) return a0;
+  if (std::abs(det) < kParallel) return a0;
   const float t = ((b0.x - a0.x) * db.y - (b0.y - a0.y) * db.x) / det;
   return a0 + t * da;
 }
@@ -151,41 +163,54 @@ cv::Point2f Crossing(cv::Point2f a0, cv::Point2f a1, cv::Point2f b0, cv::Point2f
 // A gap between two row lines narrower than this share of the pitch is a
 // strip of paper, not a row (a split row is half one).
 constexpr float kStrip = 0.35f;
+// Rows are regularised from this many lines on: two gaps to take a pitch from.
+constexpr size_t kMinRowLines = 3;
+// Two row lines closer than this share of the pitch are not both row lines.
+constexpr float kCloseRowLines = 0.65f;
+// A gap of up to kMaxGapPitches pitches, within kMissingTol of a whole number
+// of them, hides faint row lines (a gap of two pitches one line).
+constexpr int kMaxGapPitches = 4;
+constexpr float kMissingTol = 0.15f;
+// A row gap is regular within this share of the row pitch
+// (LatticeOptions::min_regular_rows counts them).
+constexpr float kRegularGap = 0.25f;
 
 // Row lines: drops a line too close to its neighbours (a stray stroke along a
 // line), then puts back lines missing from the regular pitch. Returns the
 // share of regular gaps; `repairs` counts the lines dropped or put back.
 double RegulariseRows(std::vector<Line>& rows, int& repairs) {
   repairs = 0;
-  if (rows.size() < 3) return 0;
-  for (bool changed = true; changed && rows.size() >= 3;) {
+  if (rows.size() < kMinRowLines) return 0;
+  for (bool changed = true; changed && rows.size() >= kMinRowLines;) {
     changed = false;
     const float pitch = Median(Gaps(rows));
     // A strip of paper between two lines, one row from the end: the
     // table ends there, and the row beyond is a bar printed near it (a
     // title above the frame), not one of its rows.
-    const size_t n = rows.size();
-    if (n >= 5 && rows[2].pos - rows[1].pos < kStrip * pitch) {
+    // Dropping the strip's far line and the bar beyond (two lines) leaves
+    // enough for a pitch.
+    const size_t n = rows.size(), last = n - 1;
+    if (n >= kMinRowLines + 2 && rows[2].pos - rows[1].pos < kStrip * pitch) {
       rows.erase(rows.begin(), rows.begin() + 2);
       repairs += 2;
       changed = true;
       continue;
     }
-    if (n >= 5 && rows[n - 2].pos - rows[n - 3].pos < kStrip * pitch) {
+    if (n >= kMinRowLines + 2 && rows[last - 1].pos - rows[last - 2].pos < kStrip * pitch) {
       rows.erase(rows.end() - 2, rows.end());
       repairs += 2;
       changed = true;
       continue;
     }
     for (size_t i = 1; i < rows.size(); ++i) {
-      if (rows[i].pos - rows[i - 1].pos >= 0.65f * pitch) continue;
+      if (rows[i].pos - rows[i - 1].pos >= kCloseRowLines * pitch) continue;
       // One of the two is not a row line: the baseline of a header row's
       // text when column headers fill their cells (and so meet the column
       // lines), or a rule just outside the frame. Drop the one whose removal
       // leaves its neighbours, or the end gap, closest to the pitch.
       auto cost = [&](size_t j) {
         const float gap = j == 0 ? rows[2].pos - rows[1].pos
-                          : j == n - 1 ? rows[n - 2].pos - rows[n - 3].pos
+                          : j == last  ? rows[last - 1].pos - rows[last - 2].pos
                                        : rows[j + 1].pos - rows[j - 1].pos;
         return std::abs(gap / pitch - 1);
       };
@@ -203,7 +228,7 @@ double RegulariseRows(std::vector<Line>& rows, int& repairs) {
       const float gap = rows[i].pos - rows[i - 1].pos;
       const int n = static_cast<int>(std::lround(gap / pitch));
       // A gap of two or more pitches (within 15 %) hides a faint line.
-      if (n >= 2 && n <= 4 && std::abs(gap / (n * pitch) - 1) <= 0.15f)
+      if (n >= 2 && n <= kMaxGapPitches && std::abs(gap / (n * pitch) - 1) <= kMissingTol)
         for (int m = 1; m < n; ++m) {
           Line line;
           line.pos = rows[i - 1].pos + gap * m / n;
@@ -218,7 +243,8 @@ double RegulariseRows(std::vector<Line>& rows, int& repairs) {
   rows = std::move(filled);
   const std::vector<float> gaps = Gaps(rows);
   const float final_pitch = Median(gaps);
-  const auto regular = std::count_if(gaps.begin(), gaps.end(), [&](float g) { return std::abs(g / final_pitch - 1) <= 0.25f; });
+  const auto regular =
+      std::count_if(gaps.begin(), gaps.end(), [&](float g) { return std::abs(g / final_pitch - 1) <= kRegularGap; });
   return static_cast<double>(regular) / gaps.size();
 }
 
@@ -237,6 +263,9 @@ constexpr double kFrameSlackMm = 3;
 // column rule's overshoot, not an open row.
 constexpr float kRowFrameSlackPitch = 0.3f;
 constexpr double kRowFrameSlackMm = 1.5;
+// A table is ruled both ways with this many column rules (its sides and one
+// between); with its two sides only, when those keep all the rows.
+constexpr size_t kMinColumnRules = 3;
 
 // True when the upright line `column` runs on through the row line `row`: on
 // both sides of it, to within half its width and `near`.
@@ -299,7 +328,8 @@ bool LinesOfPass(const Runs& runs, const cv::Rect2f& box, const LatticeOptions& 
   // trimmed the rows to where it began).
   KeepRulesThroughRows(open_columns, open_rows, static_cast<float>(scale.Full(kCrossNearMm)));
   PutBackFrame(open_columns, open_rows, static_cast<float>(scale.Full(kFrameSlackMm)));
-  ruled = ruled_columns.size() >= 3 || (ruled_columns.size() == 2 && ruled_rows.size() >= open_rows.size());
+  ruled = ruled_columns.size() >= kMinColumnRules ||
+          (ruled_columns.size() == 2 && ruled_rows.size() >= open_rows.size());
   rows = ruled ? std::move(ruled_rows) : std::move(open_rows);
   columns = ruled ? std::move(ruled_columns) : std::move(open_columns);
   return rows.size() >= 2 && columns.size() >= 2;
@@ -333,7 +363,7 @@ std::string Rejection(const Candidate& c, const LatticeOptions& options, double 
         << options.min_columns << "-"
         << options.max_columns << ")";
   } else if (regular < options.min_regular_rows) {
-    why << "rows of uneven height (" << std::lround(regular * 100) << " % of them of the usual height)";
+    why << "rows of uneven height (" << std::lround(regular * kPercent) << " % of them of the usual height)";
   } else if (repairs > options.max_row_repairs * seen_rows) {
     // Rows of uneven heights come out regular only after many lines are
     // dropped or put back: a table, not a printed scorecard.
@@ -359,7 +389,7 @@ void FitPutBackLines(std::vector<Line>& rows, std::vector<Line>& columns) {
 // The corners for the perspective test: crossings of the outermost lines
 // that were seen. A frame line put back has no slope of its own; standing
 // upright where the real one leans, it makes the corners a wrong quad.
-std::array<cv::Point2f, 4> SeenCorners(const std::vector<Line>& rows, const std::vector<Line>& columns) {
+decltype(Candidate::corners) SeenCorners(const std::vector<Line>& rows, const std::vector<Line>& columns) {
   auto seen = [](const Line& line) { return !line.spans.empty(); };
   auto first_seen = [&](auto begin, auto end) -> const Line& {
     const auto it = std::find_if(begin, end, seen);
@@ -512,7 +542,7 @@ std::vector<Line> TableLines(const std::vector<Run>& runs, bool horizontal, floa
         sn += m;
       }
     const double mu = su / sn, mw = sw / sn, var = suu / sn - mu * mu;
-    const double slope = var > 1e-6 ? (suw / sn - mu * mw) / var : 0;
+    const double slope = var > kFlatSpread ? (suw / sn - mu * mw) / var : 0;
     auto at = [&](double u) {
       const double w = mw + slope * (u - mu);
       return horizontal ? cv::Point2f(static_cast<float>(u), static_cast<float>(w)) : cv::Point2f(static_cast<float>(w), static_cast<float>(u));

@@ -6,6 +6,7 @@
 // tables.cpp the grouping of runs into tables.
 
 #include <array>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,6 +33,9 @@ struct Line {
   std::vector<std::pair<float, float>> spans;  ///< the runs' extents along the line, sorted
   cv::Point2f a, b;  ///< the fitted line through its runs, two points on it (x, y)
 };
+
+/// The corners of a table's frame, in the order of Candidate::corners.
+enum Corner : std::size_t { kTopLeft, kTopRight, kBottomRight, kBottomLeft };
 
 /// One table looked at as a scorecard grid.
 struct Candidate {

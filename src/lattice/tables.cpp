@@ -32,6 +32,16 @@ constexpr double kSectionsApartPitches = 2.5;
 constexpr double kThrough = 0.8;
 constexpr float kRowSteps = 1.5f;
 constexpr float kMinRowStep = 0.5f;  // ... and at least this many
+// A stretch is dense where at least 1 / kDensePart as many runs pass as at
+// the busiest place (a quarter): a grid's rows all pass where it is, a stray
+// rule alone between two grids.
+constexpr int kDensePart = 4;
+// Parallel runs at most this far apart (mm) stack into a table ruled one way
+// only (a scorecard's rows are well under it).
+constexpr double kStackGapMm = 15;
+// A table holds another when the other lies inside it and covers less than
+// this share of its area (a table of nearly the same box is the same one).
+constexpr float kHeldArea = 0.9f;
 
 // The stretches of [lo, hi) that `runs` (along the axis) cover densely:
 // where at least a quarter as many runs pass as at the busiest place, gaps
@@ -46,7 +56,7 @@ std::vector<std::pair<float, float>> DenseStretches(const std::vector<Run>& runs
     const int a = std::max(0, static_cast<int>((run.from - lo) / bin)), b = std::min(bins, static_cast<int>((run.to - lo) / bin));
     for (int i = a; i < b; ++i) ++count[i];
   }
-  const int needed = std::max(2, *std::max_element(count.begin(), count.end()) / 4);
+  const int needed = std::max(2, *std::max_element(count.begin(), count.end()) / kDensePart);
   std::vector<std::pair<int, int>> dense;  // bin ranges
   for (int i = 0; i < bins;) {
     if (count[i] < needed) {
@@ -338,7 +348,8 @@ std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol, fl
 
 std::vector<Table> FindTables(const Runs& runs, const LatticeOptions& options, const Scale& scale) {
   return GroupTables(runs, static_cast<float>(scale.Full(options.min_line_mm)), static_cast<float>(scale.Full(kLineTolMm)),
-                     static_cast<float>(scale.Full(15)), static_cast<float>(scale.Full(kEndsTolMm)), options.min_rows + 1);
+                     static_cast<float>(scale.Full(kStackGapMm)), static_cast<float>(scale.Full(kEndsTolMm)),
+                     options.min_rows + 1);
 }
 
 namespace {
@@ -510,7 +521,8 @@ std::vector<Candidate> BuildAll(const Runs& runs, const LatticeOptions& options,
                            tables[i].box.height + 2 * slack);
     bool holds = false;
     for (size_t j = 0; j < tables.size() && !holds; ++j)
-      holds = j != i && (outer & tables[j].box) == tables[j].box && tables[j].box.area() < 0.9f * tables[i].box.area();
+      holds = j != i && (outer & tables[j].box) == tables[j].box &&
+              tables[j].box.area() < kHeldArea * tables[i].box.area();
     (holds ? holders : innermost).push_back(tables[i]);
   }
   std::vector<Candidate> candidates = CandidatesOf(runs, innermost, options, scale);
