@@ -5,10 +5,18 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/image_constants.h"
 #include "core/robust_stats.h"
 
 namespace scorecheck {
 namespace {
+
+// Headers not centred in their columns are each inside their share of the
+// columns to within kRuleWidthMm (a rule's width), and at the same place in it
+// (flush left or flush right alike) to within kSamePlaceRuleWidths of those
+// (2 mm).
+constexpr double kRuleWidthMm = 0.5;
+constexpr int kSamePlaceRuleWidths = 4;
 
 struct Block {
   int from = 0, to = 0;  // x across the column strip, [from, to)
@@ -92,16 +100,16 @@ HeaderRun RunOf(const std::vector<Block>& blocks, int first, int last, int width
     // (A label column's header flush left, "Category", and two players'
     // headers centred in theirs are inside their shares too, and shares
     // as wide as the label column are no player's columns.)
-    const double edge = 0.5 * px_per_mm;
+    const double edge = kRuleWidthMm * px_per_mm;
     auto tiled = [&](double from, double share) {
-      double left_lo = 1e9, left_hi = -1e9, right_lo = 1e9, right_hi = -1e9;
+      double left_lo = kFarAway, left_hi = -kFarAway, right_lo = kFarAway, right_hi = -kFarAway;
       for (int i = first; i <= last; ++i) {
         const double left = from + (i - first) * share;
         if (blocks[i].from < left - edge || blocks[i].to > left + share + edge) return false;
         left_lo = std::min(left_lo, blocks[i].from - left), left_hi = std::max(left_hi, blocks[i].from - left);
         right_lo = std::min(right_lo, left + share - blocks[i].to), right_hi = std::max(right_hi, left + share - blocks[i].to);
       }
-      return left_hi - left_lo <= 4 * edge || right_hi - right_lo <= 4 * edge;
+      return left_hi - left_lo <= kSamePlaceRuleWidths * edge || right_hi - right_lo <= kSamePlaceRuleWidths * edge;
     };
     const double from_right = width - k * run.pitch;
     if (std::abs(from_right) <= slack && tiled(0, static_cast<double>(width) / k)) {
@@ -255,7 +263,7 @@ HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column
     const cv::Rect band = cv::Rect(ink.x, y0, width, y1 - y0) & cv::Rect(0, 0, flat.cols, flat.rows);
     if (band.width != width || band.height < 2) continue;
     cv::Mat binary;
-    cv::threshold(flat(band), binary, options.ink.ink_level, 255, cv::THRESH_BINARY_INV);
+    cv::threshold(flat(band), binary, options.ink.ink_level, kWhite, cv::THRESH_BINARY_INV);
     const std::vector<Block> blocks = HeaderBlocks(ink, r, binary, band, join, put_in_at, options);
     const int n = static_cast<int>(blocks.size());
     for (int first = 0; first < n; ++first)

@@ -7,6 +7,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/image_constants.h"
 #include "core/robust_stats.h"
 
 namespace scorecheck {
@@ -27,12 +28,19 @@ bool AlongASide(const cv::Mat& stats, int i, cv::Size area, double thin_px) {
          (at_left_or_right && width <= thin_px && height * 2 >= area.height);
 }
 
+// A cell's inside is this far (mm) inside its ruled lines beyond half their
+// width: clear of what a thick line's blur leaves beside them.
+constexpr double kCellInsetMm = 0.4;
+// A piece of print in a header cell covers at least this (mm², and
+// kMinPiecePx pixels): a printed letter's stroke does, a speck of dust not.
+constexpr double kPrintSpeckMm2 = 0.1;
+
 // The pixels of cell (`row`, `column`) of `grid` inside its ruled lines,
 // clear of them and of what a thick line's blur leaves beside them, within
 // an image of `size`.
 cv::Rect InsideCell(const Lattice& grid, int row, int column, double px_per_mm, cv::Size size) {
   const cv::Rect2f cell = grid.Cell(row, column);
-  const float inset = grid.line_px / 2 + static_cast<float>(0.4 * px_per_mm);
+  const float inset = grid.line_px / 2 + static_cast<float>(kCellInsetMm * px_per_mm);
   return cv::Rect(cv::Point(static_cast<int>(std::ceil(cell.x + inset)), static_cast<int>(std::ceil(cell.y + inset))),
                   cv::Point(static_cast<int>(cell.br().x - inset), static_cast<int>(cell.br().y - inset))) &
          cv::Rect(cv::Point(0, 0), size);
@@ -68,9 +76,9 @@ int LightMarks(const cv::Mat& inside, const ColumnRoleOptions& options, int min_
                cv::Mat& light_labels, bool& marked) {
   cv::Mat ink;
   // Light writing (pencil) too: rows that hold any mark at all.
-  cv::threshold(inside, ink, options.light_ink_level, 255, cv::THRESH_BINARY_INV);
+  cv::threshold(inside, ink, options.light_ink_level, kWhite, cv::THRESH_BINARY_INV);
   cv::Mat light_stats, unused;
-  const int light = cv::connectedComponentsWithStats(ink, light_labels, light_stats, unused, 8, CV_32S);
+  const int light = cv::connectedComponentsWithStats(ink, light_labels, light_stats, unused, kEightConnected, CV_32S);
   marked = false;
   for (int i = 1; i < light; ++i)
     if (light_stats.at<int>(i, cv::CC_STAT_AREA) >= min_area && !AlongASide(light_stats, i, inside.size(), thin_px)) {
@@ -85,9 +93,9 @@ int LightMarks(const cv::Mat& inside, const ColumnRoleOptions& options, int min_
 DarkInk DarkPieces(const cv::Mat& inside, const ColumnRoleOptions& options, int min_area, double thin_px,
                    cv::Mat& labels, std::vector<bool>& kept) {
   cv::Mat ink;
-  cv::threshold(inside, ink, options.ink_level, 255, cv::THRESH_BINARY_INV);
+  cv::threshold(inside, ink, options.ink_level, kWhite, cv::THRESH_BINARY_INV);
   cv::Mat stats, centroids;
-  const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
+  const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, kEightConnected, CV_32S);
   DarkInk dark;
   dark.x0 = inside.cols;
   dark.y0 = inside.rows;
@@ -238,12 +246,12 @@ namespace {
 // column's header), clear of its rules.
 bool TopCellInked(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm, int ink_level) {
   const cv::Rect inside = InsideCell(grid, 0, column, px_per_mm, flat.size());
-  if (inside.width < 3 || inside.height < 3) return false;
+  if (inside.width < kMinInsidePx || inside.height < kMinInsidePx) return false;
   cv::Mat ink;
-  cv::threshold(flat(inside), ink, ink_level, 255, cv::THRESH_BINARY_INV);
+  cv::threshold(flat(inside), ink, ink_level, kWhite, cv::THRESH_BINARY_INV);
   cv::Mat labels, stats, centroids;
-  const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
-  const int speck = std::max(3, static_cast<int>(std::lround(0.1 * px_per_mm * px_per_mm)));
+  const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, kEightConnected, CV_32S);
+  const int speck = std::max(kMinPiecePx, static_cast<int>(std::lround(kPrintSpeckMm2 * px_per_mm * px_per_mm)));
   for (int i = 1; i < n; ++i)
     if (stats.at<int>(i, cv::CC_STAT_AREA) >= speck) return true;
   return false;
@@ -614,7 +622,7 @@ ColumnRoles WideWordsAreHowTo(const Lattice& grid, ColumnRoles roles, const Colu
 
 bool ColumnRoleOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
-  const auto Level = [](double x) { return x >= 0 && x <= 255; };  // a grey level
+  const auto Level = [](double x) { return x >= 0 && x <= kWhite; };  // a grey level
   return Level(ink_level) && Level(light_ink_level) && light_ink_level >= ink_level && min_text_rows >= 1 &&
          text_pieces >= 0 && text_align_mm >= 0 && min_letters >= 0 && Share(min_print_confidence) && alike_width >= 1 &&
          how_to_width >= 1 && many_letters >= 0 && marks_alike_mm >= 0 && marks_size_mm >= 0 && min_mark_mm >= 0 &&

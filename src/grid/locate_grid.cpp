@@ -10,6 +10,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "core/image_constants.h"
 #include "core/paper_sizes.h"
 #include "grid/column_roles.h"
 #include "grid/printed_text.h"
@@ -37,7 +38,7 @@ bool SameCells(const RulesetMatch& a, const RulesetMatch& b) {
 // from the headers printed over them. `flat`: its page flattened for text.
 LatticeResult WithUnruledColumns(LatticeResult lattice, const cv::Mat& flat, double px_per_mm, const GridOptions& options) {
   cv::Mat gray;
-  if (lattice.upright.channels() == 3) cv::cvtColor(lattice.upright, gray, cv::COLOR_BGR2GRAY);
+  if (lattice.upright.channels() == kColourChannels) cv::cvtColor(lattice.upright, gray, cv::COLOR_BGR2GRAY);
   else gray = lattice.upright;
   for (Lattice& grid : lattice.grids) {
     const std::vector<float> ruled = grid.column_x;
@@ -162,7 +163,7 @@ void ReadPrintedRows(PrintedPage& page, const GridOptions& options) {
   page.row_texts.assign(grid_count, {});
   page.printed_like_top.assign(grid_count, {});
   cv::Mat gray;
-  if (page.lattice.upright.channels() == 3) cv::cvtColor(page.lattice.upright, gray, cv::COLOR_BGR2GRAY);
+  if (page.lattice.upright.channels() == kColourChannels) cv::cvtColor(page.lattice.upright, gray, cv::COLOR_BGR2GRAY);
   else gray = page.lattice.upright;
   for (int g = 0; g < grid_count; ++g) {
     const Lattice& grid = page.lattice.grids[g];
@@ -366,7 +367,7 @@ GridSource PlaceRows(std::vector<Scored>& scored, const PrintedPage& page, const
   if (LabelsPartlyRead(best, options)) return GridSource::kLabelsPartlyRead;
   std::ostringstream why;
   why << "a ruled grid was found, but its labels fit no ruleset (best: " << best.ruleset->id << ", "
-      << std::lround(100 * best.labels) << "% alike)";
+      << std::lround(kPercent * best.labels) << "% alike)";
   detail = why.str();
   if (!options.layout_fallback) return GridSource::kNone;
   PlaceRowsByLayout(scored, page);
@@ -407,9 +408,12 @@ std::vector<RulesetCandidate> OfferedRulesets(const std::vector<Scored>& scored,
 // the sureness past that); from labels read in part, half sure at most.
 double FavouriteSureness(const std::vector<Scored>& scored, GridSource source, const GridOptions& options) {
   constexpr double kHalfSure = 0.5;  // a tie with the runner-up, or rows placed without their labels read whole
+  // From the shape alone, labels that read not at all leave half of that,
+  // and labels half alike or more lift it to kHalfSure.
+  constexpr double kShapeOnlyBase = 0.5;
   const Scored& best = scored.front();
   const double labels = std::clamp(best.labels, 0.0, 1.0);
-  if (source == GridSource::kLayout) return std::min(kHalfSure, kHalfSure * (0.5 + labels));
+  if (source == GridSource::kLayout) return std::min(kHalfSure, kHalfSure * (kShapeOnlyBase + labels));
   const double second = scored.size() > 1 ? scored[1].total : 0;
   const double sureness =
       labels * std::clamp(kHalfSure + kHalfSure * (best.total - second) / options.sure_lead, kHalfSure, 1.0);

@@ -5,6 +5,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/image_constants.h"
 #include "core/robust_stats.h"
 
 namespace scorecheck {
@@ -25,6 +26,25 @@ constexpr double kRuleRows = 1.5, kRuleWidthShare = 0.9;
 // A fill (a header bar, a shaded cell) holds a square of dark this wide (mm);
 // a letter's stroke does not.
 constexpr double kFillSquareMm = 2.5;
+// A dark run shorter than this (px) is not opened as a rule: an opening that
+// short would take the strokes of letters for rules.
+constexpr int kMinRuleRunPx = 3;
+// The flattening's paper is a closing over kPaperWindowMm (mm), at least
+// kMinPaperWindowPx pixels: wider than any letter, narrower than a tint.
+constexpr double kPaperWindowMm = 6;
+constexpr int kMinPaperWindowPx = 9;
+// A fill is darker than kFillDarkness of the lightest paper within
+// kFillPaperMm (past any bar's height), and print inside it joins it under a
+// closing over kFillCloseMm (wider than a letter's counters and gaps).
+constexpr double kFillPaperMm = 15, kFillDarkness = 0.5, kFillCloseMm = 5;
+// A column band or a cell narrower or lower than kMinBandPx pixels is a sliver
+// between rules with nothing in it; an area to OCR narrower or lower than
+// kMinTextPx holds no letter.
+constexpr int kMinBandPx = 4, kMinTextPx = 8;
+// The top row's score cells hold print when their darkest pixel is at most
+// this level (flattened, paper 255): blurred small headers stay light
+// (darkest 120-132 on one low-resolution page), so any print at all counts.
+constexpr double kTopPrintLevel = 200;
 
 // Paints white what in a column band is a rule, not print: dark runs down
 // the band longer than one and a half rows (no letter is taller than its
@@ -34,23 +54,23 @@ constexpr double kFillSquareMm = 2.5;
 // ("laces" for ACES, "[3x").
 void PaintOutRules(cv::Mat& block, double row_pitch) {
   cv::Mat dark;
-  cv::threshold(block, dark, kRuleLevel, 255, cv::THRESH_BINARY_INV);
+  cv::threshold(block, dark, kRuleLevel, kWhite, cv::THRESH_BINARY_INV);
   cv::Mat rules = cv::Mat::zeros(block.size(), CV_8U);
   const int tall = static_cast<int>(std::lround(kRuleRows * row_pitch));
-  if (tall >= 3 && tall < block.rows) {
+  if (tall >= kMinRuleRunPx && tall < block.rows) {
     cv::Mat down;
     cv::morphologyEx(dark, down, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(1, tall)));
     rules |= down;
   }
   const int wide = static_cast<int>(std::lround(kRuleWidthShare * block.cols));
-  if (wide >= 3) {
+  if (wide >= kMinRuleRunPx) {
     cv::Mat across;
     cv::morphologyEx(dark, across, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(wide, 1)));
     rules |= across;
   }
   // Their antialiased edges too.
-  cv::dilate(rules, rules, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
-  block.setTo(255, rules);
+  cv::dilate(rules, rules, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(kSmallKernel, kSmallKernel)));
+  block.setTo(kWhite, rules);
 }
 
 // Rows of a column band tinted darker than its other rows brought to their
@@ -102,26 +122,26 @@ void SharpenForText(cv::Mat& block) {
 
 cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm) {
   cv::Mat gray, paper, flat;
-  if (upright.channels() == 3) cv::cvtColor(upright, gray, cv::COLOR_BGR2GRAY);
+  if (upright.channels() == kColourChannels) cv::cvtColor(upright, gray, cv::COLOR_BGR2GRAY);
   else gray = upright;
   // The paper: a grey closing over 6 mm, wider than any letter (a letter's
   // strokes close over), narrower than a tint or a bar, whose edges it keeps.
   // The local maximum alone reaches half its window into a tinted column or
   // shaded row from the white paper beside it, and the tint there was ink
   // all along its edge.
-  const int window = std::max(9, static_cast<int>(std::lround(6 * px_per_mm)) | 1);
+  const int window = std::max(kMinPaperWindowPx, static_cast<int>(std::lround(kPaperWindowMm * px_per_mm)) | 1);
   const cv::Mat square = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(window, window));
   cv::morphologyEx(gray, paper, cv::MORPH_CLOSE, square);
   cv::max(paper, 1, paper);
-  cv::divide(gray, paper, flat, 255.0);
+  cv::divide(gray, paper, flat, kWhite);
   // White print on a dark fill (a header bar): there the fill is the paper
   // and the print is what is lighter than it.
   const cv::Mat filled = DarkFills(gray, px_per_mm);
   if (cv::countNonZero(filled) > 0) {
-    cv::Mat inverse = 255 - gray, fill, flat_inverse;
+    cv::Mat inverse = kWhite - gray, fill, flat_inverse;
     cv::morphologyEx(inverse, fill, cv::MORPH_CLOSE, square);
     cv::max(fill, 1, fill);
-    cv::divide(inverse, fill, flat_inverse, 255.0);
+    cv::divide(inverse, fill, flat_inverse, kWhite);
     flat_inverse.copyTo(flat, filled);
   }
   return flat;
@@ -142,14 +162,14 @@ cv::Mat DarkFills(const cv::Mat& gray, double px_per_mm) {
   };
   // The paper around: the lightest within 15 mm, past any bar's height.
   cv::Mat paper, dark;
-  cv::dilate(small, paper, square(15));
+  cv::dilate(small, paper, square(kFillPaperMm));
   cv::Mat half;
-  paper.convertTo(half, CV_8U, 0.5);
+  paper.convertTo(half, CV_8U, kFillDarkness);
   cv::compare(small, half, dark, cv::CMP_LT);
   // A fill holds a square of dark (a letter's stroke does not); the print
   // inside it is part of it.
   cv::morphologyEx(dark, dark, cv::MORPH_OPEN, square(kFillSquareMm));
-  cv::morphologyEx(dark, dark, cv::MORPH_CLOSE, square(5));
+  cv::morphologyEx(dark, dark, cv::MORPH_CLOSE, square(kFillCloseMm));
   cv::resize(dark, filled, gray.size(), 0, 0, cv::INTER_NEAREST);
   return filled;
 }
@@ -165,7 +185,7 @@ BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, Te
   const cv::Rect band = cv::Rect(cv::Point(static_cast<int>(left), static_cast<int>(top)),
                                  cv::Point(static_cast<int>(std::ceil(right)), static_cast<int>(std::ceil(bottom)))) &
                         cv::Rect(0, 0, flat.cols, flat.rows);
-  if (band.width < 4 || band.height < 4) return band_text;
+  if (band.width < kMinBandPx || band.height < kMinBandPx) return band_text;
   cv::Mat block = flat(band).clone();
   const double pitch = (bottom - top) / grid.rows();
   LiftRowTints(block, grid, top);
@@ -173,10 +193,10 @@ BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, Te
   const int half_line = static_cast<int>(std::ceil(grid.line_px / 2 + 2));
   for (float y : grid.row_y)
     cv::rectangle(block, cv::Point(0, static_cast<int>(y - top) - half_line),
-                  cv::Point(block.cols, static_cast<int>(y - top) + half_line), cv::Scalar(255), cv::FILLED);
+                  cv::Point(block.cols, static_cast<int>(y - top) + half_line), cv::Scalar(kWhite), cv::FILLED);
   for (float x : {left, right})
     cv::rectangle(block, cv::Point(static_cast<int>(x - left) - half_line, 0),
-                  cv::Point(static_cast<int>(x - left) + half_line, block.rows), cv::Scalar(255), cv::FILLED);
+                  cv::Point(static_cast<int>(x - left) + half_line, block.rows), cv::Scalar(kWhite), cv::FILLED);
   // Tesseract reads printed text well from ~20 px capitals; rows printed
   // larger than that are shrunk, which saves a third of its time.
   const double scale = std::min(1.0, kOcrRowPitchPx / pitch);
@@ -198,7 +218,7 @@ BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, Te
 
 std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader) {
   area &= cv::Rect(0, 0, flat.cols, flat.rows);
-  if (area.width < 8 || area.height < 8) return "";
+  if (area.width < kMinTextPx || area.height < kMinTextPx) return "";
   std::string text;
   for (const TextLine& line : reader.ReadLines(flat(area))) text += line.text + " ";
   return text;
@@ -216,7 +236,7 @@ std::vector<bool> RowsPrintedLikeTheTop(const cv::Mat& flat, const Lattice& grid
       const cv::Rect2f area(cv::Point2f(grid.column_x[c] + inset, grid.row_y[row] + inset),
                             cv::Point2f(grid.column_x[c + 1] - inset, grid.row_y[row + 1] - inset));
       const cv::Rect pixels = cv::Rect(area) & cv::Rect(0, 0, flat.cols, flat.rows);
-      if (pixels.width < 2 || pixels.height < 4) return cv::Mat();
+      if (pixels.width < 2 || pixels.height < kMinBandPx) return cv::Mat();
       cells.push_back(flat(pixels));
     }
     if (cells.empty()) return cv::Mat();
@@ -226,7 +246,7 @@ std::vector<bool> RowsPrintedLikeTheTop(const cv::Mat& flat, const Lattice& grid
       if (cell.rows != cells.front().rows) cv::resize(cell, cell, cv::Size(cell.cols, cells.front().rows), 0, 0, cv::INTER_AREA);
     cv::Mat joined;
     cv::hconcat(cells, joined);
-    return joined.cols < 8 ? cv::Mat() : joined;
+    return joined.cols < kMinTextPx ? cv::Mat() : joined;
   };
   const cv::Mat top = band(0);
   if (top.empty()) return header;
@@ -234,7 +254,7 @@ std::vector<bool> RowsPrintedLikeTheTop(const cv::Mat& flat, const Lattice& grid
   cv::minMaxLoc(top, &darkest);
   // No print in the top row's score cells. Blurred small headers stay light
   // (darkest 120-132 of 255 on one low-resolution page): print at all is enough.
-  if (darkest > 200) return header;
+  if (darkest > kTopPrintLevel) return header;
   header[0] = true;
   for (int r = 1; r < grid.rows(); ++r) {
     cv::Mat row = band(r);

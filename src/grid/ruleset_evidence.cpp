@@ -8,6 +8,16 @@
 namespace scorecheck {
 namespace {
 
+// Three-digit numbers run from kFirstThreeDigit to below kFirstFourDigit;
+// such a number less its first digit is it modulo kFirstThreeDigit.
+constexpr int kFirstThreeDigit = 100, kFirstFourDigit = 1000;
+// A word of this many letters or more can say something on its own ("the",
+// "of", "x" cannot).
+constexpr size_t kTellingWordLetters = 4;
+// A run of digits this long at most is a number a scorecard prints (bonus
+// thresholds and points); a longer one is no such number.
+constexpr size_t kMaxNumberDigits = 4;
+
 // The numbers a ruleset's row of `kind` may print.
 std::set<int> OwnNumbers(const Ruleset& ruleset, RowKind kind) {
   std::set<int> numbers;
@@ -33,8 +43,9 @@ double RowEvidence(const std::string& text, const Ruleset& ruleset, RowKind kind
   // back from the OCR as "(263)", "≥83" as "283". A three-digit number that
   // no ruleset prints here is read without its first digit.
   for (size_t i = 0, n = printed.size(); i < n; ++i)
-    if (printed[i] >= 100 && printed[i] < 1000 && !own.count(printed[i]) && !others.count(printed[i]))
-      printed.push_back(printed[i] % 100);
+    if (printed[i] >= kFirstThreeDigit && printed[i] < kFirstFourDigit && !own.count(printed[i]) &&
+        !others.count(printed[i]))
+      printed.push_back(printed[i] % kFirstThreeDigit);
   const bool says_own = std::any_of(printed.begin(), printed.end(), [&](int n) { return own.count(n) > 0; });
   const bool says_other = std::any_of(printed.begin(), printed.end(), [&](int n) { return others.count(n) > 0; });
   return says_own ? 1.0 : says_other ? -1.0 : 0.0;
@@ -50,7 +61,7 @@ std::set<std::string> TellingWords(const std::string& text) {
   std::set<std::string> words;
   std::istringstream in(NormalizeLabel(text));
   for (std::string word; in >> word;)
-    if (word.size() >= 4 || HasDigit(word))
+    if (word.size() >= kTellingWordLetters || HasDigit(word))
       words.insert(word);
   return words;
 }
@@ -99,7 +110,7 @@ std::vector<int> NumbersIn(const std::string& text) {
     }
     size_t end = i;
     while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
-    if (end - i <= 4) numbers.push_back(std::stoi(text.substr(i, end - i)));
+    if (end - i <= kMaxNumberDigits) numbers.push_back(std::stoi(text.substr(i, end - i)));
     i = end;
   }
   return numbers;

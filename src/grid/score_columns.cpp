@@ -6,6 +6,10 @@
 
 namespace scorecheck {
 
+// A part with no ink is taken to be centred in its box (the middle, as a
+// share of its width).
+constexpr double kMiddleOfBox = 0.5;
+
 namespace {
 
 // Two numbers side by side in a part are at least this many pixels of paper
@@ -73,7 +77,7 @@ bool InTheirBoxes(const ColumnInk& ink, const std::vector<int>& meets, int k, co
   for (int i = 0; i < k && in_their_boxes; ++i) {
     double mass = 0, moment = 0;
     for (int x = meets[i]; x < meets[i + 1]; ++x) mass += ink.rows_at[x], moment += ink.rows_at[x] * (x - meets[i]);
-    const double centre = mass > 0 ? moment / mass / std::max(1, meets[i + 1] - meets[i]) : 0.5;
+    const double centre = mass > 0 ? moment / mass / std::max(1, meets[i + 1] - meets[i]) : kMiddleOfBox;
     in_their_boxes = centre >= options.min_ink_centre && centre <= 1 - options.min_ink_centre;
   }
   return in_their_boxes;

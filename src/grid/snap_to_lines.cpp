@@ -12,6 +12,12 @@
 namespace scorecheck {
 namespace {
 
+// A stretch along a line shorter than this (px) is too short to tell which
+// row of pixels the line lies on.
+constexpr int kMinStretchPx = 8;
+// A grid whose rows are this low (px) or lower has no lines to snap to.
+constexpr int kMinRowHeightPx = 4;
+
 constexpr float kUnknown = std::numeric_limits<float>::quiet_NaN();
 
 // Positions (sorted) that lie within `tolerance` of each other are one line.
@@ -40,7 +46,7 @@ float LineOffset(const cv::Mat& gray, bool horizontal, float expected, float fro
   const int lo = static_cast<int>(std::floor(expected - reach)), hi = static_cast<int>(std::ceil(expected + reach));
   const int across_size = horizontal ? gray.rows : gray.cols, along_size = horizontal ? gray.cols : gray.rows;
   const int a0 = std::max(0, static_cast<int>(std::ceil(from))), a1 = std::min(along_size, static_cast<int>(to));
-  if (lo - gap < 0 || hi + gap >= across_size || a1 - a0 < 8) return kUnknown;
+  if (lo - gap < 0 || hi + gap >= across_size || a1 - a0 < kMinStretchPx) return kUnknown;
   auto at = [&](int across, int along) {
     return horizontal ? gray.at<uchar>(across, along) : gray.at<uchar>(along, across);
   };
@@ -67,9 +73,12 @@ float LineOffset(const cv::Mat& gray, bool horizontal, float expected, float fro
   if (best < 0) return kUnknown;
   // A line is a few pixels thick: its centre is the fill-weighted mean of the
   // rows around the best one that are at least half as full.
+  constexpr float kLineBody = 0.5f;
   double sum = 0, weight = 0;
-  for (int c = best; c >= lo && fill[c - lo] >= 0.5f * fill[best - lo]; --c) sum += c * fill[c - lo], weight += fill[c - lo];
-  for (int c = best + 1; c <= hi && fill[c - lo] >= 0.5f * fill[best - lo]; ++c) sum += c * fill[c - lo], weight += fill[c - lo];
+  for (int c = best; c >= lo && fill[c - lo] >= kLineBody * fill[best - lo]; --c)
+    sum += c * fill[c - lo], weight += fill[c - lo];
+  for (int c = best + 1; c <= hi && fill[c - lo] >= kLineBody * fill[best - lo]; ++c)
+    sum += c * fill[c - lo], weight += fill[c - lo];
   return static_cast<float>(sum / weight) - expected;
 }
 
@@ -139,7 +148,7 @@ std::vector<GridCell> SnapToRuledLines(const cv::Mat& page, std::vector<GridCell
       heights.push_back(r.height);
     }
     const float row_height = Median(heights);
-    if (!(row_height > 4)) continue;
+    if (!(row_height > kMinRowHeightPx)) continue;
     const std::vector<float> row_lines = Cluster(ys, kSameLineShare * row_height);
     const std::vector<float> column_lines = Cluster(xs, kSameLineShare * row_height);
     const float reach = static_cast<float>(options.search * row_height);

@@ -9,6 +9,10 @@
 namespace scorecheck {
 namespace {
 
+// The stretches right beside a step reach from the edge's blur (`edge` from
+// it) out to this many edges: where a sharp step has already changed.
+constexpr int kNearReachEdges = 3;
+
 // values[from, to).
 std::vector<double> Part(const std::vector<double>& values, int from, int to) {
   return {values.begin() + from, values.begin() + to};
@@ -27,8 +31,8 @@ double StepsInRows(const std::vector<std::vector<double>>& by_row, int x, int ed
   for (size_t r = 0; r < rows; ++r) {
     before.clear();
     after.clear();
-    for (int k = x - 3 * edge; k < x - edge; ++k) before.push_back(by_row[k][r]);
-    for (int k = x + edge; k < x + 3 * edge; ++k) after.push_back(by_row[k][r]);
+    for (int k = x - kNearReachEdges * edge; k < x - edge; ++k) before.push_back(by_row[k][r]);
+    for (int k = x + edge; k < x + kNearReachEdges * edge; ++k) after.push_back(by_row[k][r]);
     const double step = Median(after) - Median(before);
     stepping += (up ? step : -step) >= least;
   }
@@ -95,8 +99,10 @@ double StepAt(const std::vector<double>& level, const std::vector<std::vector<do
   // Sharp: most of the change within the edge's blur, not a ramp of
   // light across the page (a soft shadow's edge changes as much, over
   // three centimetres).
-  const double near = std::abs(Median(Part(level, x + edge, x + 3 * edge)) -
-                               Median(Part(level, x - 3 * edge, x - edge)) - slope * 4 * edge);
+  // The trend is carried across the distance between their middles.
+  const double near = std::abs(Median(Part(level, x + edge, x + kNearReachEdges * edge)) -
+                               Median(Part(level, x - kNearReachEdges * edge, x - edge)) -
+                               slope * (kNearReachEdges + 1) * edge);
   if (step >= options.min_step && step >= options.step_noise * noise && near >= options.sharpness * step &&
       StepsInRows(by_row, x, edge, right - left > 0, options.row_step * near) >= options.min_row_share)
     return step;
@@ -157,7 +163,8 @@ std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int
   // against its near half; the gentler of the two), carried across. Kept:
   // the strongest step within a part's width.
   std::vector<double> strength(width, 0);
-  for (int x = std::max(part, 3 * edge) + edge; x + std::max(part, 3 * edge) + edge <= width; ++x)
+  const int beside = std::max(part, kNearReachEdges * edge) + edge;
+  for (int x = beside; x + beside <= width; ++x)
     strength[x] = StepAt(level, by_row, x, part, edge, options);
   for (int x = 0; x < width; ++x) {
     if (strength[x] == 0) continue;

@@ -6,9 +6,28 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/image_constants.h"
 #include "grid/column_roles.h"
 
 namespace scorecheck {
+namespace {
+
+// A column strip narrower or lower than this (px) holds no writing to find.
+constexpr int kMinStripPx = 8;
+// Writing stands clear of a ruled line by this (mm) beyond half its width:
+// past the line's blur.
+constexpr double kLineClearMm = 0.3;
+// An opening for rules is this long (px) at least: a shorter one would take
+// the strokes of writing for rules.
+constexpr int kMinRuleRunPx = 3;
+// Print beside numbers stands in at least 1 / kPrintRowsPart of the rows (a
+// third), as a column of labels or how-to text does.
+constexpr int kPrintRowsPart = 3;
+// A tint's edge within this (px) of a column line put in is where that line
+// was put.
+constexpr float kSameEdgePx = 0.5f;
+
+}  // namespace
 
 ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
                           const UnruledColumnOptions& options) {
@@ -18,15 +37,15 @@ ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, 
   const cv::Rect strip = cv::Rect(cv::Point(static_cast<int>(std::floor(left)), static_cast<int>(std::floor(grid.row_y.front()))),
                                   cv::Point(static_cast<int>(std::ceil(right)), static_cast<int>(std::ceil(grid.row_y.back())))) &
                          cv::Rect(0, 0, flat.cols, flat.rows);
-  if (strip.width < 8 || strip.height < 8) return found;
+  if (strip.width < kMinStripPx || strip.height < kMinStripPx) return found;
   cv::Mat ink;
-  cv::threshold(flat(strip), ink, options.ink_level, 255, cv::THRESH_BINARY_INV);
+  cv::threshold(flat(strip), ink, options.ink_level, kWhite, cv::THRESH_BINARY_INV);
   // The ruled lines are no writing: the row lines and the column's own sides,
   // with what the flattening leaves beside them (a shaded row comes out
   // grey up to half the flattening window, 1.25 mm, from its white
   // neighbour), and a side may be thicker than the row lines (an outer
   // frame, a double rule). The writing in a row stands clear of that.
-  const int half_line = static_cast<int>(std::ceil(grid.line_px / 2 + 0.3 * px_per_mm));
+  const int half_line = static_cast<int>(std::ceil(grid.line_px / 2 + kLineClearMm * px_per_mm));
   const int half_rim = half_line + static_cast<int>(std::ceil(1.0 * px_per_mm));
   for (float y : grid.row_y)
     cv::rectangle(ink, cv::Point(0, static_cast<int>(y) - strip.y - half_rim), cv::Point(ink.cols, static_cast<int>(y) - strip.y + half_rim),
@@ -38,11 +57,11 @@ ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, 
   // flattened against the white row beside it) is a long thin piece across
   // the strip: no row's writing is that long.
   cv::Mat rules;
-  const int rule_length = std::max(3, static_cast<int>(std::lround(options.min_rule_mm * px_per_mm)));
+  const int rule_length = std::max(kMinRuleRunPx, static_cast<int>(std::lround(options.min_rule_mm * px_per_mm)));
   cv::morphologyEx(ink, rules, cv::MORPH_OPEN, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(rule_length, 1)));
   ink -= rules;
   cv::Mat labels, stats, centroids;
-  const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, 8, CV_32S);
+  const int n = cv::connectedComponentsWithStats(ink, labels, stats, centroids, kEightConnected, CV_32S);
   const int speck = std::max(2, static_cast<int>(std::lround(options.speck_mm2 * px_per_mm * px_per_mm)));
   // Which x each row writes at: a piece counts in the row that holds its centre.
   found.x = strip.x;
@@ -189,7 +208,7 @@ std::vector<float> UnruledColumnLines(const cv::Mat& flat, const Lattice& grid, 
   // sheet then read two score columns, dev300 0231).
   auto numbers_beside_print = [&](const ColumnProfile& print, const ColumnProfile& numbers) {
     const bool written = numbers.pieces < text_pieces || (numbers.marks < text_pieces && !numbers.printed_text);
-    return print.printed_text && 3 * print.inked_rows >= grid.rows() && written &&
+    return print.printed_text && kPrintRowsPart * print.inked_rows >= grid.rows() && written &&
            2 * numbers.inked_rows >= print.inked_rows;
   };
   auto parts_print_from_numbers = [&](float at, const std::vector<float>& xs) {
@@ -243,7 +262,7 @@ Lattice SplitUnruledColumns(const cv::Mat& flat, Lattice grid, double px_per_mm,
   auto tint_edge = [&](int line) {
     return grid.ColumnLineInferred(line) &&
            std::any_of(printed_edges.begin(), printed_edges.end(),
-                       [&](float x) { return std::abs(x - grid.column_x[line]) < 0.5f; });
+                       [&](float x) { return std::abs(x - grid.column_x[line]) < kSameEdgePx; });
   };
   auto printed = [&](int line) { return !grid.ColumnLineInferred(line) || tint_edge(line); };
   auto ruled = [&](int c) { return printed(c) && printed(c + 1); };
@@ -266,7 +285,7 @@ Lattice SplitUnruledColumns(const cv::Mat& flat, Lattice grid, double px_per_mm,
 
 bool UnruledColumnOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
-  const auto Level = [](double x) { return x >= 0 && x <= 255; };  // a grey level
+  const auto Level = [](double x) { return x >= 0 && x <= kWhite; };  // a grey level
   return Level(ink_level) && min_rule_mm > 0 && min_gap_mm > 0 && near_gap_mm >= 0 && min_part_mm > 0 &&
          speck_mm2 >= 0 && Share(min_block_share) && max_crossing_rows >= 0 && Share(max_row_cover) &&
          min_block_rows >= 1 && Share(twin_share) && min_block_mm >= 0;
