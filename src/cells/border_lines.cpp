@@ -8,6 +8,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "cells/ink_mask.h"
+#include "core/image_constants.h"
 
 namespace scorecheck {
 namespace {
@@ -15,6 +16,12 @@ namespace {
 // A pen stroke along a side's line whose pixels lie this far (pixels, on
 // average) into the cell from the line's own middle leans into the cell.
 constexpr double kLeanIn = 0.5;
+// A ruled line runs across the whole cell; the opening that finds it keeps
+// straight runs at least this share of the cell's width (height, for a side
+// line) long. A digit's straight strokes (a 1's stem, a 7's bar) are shorter
+// and stay ink; a line with a gap near its middle (faint print) still leaves
+// runs this long on either side of it.
+constexpr double kLineRunShare = 0.45;
 
 // Takes out of `lines` the pieces where a pen stroke crosses the line: a run
 // of line pixels across the line with ink off the line on both sides of it.
@@ -99,7 +106,7 @@ bool DarkLevel(const cv::Mat& line_pixels, const cv::Mat& gray, int& dark) {
   // the ink threshold and come and go along the line (a line turned by a
   // fraction of a pixel on a rotated scan); a pen beside it is darker, even
   // a faint one (half way, a faint 1 beside the line went with it).
-  std::array<int, 256> levels{};  // line pixels by gray level
+  std::array<int, kGreyLevels> levels{};  // line pixels by gray level
   int line_count = 0;
   for (int y = 0; y < line_pixels.rows; ++y)
     for (int x = 0; x < line_pixels.cols; ++x)
@@ -278,7 +285,7 @@ cv::Mat PenMask(const cv::Mat& line_pixels, AloneExtent& extent, const cv::Range
   std::nth_element(alone_right.begin(), alone_right.begin() + alone_right.size() / 2, alone_right.end());
   const int line_from = alone_left[alone_left.size() / 2], line_to = alone_right[alone_right.size() / 2] + 1;
   cv::Mat keep = cv::Mat::zeros(line_pixels.size(), CV_8U);
-  keep(stretch, cv::Range::all()).setTo(255, line_pixels(stretch, cv::Range::all()));
+  keep(stretch, cv::Range::all()).setTo(kWhite, line_pixels(stretch, cv::Range::all()));
   const bool over_line = darkens && lean * inward < kLeanIn;
   if (lean * inward > 0 && !over_line) keep(stretch, cv::Range(line_from, line_to)).setTo(0);
   return keep;
@@ -398,7 +405,7 @@ cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& 
   cv::Mat pen = cv::Mat::zeros(mask.size(), CV_8U);
   const int band = LineBand(cell);
   auto clear_lines = [&](bool horizontal) {
-    const int length = static_cast<int>((horizontal ? cell.width : cell.height) * 0.45);
+    const int length = static_cast<int>((horizontal ? cell.width : cell.height) * kLineRunShare);
     const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(length, 1) : cv::Size(1, length));
     cv::Mat lines;
     cv::morphologyEx(mask, lines, cv::MORPH_OPEN, kernel);
@@ -415,12 +422,12 @@ cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& 
       if (to <= from) continue;
       if (!horizontal) {
         bands.push_back(SideLineColumns(lines, at, band));
-        near.colRange(bands.back()).setTo(255);
+        near.colRange(bands.back()).setTo(kWhite);
         continue;
       }
       bands.emplace_back(from, to);
-      near.rowRange(bands.back()).setTo(255);
-      wide.rowRange(std::max(0, at - 2 * band), std::min(extent, at + 2 * band)).setTo(255);
+      near.rowRange(bands.back()).setTo(kWhite);
+      wide.rowRange(std::max(0, at - 2 * band), std::min(extent, at + 2 * band)).setTo(kWhite);
       if (at >= 0 && at < extent) border_rows.push_back(at);
     }
     // A row line thicker than the band (a blurred low-resolution page
@@ -434,7 +441,7 @@ cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& 
     // with it, and PenAlongSide looks for it over the line's whole width.
     if (horizontal) {
       cv::Mat thick = lines & wide, pieces;
-      const int piece_count = cv::connectedComponents(thick, pieces, 8, CV_32S);
+      const int piece_count = cv::connectedComponents(thick, pieces, kEightConnected, CV_32S);
       std::vector<uchar> on_border(piece_count, 0);
       for (int y : border_rows) {
         const int* p = pieces.ptr<int>(y);
@@ -446,13 +453,15 @@ cv::Mat RemoveBorderLines(cv::Mat& mask, const cv::Mat& gray, const cv::Rect2f& 
         const int* p = pieces.ptr<int>(y);
         uchar* l = lines.ptr<uchar>(y);
         for (int x = 0; x < pieces.cols; ++x)
-          if (on_border[p[x]]) l[x] = 255;
+          if (on_border[p[x]]) l[x] = kWhite;
       }
     } else {
       lines &= near;
     }
     // Widen by a pixel: anti-aliased line edges are ink too.
-    cv::dilate(lines, lines, cv::getStructuringElement(cv::MORPH_RECT, horizontal ? cv::Size(1, 3) : cv::Size(3, 1)));
+    cv::dilate(lines, lines,
+               cv::getStructuringElement(cv::MORPH_RECT,
+                                         horizontal ? cv::Size(1, kSmallKernel) : cv::Size(kSmallKernel, 1)));
     KeepCrossingStrokes(lines, mask, horizontal);
     if (!horizontal && options.pen_along_side > 0)
       for (size_t b = 0; b < bands.size(); ++b) {

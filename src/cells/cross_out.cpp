@@ -5,21 +5,35 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/image_constants.h"
+
 namespace scorecheck {
 namespace {
+
+// Fewer centre-line points than this are too few to fit two strokes to.
+constexpr size_t kMinRidgePoints = 10;
+// Two unit directions whose cross product (the sine of the angle between
+// them) is under this are parallel: no crossing point to solve for.
+constexpr double kParallelSine = 1e-6;
+// A stroke's extent along its line, pixels, is at least this: a guard
+// against dividing by a stroke of no length.
+constexpr double kMinStrokeSpan = 1e-6;
+// The middle half of the mark's rows (columns): a quarter of them off each
+// end, where a scribble's turns and a digit's serifs lie.
+constexpr int kOuterQuarter = 4;
 
 // The centre line of `strokes` (CV_8U) inside `box`: the ridge of the
 // distance to the paper, so that a thick stroke counts as thin. With
 // `half_widths`, each point's distance to the paper too.
 std::vector<cv::Point2f> Ridge(const cv::Mat& strokes, const cv::Rect& box, std::vector<float>* half_widths = nullptr) {
   cv::Mat distance, widest;
-  cv::distanceTransform(strokes, distance, cv::DIST_L2, 3);
+  cv::distanceTransform(strokes, distance, cv::DIST_L2, kSmallKernel);
   cv::dilate(distance, widest, cv::Mat());
   std::vector<cv::Point2f> ridge;
   for (int y = box.y; y < box.y + box.height; ++y)
     for (int x = box.x; x < box.x + box.width; ++x) {
       const float d = distance.at<float>(y, x);
-      if (d <= 0 || d < widest.at<float>(y, x) - 1e-3f) continue;
+      if (d <= 0 || d < widest.at<float>(y, x) - kRidgeSlack) continue;
       ridge.emplace_back(static_cast<float>(x), static_cast<float>(y));
       if (half_widths) half_widths->push_back(d);
     }
@@ -41,13 +55,13 @@ Stroke FitStroke(const std::vector<cv::Point2f>& points, double tolerance) {
   Stroke stroke;
   if (points.size() < 2) return stroke;
   cv::Vec4f line;  // direction (vx, vy), a point (x0, y0)
-  cv::fitLine(points, line, cv::DIST_HUBER, 0, 0.01, 0.01);
+  cv::fitLine(points, line, cv::DIST_HUBER, 0, kFitLineAccuracy, kFitLineAccuracy);
   double dx = line[0], dy = line[1];
   if (dx < 0 || (dx == 0 && dy < 0)) dx = -dx, dy = -dy;
   stroke.angle = std::atan2(dy, dx);
-  stroke.at = cv::Point2d(line[2], line[3]);
-  stroke.from = 1e18;
-  stroke.to = -1e18;
+  stroke.at = cv::Point2d(line[kLineX0], line[kLineY0]);
+  stroke.from = kFarAway;
+  stroke.to = -kFarAway;
   for (const cv::Point2f& p : points) {
     const double ox = p.x - stroke.at.x, oy = p.y - stroke.at.y;
     if (std::abs(ox * dy - oy * dx) >= tolerance) continue;
@@ -93,7 +107,7 @@ bool IsStrokeCross(const std::vector<cv::Rect>& blobs, const std::vector<cv::Mat
     if (box.empty()) return false;
     ridge = Ridge(strokes, box);
   }
-  if (ridge.size() < 10) return false;
+  if (ridge.size() < kMinRidgePoints) return false;
   // The centre-line points nearer the box's falling diagonal, and those
   // nearer its rising one: an X's two strokes, whatever its aspect (in a
   // wide flat X a flat line through the crossing holds parts of both).
@@ -118,7 +132,7 @@ bool IsStrokeCross(const std::vector<cv::Rect>& blobs, const std::vector<cv::Mat
   // upright within 3 degrees, so that the sign of the lean means something.
   const double a = first.angle, b = second.angle;
   constexpr double kNearAxisDeg = 3;
-  const double near_axis = kNearAxisDeg * CV_PI / 180;
+  const double near_axis = kNearAxisDeg * CV_PI / kHalfTurnDeg;
   if (a * b >= 0 || std::min(std::abs(a), std::abs(b)) < near_axis ||
       std::max(std::abs(a), std::abs(b)) > CV_PI / 2 - near_axis)
     return false;
@@ -132,12 +146,12 @@ bool IsStrokeCross(const std::vector<cv::Rect>& blobs, const std::vector<cv::Mat
   // at_a + s * d_a = at_b + t * d_b.
   const double dax = std::cos(a), day = std::sin(a), dbx = std::cos(b), dby = std::sin(b);
   const double det = dbx * day - dax * dby;
-  if (std::abs(det) < 1e-6) return false;
+  if (std::abs(det) < kParallelSine) return false;
   const double rx = second.at.x - first.at.x, ry = second.at.y - first.at.y;
   constexpr double kMiddleFrom = 0.2;  // the crossing lies within each stroke's middle three fifths
   const double s = (dbx * ry - dby * rx) / det, t = (dax * ry - day * rx) / det;
   for (const auto& [stroke, along] : {std::pair{&first, s}, std::pair{&second, t}}) {
-    const double share = (along - stroke->from) / std::max(1e-6, stroke->to - stroke->from);
+    const double share = (along - stroke->from) / std::max(kMinStrokeSpan, stroke->to - stroke->from);
     if (share < kMiddleFrom || share > 1 - kMiddleFrom) return false;
   }
   // Crossing on the ink, which is one piece there: a pen drawing an X goes
@@ -146,7 +160,7 @@ bool IsStrokeCross(const std::vector<cv::Rect>& blobs, const std::vector<cv::Mat
   // flat "205" in three blurred blobs passed every test above).
   const cv::Point2d crossing = first.at + s * cv::Point2d(dax, day);
   cv::Mat labels;
-  cv::connectedComponents(strokes, labels, 8, CV_32S);
+  cv::connectedComponents(strokes, labels, kEightConnected, CV_32S);
   int label = 0;
   const int reach = static_cast<int>(std::ceil(tolerance));
   for (int dy = -reach; dy <= reach && label == 0; ++dy)
@@ -173,7 +187,7 @@ bool IsScribble(const cv::Mat& mask, const cv::Rect& box, double cell_width, dou
   auto median_runs = [&](bool rows) {
     const int lines = rows ? box.height : box.width, length = rows ? box.width : box.height;
     std::vector<int> runs;
-    for (int k = lines / 4; k < lines - lines / 4; ++k) {
+    for (int k = lines / kOuterQuarter; k < lines - lines / kOuterQuarter; ++k) {
       int count = 0;
       bool inside = false;
       for (int i = 0; i < length; ++i) {

@@ -12,6 +12,17 @@
 
 namespace scorecheck {
 
+/// A pixel is on the ridge of the distance to the paper (a stroke's centre
+/// line) when its distance is its 3 x 3 neighbourhood's largest; this much
+/// (pixels) below it still counts: float rounding, not a tolerance.
+constexpr float kRidgeSlack = 1e-3f;
+/// Accuracy of cv::fitLine's robust fit, for both the distance (pixels) and
+/// the angle (radians): OpenCV's recommended 0.01, well under a pixel.
+constexpr double kFitLineAccuracy = 0.01;
+/// Where cv::fitLine puts a point on the line in its 2-D result: the
+/// direction (vx, vy) at 0 and 1, then the point (x0, y0).
+constexpr int kLineX0 = 2, kLineY0 = 3;
+
 /// True when the centre lines of `blob_masks` (CV_8U, crop size; their boxes
 /// `blobs`) are two long straight strokes crossing each other near their
 /// middles, leaning opposite ways: an X, whatever its aspect. Each stroke at

@@ -8,6 +8,7 @@
 #include "cells/border_lines.h"
 #include "cells/ink_mask.h"
 #include "cells/mark_kind.h"
+#include "core/image_constants.h"
 
 namespace scorecheck {
 
@@ -49,6 +50,22 @@ constexpr int kStrokeReachDivisor = 3;
 // The confidence that a box is empty when some ink was found in it but too
 // little, or too small, to be a mark: likely, but less sure than a clean box.
 constexpr double kSpecksEmptyConfidence = 0.8;
+// A mark beyond a side line is a digit of ours when it is digit-tall (at
+// least this share of the cell's height: a digit fills about two thirds of
+// its box, a speck or a stray end of a neighbour's stroke is lower)...
+constexpr double kBeyondDigitHeight = 0.45;
+// ... no wider than this share of the height (one digit, about 0.6 of its
+// height wide, not a neighbour's number)...
+constexpr double kBeyondDigitWidth = 0.6;
+// ... and level with the row: within this share of the cell's height above
+// its top line or below its bottom one (digits overrun a box by that much).
+constexpr double kBeyondLevelSlack = 0.2;
+// A pen stroke's width, as a share of the cell's height: a mark beyond a
+// side line may lie over the line by that much.
+constexpr double kPenWidth = 0.06;
+// A crop fewer rows high than this is too low to tell a column line running
+// from its top edge to its bottom one from a digit's stroke.
+constexpr int kMinUprightRows = 8;
 
 // True when `box`, a mark wholly outside the cell (`cell`, in a crop
 // `crop_width` wide), is a digit of the number in it written just beyond a
@@ -63,10 +80,11 @@ constexpr double kSpecksEmptyConfidence = 0.8;
 bool BelongsBeyondSide(const cv::Rect& box, const std::vector<std::pair<cv::Rect, int>>& kept, const cv::Rect2f& cell,
                        int crop_width, WrittenBeside beside, const CellOptions& options) {
   const double h = cell.height;
-  if (box.height < 0.45 * h || box.width < 3 || box.width > 0.6 * h) return false;
-  if (box.y < cell.y - 0.2 * h || box.y + box.height > cell.y + cell.height + 0.2 * h) return false;
+  if (box.height < kBeyondDigitHeight * h || box.width <= kSliverPx || box.width > kBeyondDigitWidth * h) return false;
+  if (box.y < cell.y - kBeyondLevelSlack * h || box.y + box.height > cell.y + cell.height + kBeyondLevelSlack * h)
+    return false;
   // Beyond the line, or over it by no more than a pen's width.
-  const double over = 0.06 * h;
+  const double over = kPenWidth * h;
   const bool left = box.x < cell.x && box.x + box.width <= cell.x + over;
   const bool right = box.x + box.width > cell.x + cell.width && box.x >= cell.x + cell.width - over;
   if (left == right) return false;
@@ -82,7 +100,7 @@ bool BelongsBeyondSide(const cv::Rect& box, const std::vector<std::pair<cv::Rect
   const double ink_from_line = left ? nearest->x - cell.x : cell.x + cell.width - (nearest->x + nearest->width);
   if (ink_from_line > options.beyond_side_ink * h) return false;
   const int level = std::min(box.y + box.height, nearest->y + nearest->height) - std::max(box.y, nearest->y);
-  return level >= 0.5 * std::min(box.height, nearest->height);
+  return level >= std::min(box.height, nearest->height) / 2.0;
 }
 
 // Takes out of `mask` (the crop's ink) the column lines that run through
@@ -97,7 +115,7 @@ bool BelongsBeyondSide(const cv::Rect& box, const std::vector<std::pair<cv::Rect
 // row above or below written across the row line: taken out, it cut such
 // a digit from the crop's edge, and what was left read as ours.)
 void RemoveColumnLines(cv::Mat& mask, const cv::Rect2f& cell) {
-  if (mask.rows < 8) return;
+  if (mask.rows < kMinUprightRows) return;
   cv::Mat upright;
   // Nothing beyond the crop's edges counts as ink (the default border would
   // count all of it, and a stroke off one edge over half the crop passed).
@@ -105,7 +123,7 @@ void RemoveColumnLines(cv::Mat& mask, const cv::Rect2f& cell) {
                    cv::Point(-1, -1), 1, cv::BORDER_CONSTANT, cv::Scalar(0));
   if (cv::countNonZero(upright) == 0) return;
   cv::Mat labels, stats, centroids;
-  const int count = cv::connectedComponentsWithStats(upright, labels, stats, centroids, 8, CV_32S);
+  const int count = cv::connectedComponentsWithStats(upright, labels, stats, centroids, kEightConnected, CV_32S);
   for (int i = 1; i < count; ++i)
     if (stats.at<int>(i, cv::CC_STAT_WIDTH) < kColumnLineWidth * cell.width) mask.setTo(0, labels == i);
 }
@@ -114,8 +132,8 @@ void RemoveColumnLines(cv::Mat& mask, const cv::Rect2f& cell) {
 // pixels thick: no pixel of it has all eight neighbours in it.
 bool NoThickerThanTwoPixels(const cv::Mat& piece) {
   cv::Mat core;
-  cv::erode(piece, core, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)), cv::Point(-1, -1), 1,
-            cv::BORDER_CONSTANT, cv::Scalar(0));
+  cv::erode(piece, core, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(kSmallKernel, kSmallKernel)),
+            cv::Point(-1, -1), 1, cv::BORDER_CONSTANT, cv::Scalar(0));
   return cv::countNonZero(core) == 0;
 }
 
@@ -177,8 +195,9 @@ Pieces InkPieces(const NormalizedPage& page, const cv::Rect& crop, const cv::Rec
   RemoveColumnLines(p.mask, result.cell_in_crop);
   // The pixels the line removal took out, and the pixels touching them.
   p.against_lines = ink_with_lines & ~p.mask;
-  cv::dilate(p.against_lines, p.against_lines, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(3, 3)));
-  p.count = cv::connectedComponentsWithStats(p.mask, p.labels, p.stats, p.centroids, 8, CV_32S);
+  cv::dilate(p.against_lines, p.against_lines,
+             cv::getStructuringElement(cv::MORPH_RECT, cv::Size(kSmallKernel, kSmallKernel)));
+  p.count = cv::connectedComponentsWithStats(p.mask, p.labels, p.stats, p.centroids, kEightConnected, CV_32S);
   return p;
 }
 
@@ -227,7 +246,7 @@ bool LineRemnant(const Pieces& p, int i, const cv::Rect& box, const cv::Rect2f& 
   const bool column_line =
       ((box.y <= 0 || box.y + box.height >= p.mask.rows) && box.y <= c.y + line_band &&
        box.y + box.height >= c.y + c.height - line_band && box.width < kColumnLineWidth * c.width) ||
-      (box.width <= 1 && box.height >= 0.5 * c.height);
+      (box.width <= 1 && box.height >= c.height / 2.0);
   return flat_near_edge || upright_near_edge || sliver || column_line;
 }
 
@@ -259,7 +278,7 @@ void SortPieces(const Pieces& p, const cv::Rect2f& c, double cell_area, const Ce
     const int pen_here =
         inside.empty() || pen_pixels == 0 ? 0 : cv::countNonZero(p.pen_on_side(inside) & (p.labels(inside) == i));
     const int inside_count = here + pen_pixels - pen_here;
-    if (inside_count < 0.5 * area) {  // the neighbour's digit overrunning into our margin, or ours (see above)
+    if (inside_count < area / 2.0) {  // the neighbour's digit overrunning into our margin, or ours (see above)
       beyond_sides.push_back({box, i});
       continue;
     }
@@ -267,8 +286,8 @@ void SortPieces(const Pieces& p, const cv::Rect2f& c, double cell_area, const Ce
     // bottom edge, the far side of our margin, and reaches no further into the
     // cell than its nearer half is the top of the digit below written high
     // (or the foot of the one above), however much of what we see is inside.
-    const bool from_below = box.y + box.height >= p.mask.rows && box.y > c.y + 0.5 * c.height;
-    const bool from_above = box.y <= 0 && box.y + box.height < c.y + 0.5 * c.height;
+    const bool from_below = box.y + box.height >= p.mask.rows && box.y > c.y + c.height / 2.0;
+    const bool from_above = box.y <= 0 && box.y + box.height < c.y + c.height / 2.0;
     if (from_below || from_above) continue;
     // Unless the line was left there because a pen stroke runs along it.
     if (LineRemnant(p, i, box, c, options) && pen_pixels == 0)
@@ -323,7 +342,7 @@ void TakeBlobs(const Pieces& p, std::vector<std::pair<cv::Rect, int>>& kept, Cel
     cv::Mat blob_mask = p.labels == label;
     result.blobs.push_back(box);
     result.blob_masks.push_back(blob_mask);
-    cv::Mat inverted = 255 - p.gray;
+    cv::Mat inverted = kWhite - p.gray;
     inverted.copyTo(result.ink, blob_mask);
   }
 }
@@ -370,7 +389,7 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
 
 bool CellOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
-  const auto Level = [](double x) { return x >= 0 && x <= 255; };  // a grey level
+  const auto Level = [](double x) { return x >= 0 && x <= kWhite; };  // a grey level
   return Share(margin) && Level(strong_ink) && Level(max_strong_ink) && Level(weak_ink) && Level(max_weak_ink) &&
          faint_strong_sigmas >= 0 && faint_weak_sigmas >= 0 && Level(faint_min_contrast) &&
          Level(max_faint_strong_ink) && Level(max_faint_weak_ink) && background_kernel > 0 && Level(shaded_below) &&

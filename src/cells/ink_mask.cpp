@@ -5,17 +5,58 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/image_constants.h"
 #include "core/robust_stats.h"
 #include "image/load_image.h"
 
 namespace scorecheck {
 namespace {
 
+// The paper's brightness is measured on a copy this share of the page's
+// size (a quarter: 2 px/mm at 8 px/mm), where light changes over centimetres
+// and the closing below is cheap.
+constexpr double kFlattenScale = 0.25;
+// ... closed over a disc this many pixels across on that copy (15: about
+// 7.5 mm on the page), wider than any digit's stroke or ruled line, so that
+// ink and lines go and the paper stays.
+constexpr int kPaperClosingPx = 15;
+// A colour page's channels: blue, green, red (an alpha channel is dropped).
+constexpr int kColourChannels = 3;
+// The levels of ink are measured in the cell's interior: inset from its
+// lines by this share of its height (an eighth), at least kMinInsetPx
+// pixels, clear of the lines and their blurred edges.
+constexpr int kInsetDivisor = 8, kMinInsetPx = 4;
+// Rules are trimmed off an interior at least this many pixels each way...
+constexpr int kMinInteriorPx = 4;
+// ... by at most a quarter of it from each side (a rule at the edge is
+// narrow; writing covers the middle)...
+constexpr int kMostTrimDivisor = 4;
+// ... and by the rule's blurred edge beyond: this share of the cell's height
+// (a sixteenth), at least two pixels.
+constexpr int kRuleBlurDivisor = 16;
+// The darkest ink is the sorted interior's 0.5th percentile (one pixel in
+// this many): past a few stray dark pixels of noise, within any stroke.
+constexpr int kDarkestDivisor = 200;
+// The ink levels follow the darkest ink: strong ink below this percentage
+// of the way from it to the paper, weak ink below this one (integer
+// percentages of the way: kWholeWay).
+constexpr int kStrongWayPercent = 45, kWeakWayPercent = 75, kWholeWay = 100;
+// The paper's quartiles lie at a quarter and three quarters of the sorted
+// interior.
+constexpr int kQuarters = 4;
+// The paper's noise width is taken as at least this many levels: JPEG-
+// flattened paper reads as 1, and caps that close to the paper let its grain
+// in as ink.
+constexpr double kMinPaperNoise = 3.0;
+// On shading, the weak-ink cap lies this share of the strong cap's distance
+// below the shading's level: weak ink is nearer the paper than strong ink.
+constexpr double kWeakNoiseShare = 0.75;
+
 // Weak-ink regions that contain some strong ink (hysteresis).
 cv::Mat Hysteresis(const cv::Mat& gray, int strong, int weak) {
   cv::Mat weak_mask = gray < weak, strong_mask = gray < strong;
   cv::Mat labels;
-  const int count = cv::connectedComponents(weak_mask, labels, 8, CV_32S);
+  const int count = cv::connectedComponents(weak_mask, labels, kEightConnected, CV_32S);
   std::vector<uchar> keep(count, 0);
   for (int y = 0; y < labels.rows; ++y) {
     const int* l = labels.ptr<int>(y);
@@ -28,7 +69,7 @@ cv::Mat Hysteresis(const cv::Mat& gray, int strong, int weak) {
   for (int y = 0; y < labels.rows; ++y) {
     const int* l = labels.ptr<int>(y);
     uchar* m = mask.ptr<uchar>(y);
-    for (int x = 0; x < labels.cols; ++x) m[x] = keep[l[x]] ? 255 : 0;
+    for (int x = 0; x < labels.cols; ++x) m[x] = keep[l[x]] ? kWhite : 0;
   }
   return mask;
 }
@@ -50,12 +91,12 @@ constexpr double kOtherPaper = 0.04;
 // needs no blur to come out smooth.
 cv::Mat FlattenPaper(const cv::Mat& channel, cv::Mat* paper = nullptr) {
   cv::Mat small, background;
-  const double scale = 0.25;
-  cv::resize(channel, small, cv::Size(), scale, scale, cv::INTER_AREA);
-  cv::morphologyEx(small, background, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(15, 15)));
+  cv::resize(channel, small, cv::Size(), kFlattenScale, kFlattenScale, cv::INTER_AREA);
+  cv::morphologyEx(small, background, cv::MORPH_CLOSE,
+                   cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(kPaperClosingPx, kPaperClosingPx)));
   cv::resize(background, background, channel.size(), 0, 0, cv::INTER_LINEAR);
   cv::Mat normalized;
-  cv::divide(channel, cv::max(background, 1), normalized, 255.0, CV_8U);
+  cv::divide(channel, cv::max(background, 1), normalized, kWhite, CV_8U);
   if (paper) *paper = background;
   return normalized;
 }
@@ -79,15 +120,15 @@ cv::Mat BoxBackground(const cv::Mat& normalized, const cv::Mat& paper, const cv:
   if (paper.empty())
     raw = normalized(around);
   else
-    cv::multiply(normalized(around), paper(around), raw, 1.0 / 255);
+    cv::multiply(normalized(around), paper(around), raw, 1.0 / kWhite);
   cv::Mat closed;
   cv::morphologyEx(raw, closed, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(side, side)));
   cv::Mat background;
   closed(crop - around.tl()).convertTo(background, CV_32F);
   if (!paper.empty()) {
     cv::Mat lit;
-    paper(crop).convertTo(lit, CV_32F, 1.0 / 255);
-    cv::divide(background, cv::max(lit, 1.0 / 255), background);
+    paper(crop).convertTo(lit, CV_32F, 1.0 / kWhite);
+    cv::divide(background, cv::max(lit, 1.0 / kWhite), background);
   }
   return background;
 }
@@ -108,7 +149,7 @@ cv::Rect AwayFromRules(const cv::Mat& gray, cv::Rect interior, int paper, int co
     return values[values.size() / 2] <= paper - contrast;
   };
   for (bool rows : {true, false}) {
-    const int length = rows ? interior.height : interior.width, most = length / 4;
+    const int length = rows ? interior.height : interior.width, most = length / kMostTrimDivisor;
     int from = 0, to = length;
     while (from < most && dark(from, rows)) ++from;
     while (length - to < most && dark(to - 1, rows)) --to;
@@ -132,7 +173,7 @@ cv::Rect AwayFromRules(const cv::Mat& gray, cv::Rect interior, int paper, int co
 cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& options, bool shaded) {
   // Measure the ink away from the ruled lines: they are the darkest thing in
   // the cell and would set the levels for a faint pencil number.
-  const int inset = std::max(4, inner.height / 8);
+  const int inset = std::max(kMinInsetPx, inner.height / kInsetDivisor);
   cv::Rect interior(inner.x + inset, inner.y + inset, inner.width - 2 * inset, inner.height - 2 * inset);
   interior &= cv::Rect(0, 0, gray.cols, gray.rows);
   if (interior.empty()) interior = inner & cv::Rect(0, 0, gray.cols, gray.rows);
@@ -142,21 +183,23 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
   // the levels follow the writing clear of it. A box with no writing there
   // (nothing clear of paper noise) keeps the levels the rule sets: at the
   // fixed caps, what the line removal leaves of a thick rule's edge is ink.
-  if (!sorted.empty() && interior.width >= 4 && interior.height >= 4) {
+  if (!sorted.empty() && interior.width >= kMinInteriorPx && interior.height >= kMinInteriorPx) {
     const cv::Rect clear = AwayFromRules(gray, interior, sorted.at<uchar>(0, sorted.cols / 2), options.faint_min_contrast,
-                                          std::max(2, inner.height / 16));
+                                          std::max(2, inner.height / kRuleBlurDivisor));
     if (clear != interior && !clear.empty()) {
       cv::Mat clear_sorted = gray(clear).clone().reshape(1, 1);
       cv::sort(clear_sorted, clear_sorted, cv::SORT_ASCENDING);
-      const int clear_darkest = clear_sorted.at<uchar>(0, clear_sorted.cols / 200);
+      const int clear_darkest = clear_sorted.at<uchar>(0, clear_sorted.cols / kDarkestDivisor);
       if (clear_sorted.at<uchar>(0, clear_sorted.cols / 2) - clear_darkest >= options.faint_min_contrast) {
         interior = clear;
         sorted = std::move(clear_sorted);
       }
     }
   }
-  const int darkest = sorted.empty() ? 255 : sorted.at<uchar>(0, sorted.cols / 200);  // 0.5th percentile
-  const int wanted_strong = darkest + (kPaper - darkest) * 45 / 100, wanted_weak = darkest + (kPaper - darkest) * 75 / 100;
+  // The 0.5th percentile.
+  const int darkest = sorted.empty() ? kWhite : sorted.at<uchar>(0, sorted.cols / kDarkestDivisor);
+  const int wanted_strong = darkest + (kPaper - darkest) * kStrongWayPercent / kWholeWay,
+            wanted_weak = darkest + (kPaper - darkest) * kWeakWayPercent / kWholeWay;
   int max_strong = options.max_strong_ink, max_weak = options.max_weak_ink;
   // Faint writing: ink paler than the strong cap lets through, yet clear of
   // the paper. The caps guard against paper noise, so on quiet paper they
@@ -166,12 +209,12 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
   // 0204 of seed 900023, 41 cells). Only for faint ink: darker writing
   // fattened under the higher weak cap and closed the loop of a 4.
   if (options.faint_strong_sigmas > 0 && !sorted.empty() && wanted_strong > options.max_strong_ink) {
-    const int median = sorted.at<uchar>(0, sorted.cols / 2), quartile = sorted.at<uchar>(0, sorted.cols / 4);
+    const int median = sorted.at<uchar>(0, sorted.cols / 2), quartile = sorted.at<uchar>(0, sorted.cols / kQuarters);
     // Ink next to an empty box's paper noise stands out by a dozen levels.
     if (median - darkest >= options.faint_min_contrast) {
       // The paper's noise width from its darker quartile (the brighter one is
       // clipped at white); at least 3 levels: JPEG-flattened paper reads as 1.
-      const double noise = std::max(3.0, SigmaFromQuartile(median - quartile));
+      const double noise = std::max(kMinPaperNoise, SigmaFromQuartile(median - quartile));
       auto raised = [&](int cap, double sigmas, int ceiling) {
         return std::max(cap, std::min(ceiling, static_cast<int>(median - sigmas * noise)));
       };
@@ -184,10 +227,11 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
   // width from the brighter quartile of the interior, which ink leaves alone
   // (white paper clips there; shading divided to the paper's level does not).
   if (shaded && options.shaded_noise_sigmas > 0 && !sorted.empty()) {
-    const int median = sorted.at<uchar>(0, sorted.cols / 2), upper = sorted.at<uchar>(0, sorted.cols * 3 / 4);
+    const int median = sorted.at<uchar>(0, sorted.cols / 2),
+              upper = sorted.at<uchar>(0, sorted.cols * (kQuarters - 1) / kQuarters);
     const double noise = std::max(1.0, SigmaFromQuartile(upper - median));
     max_strong = std::min(max_strong, static_cast<int>(median - options.shaded_noise_sigmas * noise));
-    max_weak = std::min(max_weak, static_cast<int>(median - 0.75 * options.shaded_noise_sigmas * noise));
+    max_weak = std::min(max_weak, static_cast<int>(median - kWeakNoiseShare * options.shaded_noise_sigmas * noise));
   }
   // The caps may fall below the floors on a grainy box: then they win.
   return Hysteresis(gray, std::clamp(wanted_strong, std::min(options.strong_ink, max_strong), max_strong),
@@ -220,11 +264,11 @@ NormalizedPage NormalizePage(const cv::Mat& page_bgr) {
   NormalizedPage page;
   // As NormalizeLighting, keeping the paper's brightness.
   page.gray = FlattenPaper(DarkestChannel(page_bgr), &page.gray_paper);
-  if (page_bgr.channels() < 3) return page;
-  std::vector<cv::Mat> planes, papers(3);
+  if (page_bgr.channels() < kColourChannels) return page;
+  std::vector<cv::Mat> planes, papers(kColourChannels);
   cv::split(page_bgr, planes);
-  planes.resize(3);  // not alpha
-  for (int c = 0; c < 3; ++c) planes[c] = FlattenPaper(planes[c], &papers[c]);
+  planes.resize(kColourChannels);  // not alpha
+  for (int c = 0; c < kColourChannels; ++c) planes[c] = FlattenPaper(planes[c], &papers[c]);
   cv::merge(planes, page.colour);
   cv::merge(papers, page.colour_paper);
   return page;
@@ -239,7 +283,7 @@ cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, doub
   // The box's background: closed over a square wider than any pen stroke or
   // ruled line, so that they go and the paper, a shaded row, the rows beside
   // it in the margins and a tint's edge stay (see BoxBackground).
-  const int side = std::max(3, static_cast<int>(options.background_kernel * cell_height) | 1);
+  const int side = std::max(kSmallKernel, static_cast<int>(options.background_kernel * cell_height) | 1);
   const cv::Mat background = BoxBackground(page.gray, page.gray_paper, crop, side);
   double lowest = 0;
   cv::minMaxLoc(background, &lowest);
@@ -260,7 +304,8 @@ cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, doub
   const double floor = std::max(1, options.min_background);
   const float on_paper = static_cast<float>(options.shaded_below);
   auto over_own = [&](double level, float own) {
-    return own >= on_paper ? level * 255 / std::min<double>(own, 255) : level * kPaper / std::clamp<double>(own, floor, kPaper);
+    return own >= on_paper ? level * kWhite / std::min<double>(own, kWhite)
+                           : level * kPaper / std::clamp<double>(own, floor, kPaper);
   };
   cv::Mat out(gray.size(), CV_8U);
   if (page.colour.empty()) {
@@ -280,11 +325,11 @@ cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, doub
   // differs (blue ink on a yellow band). No channel light enough: a blot.
   const cv::Rect around = cv::Rect(crop.x - side, crop.y - side, crop.width + 2 * side, crop.height + 2 * side) &
                           cv::Rect(0, 0, page.colour.cols, page.colour.rows);
-  std::vector<cv::Mat> planes, papers, backgrounds(3);
+  std::vector<cv::Mat> planes, papers, backgrounds(kColourChannels);
   cv::split(page.colour(around), planes);
   cv::split(page.colour_paper(around), papers);
   const cv::Rect local = crop - around.tl();
-  for (int c = 0; c < 3; ++c) {
+  for (int c = 0; c < kColourChannels; ++c) {
     backgrounds[c] = BoxBackground(planes[c], papers[c], local, side);
     planes[c] = planes[c](local);
   }
@@ -298,7 +343,7 @@ cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, doub
         continue;
       }
       double ratio = 2, blot = 2;
-      for (int c = 0; c < 3; ++c) {
+      for (int c = 0; c < kColourChannels; ++c) {
         const double level = planes[c].at<uchar>(y, x), below = backgrounds[c].at<float>(y, x);
         if (below >= floor) ratio = std::min(ratio, level / std::min<double>(below, kPaper));
         blot = std::min(blot, level / floor);

@@ -6,8 +6,44 @@
 #include <opencv2/imgproc.hpp>
 
 #include "cells/cross_out.h"
+#include "core/image_constants.h"
 
 namespace scorecheck {
+namespace {
+
+// A dash is one stroke holding at least this share of the cell's ink: most
+// of it, the rest specks and what the line removal left.
+constexpr double kDashInkShare = 0.6;
+// A dash lies within this many degrees of the horizontal: a stroke struck
+// across a box leans with the hand, a digit's long strokes stand steeper.
+constexpr double kDashMostTiltDeg = 35;
+// Floor of the variance across a stroke's principal axis, pixels squared:
+// keeps a one-pixel-thin straight line's elongation finite, far under any
+// real stroke's variance.
+constexpr double kMinAcrossVariance = 1e-6;
+// A uniform bar of length L has variance L * L / 12 along it.
+constexpr double kUniformVarianceDivisor = 12;
+// A digit stands inside a box when its middle lies between these shares of
+// the cell's width from its left line: clear of a side's line by a tenth of
+// the box, which a remnant of the line or a neighbour's stroke reaching in
+// over it does not get past.
+constexpr double kStandsFrom = 0.1, kStandsTo = 0.9;
+// Ink lies near a diagonal of its box within this share of the box's shorter
+// side (plus two pixels for the stroke's own width): the bands then cover
+// about two thirds of the box.
+constexpr double kDiagonalBand = 0.14;
+// Blobs holding less than this share of the ink are specks, no stroke.
+constexpr double kSpeckInkShare = 0.02;
+// A centre-line point lies on a fitted straight line within this share of
+// the box's shorter side (plus a pixel): a hand-drawn straight stroke bows by
+// a few hundredths of its length, a digit's curve far more.
+constexpr double kStraightBand = 0.05;
+// A tick is a stroke at least this share of the cell's height; strokes
+// overlapping sideways by more than this share of their own width are one
+// tick (strokes of a tally touch at most at their ends).
+constexpr double kTickMinHeight = 0.25, kTickOverlap = 0.2;
+
+}  // namespace
 
 // A dash striking the box out: one stroke holding most of the cell's ink,
 // lying within 35 degrees of the horizontal, long across the cell and many
@@ -18,13 +54,13 @@ namespace scorecheck {
 bool IsDash(const cv::Mat& blob_mask, const cv::Rect& box, double cell_width, int ink_pixels,
             const CellOptions& options) {
   const cv::Moments m = cv::moments(blob_mask(box), true);
-  if (m.m00 < 0.6 * ink_pixels || m.m00 <= 0) return false;
+  if (m.m00 < kDashInkShare * ink_pixels || m.m00 <= 0) return false;
   const double a = m.mu20 / m.m00, c = m.mu02 / m.m00, b = m.mu11 / m.m00;
-  const double root = std::sqrt(std::max(0.0, (a - c) * (a - c) / 4 + b * b));
-  const double along = (a + c) / 2 + root, across = std::max(1e-6, (a + c) / 2 - root);
-  const double tilt = std::abs(0.5 * std::atan2(2 * b, a - c));  // principal axis from the horizontal, radians
-  const double length = std::sqrt(12 * along);                    // a bar of uniform ink that long
-  if (tilt > 35 * CV_PI / 180 || length < options.min_dash_width * cell_width) return false;
+  const double root = std::sqrt(std::max(0.0, (a - c) * (a - c) / (2 * 2) + b * b));
+  const double along = (a + c) / 2 + root, across = std::max(kMinAcrossVariance, (a + c) / 2 - root);
+  const double tilt = std::abs(std::atan2(2 * b, a - c) / 2);  // principal axis from the horizontal, radians
+  const double length = std::sqrt(kUniformVarianceDivisor * along);  // a bar of uniform ink that long
+  if (tilt > kDashMostTiltDeg * CV_PI / kHalfTurnDeg || length < options.min_dash_width * cell_width) return false;
   const double elongation = std::sqrt(along / across);
   if (elongation >= options.dash_elongation) return true;
   // A dash drawn with a broad pen in a small box is only 4-5 times longer
@@ -47,8 +83,8 @@ bool IsDash(const cv::Mat& blob_mask, const cv::Rect& box, double cell_width, in
 // side: a digit does; a remnant of a side's ruled line, or the end of the
 // neighbour's digit reaching in over it, does not.
 bool StandsInBox(const cv::Rect& blob, const cv::Rect2f& cell) {
-  const double centre = blob.x + 0.5 * blob.width;
-  return centre > cell.x + 0.1 * cell.width && centre < cell.x + 0.9 * cell.width;
+  const double centre = blob.x + blob.width / 2.0;
+  return centre > cell.x + kStandsFrom * cell.width && centre < cell.x + kStandsTo * cell.width;
 }
 
 // How much more of `blob`'s pixels lie near one of its bounding box's
@@ -58,7 +94,7 @@ bool StandsInBox(const cv::Rect& blob, const cv::Rect2f& cell) {
 // pixels near them and passed for a cross-out ("195" read X on blurred
 // piecepack pages); an X has nearly all.
 double DiagonalShare(const cv::Mat& blob_mask, const cv::Rect& box) {
-  const double w = box.width, h = box.height, tolerance = 0.14 * std::min(w, h) + 2;
+  const double w = box.width, h = box.height, tolerance = kDiagonalBand * std::min(w, h) + 2;
   const double length = std::hypot(w, h);
   auto near_diagonal = [&](int x, int y) {
     const double d1 = std::abs(h * x - w * y) / length;          // top-left to bottom-right
@@ -96,33 +132,33 @@ double CentreLineStraightness(const std::vector<cv::Rect>& blobs, const std::vec
   cv::Mat strokes = cv::Mat::zeros(blob_masks.front().size(), CV_8U);
   cv::Rect box;
   for (size_t i = 0; i < blobs.size(); ++i) {
-    if (areas[i] < 0.02 * ink) continue;
+    if (areas[i] < kSpeckInkShare * ink) continue;
     strokes |= blob_masks[i];
     box |= blobs[i];
   }
   if (box.empty()) return 0;
   cv::Mat distance, widest;
-  cv::distanceTransform(strokes, distance, cv::DIST_L2, 3);
+  cv::distanceTransform(strokes, distance, cv::DIST_L2, kSmallKernel);
   cv::dilate(distance, widest, cv::Mat());
   const double w = box.width, h = box.height;
   std::vector<cv::Point2f> falling, rising;
   for (int y = box.y; y < box.y + box.height; ++y)
     for (int x = box.x; x < box.x + box.width; ++x) {
       const float d = distance.at<float>(y, x);
-      if (d <= 0 || d < widest.at<float>(y, x) - 1e-3f) continue;
+      if (d <= 0 || d < widest.at<float>(y, x) - kRidgeSlack) continue;
       const double px = x - box.x, py = y - box.y;
       (std::abs(h * px - w * py) <= std::abs(h * px + w * py - w * h) ? falling : rising).emplace_back(px, py);
     }
   const size_t ridge = falling.size() + rising.size();
   if (ridge == 0) return 0;
-  const double tolerance = 0.05 * std::min(w, h) + 1;
+  const double tolerance = kStraightBand * std::min(w, h) + 1;
   size_t on_line = 0;
   for (const std::vector<cv::Point2f>* points : {&falling, &rising}) {
     if (points->size() < 2) continue;
     cv::Vec4f line;  // direction (vx, vy), a point (x0, y0)
-    cv::fitLine(*points, line, cv::DIST_HUBER, 0, 0.01, 0.01);
+    cv::fitLine(*points, line, cv::DIST_HUBER, 0, kFitLineAccuracy, kFitLineAccuracy);
     for (const cv::Point2f& p : *points)
-      on_line += std::abs((p.x - line[2]) * line[1] - (p.y - line[3]) * line[0]) < tolerance;
+      on_line += std::abs((p.x - line[kLineX0]) * line[1] - (p.y - line[kLineY0]) * line[0]) < tolerance;
   }
   return static_cast<double>(on_line) / ridge;
 }
@@ -131,8 +167,8 @@ int CountTicks(const std::vector<cv::Rect>& blobs, double cell_height) {
   // Each tick is one stroke; strokes that overlap sideways are one tick.
   int ticks = 0, right = -1;
   for (const cv::Rect& box : blobs) {
-    if (box.height < 0.25 * cell_height) continue;
-    if (box.x > right - 0.2 * box.width) ++ticks;
+    if (box.height < kTickMinHeight * cell_height) continue;
+    if (box.x > right - kTickOverlap * box.width) ++ticks;
     right = std::max(right, box.x + box.width);
   }
   return ticks;
@@ -267,8 +303,8 @@ bool CrossedOrScribbled(CellInk& result, int ink_pixels, const CellOptions& opti
   for (size_t b = 0; b < kept.size(); ++b) {
     const cv::Rect& box = kept[b];
     const int ink = cv::countNonZero(result.blob_masks[b]);
-    const bool on_top = box.y < c.y + kNearTop * h && box.y + box.height < c.y + 0.5 * h;
-    const bool on_bottom = box.y + box.height > c.y + kNearBottom * h && box.y > c.y + 0.5 * h;
+    const bool on_top = box.y < c.y + kNearTop * h && box.y + box.height < c.y + h / 2;
+    const bool on_bottom = box.y + box.height > c.y + kNearBottom * h && box.y > c.y + h / 2;
     if ((on_top || on_bottom) && ink < kSmallPieceInk * ink_pixels) continue;
     main_blobs.push_back(box);
     main_masks.push_back(result.blob_masks[b]);
