@@ -8,12 +8,13 @@
 #include <opencv2/imgproc.hpp>
 
 #include "core/error.h"
+#include "core/image_constants.h"
 
 namespace scorecheck {
 
 bool BoxInputOptions::Check() const {
   return height >= 1 && width >= 1 && min_width >= 1 && min_width <= width && margin_x >= 0 && margin_y >= 0 &&
-         paper_percentile >= 0 && paper_percentile <= 100;
+         paper_percentile >= 0 && paper_percentile <= kPercent;
 }
 
 int BoxInputColumns(int crop_width, int crop_height, const BoxInputOptions& options) {
@@ -31,7 +32,7 @@ namespace {
 cv::Mat CutOut(const cv::Mat& gray, int x0, int y0, int x1, int y1) {
   const int cx0 = std::max(x0, 0), cy0 = std::max(y0, 0);
   const int cx1 = std::min(x1, gray.cols), cy1 = std::min(y1, gray.rows);
-  if (cx0 >= cx1 || cy0 >= cy1) return cv::Mat(y1 - y0, x1 - x0, CV_8UC1, cv::Scalar(255));
+  if (cx0 >= cx1 || cy0 >= cy1) return cv::Mat(y1 - y0, x1 - x0, CV_8UC1, cv::Scalar(kWhite));
   // BORDER_ISOLATED: a page that is itself a view into a larger image (a ROI)
   // must repeat its own edge, as the numpy array in Python does, not show the
   // pixels beyond it.
@@ -46,18 +47,18 @@ cv::Mat CutOut(const cv::Mat& gray, int x0, int y0, int x1, int y1) {
 // at or below it (box_input.py's paper_level, np.searchsorted on the
 // cumulative histogram).
 int PaperLevel(const cv::Mat& patch, double percentile) {
-  std::array<int64_t, 256> histogram{};
+  std::array<int64_t, kGreyLevels> histogram{};
   for (int y = 0; y < patch.rows; ++y) {
     const uint8_t* row = patch.ptr<uint8_t>(y);
     for (int x = 0; x < patch.cols; ++x) ++histogram[row[x]];
   }
-  const double need = std::ceil(static_cast<double>(patch.total()) * percentile / 100.0);
+  const double need = std::ceil(static_cast<double>(patch.total()) * percentile / kPercent);
   int64_t count = 0;
-  for (int v = 0; v < 256; ++v) {
+  for (int v = 0; v < kGreyLevels; ++v) {
     count += histogram[v];
     if (static_cast<double>(count) >= need) return v;
   }
-  return 256;  // unreachable for a percentile of at most 100 (searchsorted's past-the-end)
+  return kGreyLevels;  // unreachable for a percentile of at most 100 (searchsorted's past-the-end)
 }
 
 }  // namespace
@@ -81,8 +82,8 @@ cv::Mat BoxInput(const cv::Mat& gray_page, const cv::Rect2f& box_in_page, const 
 
   // numpy: clip(1.0 - patch.astype(float32) / float32(paper), 0, 1), every
   // operation in float32; the same operations per grey level, looked up.
-  std::array<float, 256> ink{};
-  for (int v = 0; v < 256; ++v) ink[v] = std::clamp(1.0f - static_cast<float>(v) / paper, 0.0f, 1.0f);
+  std::array<float, kGreyLevels> ink{};
+  for (int v = 0; v < kGreyLevels; ++v) ink[v] = std::clamp(1.0f - static_cast<float>(v) / paper, 0.0f, 1.0f);
   for (int r = 0; r < options.height; ++r) {
     const uint8_t* in = patch.ptr<uint8_t>(r);
     float* out = input.ptr<float>(r);

@@ -14,9 +14,24 @@
 #include "core/error.h"
 
 namespace scorecheck {
+namespace {
+
+// The longest digit string decoded: any nine digits still fit an int
+// (std::stoi of the string), ten may not.
+constexpr int kMostDigits = 9;
+// The "ctc" output has at least three axes: [N, classes, T], or [N, classes,
+// 1, T] with the unit axis OpenCV may keep.
+constexpr int kCtcMinAxes = 3;
+// The model's outputs: the heads ctc, state and ticks.
+constexpr size_t kBoxHeads = 3;
+// A page in colour has three channels (BGR), or four with alpha (BGRA).
+constexpr int kBgrChannels = 3, kBgraChannels = 4;
+
+}  // namespace
 
 bool BoxReaderOptions::Check() const {
-  return batch >= 1 && beam_width >= 1 && max_digits >= 1 && max_digits <= 9 && values_kept >= 0 && input.Check();
+  return batch >= 1 && beam_width >= 1 && max_digits >= 1 && max_digits <= kMostDigits && values_kept >= 0 &&
+         input.Check();
 }
 
 BoxModelCard LoadBoxModelCard(const std::string& model_path, const BoxInputOptions& input) {
@@ -117,7 +132,8 @@ namespace {
 // The CTC steps of the "ctc" output [n, 11, 1, T] (or without the unit axis),
 // checked to hold n boxes.
 int StepsOf(const cv::Mat& ctc, int n, const std::string& path) {
-  SC_CHECK(ctc.dims >= 3 && ctc.size[0] == n && ctc.size[1] == kCtcClasses && ctc.total() % (n * kCtcClasses) == 0,
+  SC_CHECK(ctc.dims >= kCtcMinAxes && ctc.size[0] == n && ctc.size[1] == kCtcClasses &&
+               ctc.total() % (n * kCtcClasses) == 0,
            path << ": the box model's \"ctc\" output is not [N, 11, 1, T]");
   return static_cast<int>(ctc.total() / (n * kCtcClasses));
 }
@@ -148,15 +164,15 @@ std::unique_ptr<BoxReader> BoxReader::Create(const std::string& model_path, cons
   auto reader = std::unique_ptr<BoxReader>(new BoxReader(std::move(net), used, card.calibration));
   // One blank box through the model: its outputs must be the three heads.
   std::vector<cv::Mat> outs;
-  const int shape[4] = {1, 1, used.input.height, used.input.width};
-  reader->net_->net.setInput(cv::Mat(4, shape, CV_32F, cv::Scalar(0)));
+  const int shape[kBlobAxes] = {1, 1, used.input.height, used.input.width};
+  reader->net_->net.setInput(cv::Mat(kBlobAxes, shape, CV_32F, cv::Scalar(0)));
   try {
     reader->net_->net.forward(outs, reader->net_->output_names);
   } catch (const cv::Exception& e) {
     throw Error(model_path + ": the box model does not run on a " + std::to_string(used.input.height) + " x " +
                 std::to_string(used.input.width) + " input with outputs ctc, state, ticks: " + e.err);
   }
-  SC_CHECK(outs.size() == 3, model_path << ": the box model does not have the outputs ctc, state, ticks");
+  SC_CHECK(outs.size() == kBoxHeads, model_path << ": the box model does not have the outputs ctc, state, ticks");
   reader->steps_ = StepsOf(outs[0], 1, model_path);
   CheckHead(outs[1], 1, kBoxStates, "state", model_path);
   CheckHead(outs[2], 1, kBoxMaxTicks + 1, "ticks", model_path);
@@ -170,8 +186,8 @@ BoxReader::~BoxReader() = default;
 
 void BoxReader::Forward(const std::vector<cv::Mat>& inputs, size_t begin, size_t end, std::vector<BoxLogits>& out) {
   const int n = static_cast<int>(end - begin), h = options_.input.height, w = options_.input.width;
-  const int shape[4] = {n, 1, h, w};
-  cv::Mat blob(4, shape, CV_32F);
+  const int shape[kBlobAxes] = {n, 1, h, w};
+  cv::Mat blob(kBlobAxes, shape, CV_32F);
   float* dst = blob.ptr<float>();
   for (size_t i = begin; i < end; ++i, dst += h * w) {
     const cv::Mat& input = inputs[i];
@@ -182,7 +198,7 @@ void BoxReader::Forward(const std::vector<cv::Mat>& inputs, size_t begin, size_t
   net_->net.setInput(blob);
   std::vector<cv::Mat> outs;
   net_->net.forward(outs, net_->output_names);
-  SC_CHECK(outs.size() == 3, "the box model returned " << outs.size() << " outputs, expected 3");
+  SC_CHECK(outs.size() == kBoxHeads, "the box model returned " << outs.size() << " outputs, expected 3");
   const cv::Mat& ctc = outs[0];
   // The outputs are read as dense NCHW; each is checked to have the batch as
   // its first axis and the expected element count (box_reader_test checks
@@ -223,8 +239,8 @@ std::vector<BoxReading> BoxReader::ReadInputs(const std::vector<cv::Mat>& inputs
 
 std::vector<BoxReading> BoxReader::Read(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes_in_page) {
   cv::Mat gray_page = page;
-  if (page.channels() == 3) cv::cvtColor(page, gray_page, cv::COLOR_BGR2GRAY);
-  else if (page.channels() == 4) cv::cvtColor(page, gray_page, cv::COLOR_BGRA2GRAY);
+  if (page.channels() == kBgrChannels) cv::cvtColor(page, gray_page, cv::COLOR_BGR2GRAY);
+  else if (page.channels() == kBgraChannels) cv::cvtColor(page, gray_page, cv::COLOR_BGRA2GRAY);
   std::vector<cv::Mat> inputs;
   inputs.reserve(boxes_in_page.size());
   for (const cv::Rect2f& box : boxes_in_page) inputs.push_back(BoxInput(gray_page, box, options_.input));

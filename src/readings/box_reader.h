@@ -27,6 +27,9 @@ enum class BoxState { kEmpty, kNumber, kCrossed, kTicks, kTicksPoints };
 inline constexpr int kBoxStates = 5;     ///< outputs of the state head
 inline constexpr int kBoxMaxTicks = 6;   ///< the ticks head scores 0..kBoxMaxTicks ticks
 inline constexpr int kCtcClasses = 11;   ///< blank, then the digits 0..9
+/// Axes of a network's image input and of its outputs as OpenCV dnn gives
+/// them: batch, channels (classes), height, width (steps).
+inline constexpr int kBlobAxes = 4;
 
 /// Options for BoxReader. Check() once before use.
 struct BoxReaderOptions {

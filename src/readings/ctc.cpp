@@ -7,6 +7,8 @@
 #include <unordered_map>
 
 #include "core/error.h"
+#include "core/image_constants.h"
+#include "readings/box_reader.h"
 
 namespace scorecheck {
 namespace {
@@ -50,7 +52,7 @@ double CtcLabelLogProb(const CtcSteps& log_probs, const std::string& digits) {
 
 std::vector<CtcString> CtcBeamSearch(const CtcSteps& log_probs, int beam_width, int max_digits) {
   SC_CHECK(beam_width >= 1, "CTC beam width " << beam_width << " must be at least 1");
-  SC_CHECK(max_digits >= 0 && max_digits <= 18, "CTC max digits " << max_digits << " must be 0..18");
+  SC_CHECK(max_digits >= 0 && max_digits <= kMostCodedDigits, "CTC max digits " << max_digits << " must be 0..18");
   // A prefix is coded as a base-11 number of its digits + 1 (0: the empty
   // prefix), so that the search allocates no strings: 18 digits fit in 64 bits.
   // Per prefix: log-probability of the alignments so far that spell it and
@@ -74,18 +76,18 @@ std::vector<CtcString> CtcBeamSearch(const CtcSteps& log_probs, int beam_width, 
   };
   for (const auto& step : log_probs) {
     next.clear();
-    next.reserve(beam.size() * 11);  // each prefix makes at most itself and ten longer ones
+    next.reserve(beam.size() * kCtcClasses);  // each prefix makes at most itself and ten longer ones
     index.clear();
     for (const Prefix& prefix : beam) {
       const double total = prefix.Total();
       // Blank: the prefix stays, now ending in a blank.
       Prefix& same = entry(prefix.code, prefix.length);
       same.blank = LogAdd(same.blank, total + step[0]);
-      const int last = prefix.length == 0 ? -1 : static_cast<int>(prefix.code % 11) - 1;
+      const int last = prefix.length == 0 ? -1 : static_cast<int>(prefix.code % kCtcClasses) - 1;
       const bool can_grow = prefix.length < max_digits;
-      for (int d = 0; d < 10; ++d) {
+      for (int d = 0; d < kDigitCount; ++d) {
         const double p = step[d + 1];
-        const uint64_t longer = prefix.code * 11 + d + 1;
+        const uint64_t longer = prefix.code * kCtcClasses + d + 1;
         if (d == last) {
           // The held digit: the prefix stays; after a blank: a new digit.
           Prefix& held = entry(prefix.code, prefix.length);
@@ -116,7 +118,8 @@ std::vector<CtcString> CtcBeamSearch(const CtcSteps& log_probs, int beam_width, 
     if (total == kNegInf) continue;
     std::string digits(prefix.length, '0');
     uint64_t code = prefix.code;
-    for (int i = prefix.length - 1; i >= 0; --i, code /= 11) digits[i] = static_cast<char>('0' + code % 11 - 1);
+    for (int i = prefix.length - 1; i >= 0; --i, code /= kCtcClasses)
+      digits[i] = static_cast<char>('0' + code % kCtcClasses - 1);
     strings.push_back({std::move(digits), total});
   }
   std::sort(strings.begin(), strings.end(), [](const CtcString& a, const CtcString& b) {

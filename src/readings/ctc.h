@@ -14,6 +14,11 @@ namespace scorecheck {
 /// Per-step log-probabilities (after log-softmax): [0] blank, [d + 1] digit d.
 using CtcSteps = std::vector<std::array<float, 11>>;
 
+/// The longest digit string a CTC decoder here takes: it codes a prefix as a
+/// base-11 number of its digits + 1 in 64 bits, and 11^18 fits (11^19 does
+/// not).
+inline constexpr int kMostCodedDigits = 18;
+
 /// A decoded digit string and its log-probability, summed over alignments.
 struct CtcString {
   std::string digits;  ///< '0'..'9' only; empty for "no digits" (all blank)

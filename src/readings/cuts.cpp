@@ -6,15 +6,27 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/image_constants.h"
+
 namespace scorecheck {
 namespace {
+
+// A component of a piece smaller than this share of the piece's largest is
+// a sliver of the neighbouring digit that a straight cut took along; a
+// digit's own pieces (the bar of a 5 cut off its body) are larger.
+constexpr double kSliverShare = 0.2;
+// Fewer ink pixels than this give no slant worth measuring: a speck.
+constexpr size_t kMinSlantPoints = 20;
+// A slant's score beats the best so far only by more than this share of it:
+// equal scores, up to the rounding of their sums, are a tie.
+constexpr double kTieShare = 1e-9;
 
 // The column in [from, to) where cost(column, centre) is least; -1 when
 // the range is empty.
 template <typename Cost>
 int LeastCost(const Cost& cost, int from, int to, int centre) {
   int best = -1;
-  double least = 1e18;
+  double least = kFarAway;
   for (int x = from; x < to; ++x)
     if (const double c = cost(x, centre); c < least) {
       least = c;
@@ -29,13 +41,13 @@ int LeastCost(const Cost& cost, int from, int to, int centre) {
 // neighbouring digit left over by a straight cut.
 cv::Mat DropSlivers(const cv::Mat& mask, const cv::Rect& box) {
   cv::Mat labels, stats, centroids;
-  const int count = cv::connectedComponentsWithStats(mask(box), labels, stats, centroids, 8, CV_32S);
+  const int count = cv::connectedComponentsWithStats(mask(box), labels, stats, centroids, kEightConnected, CV_32S);
   int largest = 0;
   for (int i = 1; i < count; ++i) largest = std::max(largest, stats.at<int>(i, cv::CC_STAT_AREA));
   cv::Mat out = cv::Mat::zeros(mask.size(), CV_8U);
   cv::Mat local = out(box);
   for (int i = 1; i < count; ++i)
-    if (stats.at<int>(i, cv::CC_STAT_AREA) >= 0.2 * largest) local.setTo(255, labels == i);
+    if (stats.at<int>(i, cv::CC_STAT_AREA) >= kSliverShare * largest) local.setTo(kWhite, labels == i);
   return out;
 }
 
@@ -46,7 +58,7 @@ cv::Mat DropSlivers(const cv::Mat& mask, const cv::Rect& box) {
 double EstimateSlant(const cv::Mat& mask, const ReadOptions& options) {
   std::vector<cv::Point> points;
   cv::findNonZero(mask, points);
-  if (points.size() < 20 || options.max_slant <= 0) return 0;
+  if (points.size() < kMinSlantPoints || options.max_slant <= 0) return 0;
   const cv::Rect box = cv::boundingRect(points);
   const double centre = box.y + box.height / 2.0;
   const int margin = static_cast<int>(std::ceil(options.max_slant * box.height)) + 2;
@@ -65,7 +77,7 @@ double EstimateSlant(const cv::Mat& mask, const ReadOptions& options) {
     }
     double score = 0;
     for (int count : columns) score += static_cast<double>(count) * count;
-    if (score > best_score * (1 + 1e-9)) {
+    if (score > best_score * (1 + kTieShare)) {
       best_score = score;
       best_shear = shear;
     }
@@ -185,18 +197,20 @@ void AddUnevenThirds(const CutCost& cost, int edge, const ReadOptions& options,
   // other printers' narrow boxes). So also: a narrow digit at either
   // end, cut at the least-inked column of its end third, and the rest
   // cut near its middle.
-  const int first = LeastCost(ink_only, edge, w / 3, 0);
+  const int first = LeastCost(ink_only, edge, w / kThreeParts, 0);
   const int rest = w - first;
-  const int rest_middle = LeastCost(cost, first + rest / 3, first + 2 * rest / 3 + 1, first + rest / 2);
-  const int last = LeastCost(ink_only, w - w / 3, w - edge, 0);
-  std::vector<std::vector<int>> uneven = {{0, first, rest_middle, w},
-                                          {0, LeastCost(cost, last / 3, 2 * last / 3 + 1, last / 2), last, w}};
+  const int rest_middle =
+      LeastCost(cost, first + rest / kThreeParts, first + 2 * rest / kThreeParts + 1, first + rest / 2);
+  const int last = LeastCost(ink_only, w - w / kThreeParts, w - edge, 0);
+  std::vector<std::vector<int>> uneven = {
+      {0, first, rest_middle, w},
+      {0, LeastCost(cost, last / kThreeParts, 2 * last / kThreeParts + 1, last / 2), last, w}};
   if (options.narrow_pair_end_cuts) {
     // Two narrow digits: 1s at both ends ("151") or two at one end
     // ("118", "211"), each cut at the least-inked column of its end.
     uneven.push_back({0, first, last, w});
-    uneven.push_back({0, first, LeastCost(ink_only, first + edge, first + rest / 3, 0), w});
-    uneven.push_back({0, LeastCost(ink_only, last - last / 3, last - edge, 0), last, w});
+    uneven.push_back({0, first, LeastCost(ink_only, first + edge, first + rest / kThreeParts, 0), w});
+    uneven.push_back({0, LeastCost(ink_only, last - last / kThreeParts, last - edge, 0), last, w});
   }
   for (const std::vector<int>& cut : uneven)
     if (cut[1] > 0 && cut[1] < cut[2] && cut[2] < w && std::find(result.begin(), result.end(), cut) == result.end())
@@ -226,7 +240,7 @@ std::vector<std::vector<int>> CutCandidates(const CutFrame& frame, const cv::Mat
   }
   cuts.push_back(w);
   result.push_back(cuts);
-  if (parts == 3 && options.narrow_end_cuts) AddUnevenThirds(cost, edge, options, result);
+  if (parts == kThreeParts && options.narrow_end_cuts) AddUnevenThirds(cost, edge, options, result);
   return result;
 }
 

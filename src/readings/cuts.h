@@ -12,6 +12,10 @@
 
 namespace scorecheck {
 
+/// Touching ink is cut into two pieces or three (three touching digits of a
+/// total), no more; with three, a digit's even share of the width is a third.
+inline constexpr int kThreeParts = 3;
+
 /// Coordinates for cutting touching digits in `box` along a slant:
 /// u = x - shear * (y - centre) - origin, so that a cut at a fixed u is a
 /// straight line leaning with the writing (shear 0: a vertical cut).

@@ -9,10 +9,15 @@
 #include <opencv2/dnn.hpp>
 
 #include "core/error.h"
+#include "core/image_constants.h"
 #include "readings/digit_preprocess.h"
 
 namespace scorecheck {
 namespace {
+
+// The axis of the whole-number model's output [1, classes, 1, steps] that
+// counts its steps.
+constexpr int kStepsAxis = 3;
 
 class OnnxDigitReader : public DigitReader {
  public:
@@ -25,9 +30,9 @@ class OnnxDigitReader : public DigitReader {
     SC_CHECK(!net_.empty(), path << ": cannot load the digit model");
     // 10 outputs: the ten digits. 11: the ten digits and "reject" (not exactly
     // one digit: touching digits, a fragment), trained by train_digits.py --reject.
-    net_.setInput(digits::digitBlob({cv::Mat::zeros(28, 28, CV_32F)}));
+    net_.setInput(digits::digitBlob({cv::Mat::zeros(digits::kCanvas, digits::kCanvas, CV_32F)}));
     const int outputs = static_cast<int>(net_.forward().total());
-    SC_CHECK(outputs == 10 || outputs == 11,
+    SC_CHECK(outputs == kDigitCount || outputs == kDigitsAndReject,
              path << ": the digit model has " << outputs << " outputs, expected 10 (digits) or 11 (digits, reject)");
     if (!number_path.empty()) LoadNumberModel(number_path);
     if (!box_path.empty()) box_reader_ = BoxReader::Create(box_path);
@@ -41,8 +46,8 @@ class OnnxDigitReader : public DigitReader {
   NumberSteps ReadNumber(const cv::Mat& ink) override {
     if (number_net_.empty()) return {};
     const cv::Mat canvas = NormalizeNumber(ink);
-    const int shape[4] = {1, 1, kNumberCanvasHeight, kNumberCanvasWidth};
-    number_net_.setInput(cv::Mat(4, shape, CV_32F, const_cast<float*>(canvas.ptr<float>())).clone());
+    const int shape[kBlobAxes] = {1, 1, kNumberCanvasHeight, kNumberCanvasWidth};
+    number_net_.setInput(cv::Mat(kBlobAxes, shape, CV_32F, const_cast<float*>(canvas.ptr<float>())).clone());
     return Steps(number_net_.forward());
   }
 
@@ -62,7 +67,7 @@ class OnnxDigitReader : public DigitReader {
     // kept as they are (not renormalised): a likely reject lowers every digit.
     DigitScores scores{};
     const float* p = prob.ptr<float>();
-    for (int d = 0; d < 10; ++d) scores[d] = p[d];
+    for (int d = 0; d < kDigitCount; ++d) scores[d] = p[d];
     if (known_.size() >= kMaxKnown) known_.clear();  // bounded: a few MB
     known_.emplace(std::move(key), scores);
     return scores;
@@ -76,16 +81,16 @@ class OnnxDigitReader : public DigitReader {
       throw Error(path + ": cannot load the whole-number model: " + e.err);
     }
     SC_CHECK(!number_net_.empty(), path << ": cannot load the whole-number model");
-    const int shape[4] = {1, 1, kNumberCanvasHeight, kNumberCanvasWidth};
-    number_net_.setInput(cv::Mat(4, shape, CV_32F, cv::Scalar(0)));
+    const int shape[kBlobAxes] = {1, 1, kNumberCanvasHeight, kNumberCanvasWidth};
+    number_net_.setInput(cv::Mat(kBlobAxes, shape, CV_32F, cv::Scalar(0)));
     const cv::Mat logits = number_net_.forward();
-    SC_CHECK(logits.dims == 4 && logits.size[0] == 1 && logits.size[1] == 11 && logits.size[2] == 1,
+    SC_CHECK(logits.dims == kBlobAxes && logits.size[0] == 1 && logits.size[1] == kCtcClasses && logits.size[2] == 1,
              path << ": the whole-number model's output is not [1, 11, 1, steps] (blank and ten digits per step)");
   }
 
   // The model's logits [1, 11, 1, steps] -> per-step probabilities (softmax).
   static NumberSteps Steps(const cv::Mat& logits) {
-    const int classes = logits.size[1], count = logits.size[3];
+    const int classes = logits.size[1], count = logits.size[kStepsAxis];
     const float* data = logits.ptr<float>();
     NumberSteps steps(count);
     for (int t = 0; t < count; ++t) {

@@ -22,6 +22,9 @@ namespace scorecheck {
 /// one digit) they are the digits' share of the 11-way softmax, so they sum to
 /// 1 - P(reject) and a glyph that is not one digit scores low on every digit.
 using DigitScores = std::array<float, 10>;
+/// Outputs of a digit model with a reject output: the ten digits, then
+/// "not exactly one digit".
+inline constexpr int kDigitsAndReject = 11;
 
 /// Options for DigitReader::Create().
 struct DigitReaderOptions {

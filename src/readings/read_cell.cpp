@@ -10,6 +10,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/image_constants.h"
 #include "readings/segmenter.h"
 #include "readings/value_score.h"
 
@@ -27,9 +28,6 @@ cv::Mat NumberInk(const CellInk& ink) {
 }
 
 
-// A glyph's best probability counts as at least this in its segmentation's
-// prior factor: a glyph no digit fits must not make the factor infinite.
-constexpr double kLeastGlyphProbability = 1e-6;
 // A digit whose softened probability is at most this starts no candidate of
 // the digit beam: too unlikely to matter in a product of probabilities.
 constexpr double kNegligibleDigit = 1e-4;
@@ -78,11 +76,11 @@ std::vector<Candidate> SpelledValues(const ScoredSegmentation& segmentation, con
     const DigitScores digit_scores = SoftenDigit(segmentation.glyphs[g].scores, options.digit_temperature);
     std::vector<Candidate> next;
     for (const Candidate& partial : beam)
-      for (int d = 0; d < 10; ++d) {
+      for (int d = 0; d < kDigitCount; ++d) {
         if (digit_scores[d] <= kNegligibleDigit) continue;
         // Nobody writes a leading zero ("07").
         const double lead = (g == 0 && d == 0 && segmentation.glyphs.size() > 1) ? options.leading_zero_factor : 1.0;
-        next.push_back({partial.value * 10 + d, partial.score * digit_scores[d] * lead});
+        next.push_back({partial.value * kDigitCount + d, partial.score * digit_scores[d] * lead});
       }
     std::sort(next.begin(), next.end(), [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
     if (static_cast<int>(next.size()) > options.max_alternatives * kBeamPerAlternative)

@@ -6,6 +6,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/image_constants.h"
 #include "readings/cuts.h"
 
 namespace scorecheck {
@@ -18,6 +19,12 @@ constexpr double kJoinedAspectSlack = 0.3;
 // A piece at least this share of the number's height is a digit's body
 // (a tall atom), not a flat mark or a digit's detached bar.
 constexpr double kTallShare = 0.6;
+// The digit counts the priors name apart: one, two, three (ReadOptions::
+// prior_three_digits), and from four on, longer numbers (prior_more_digits).
+constexpr int kThreeDigits = 3, kMoreDigits = 4;
+// A bound a hair lower than the score it bounds: summed in another order, it
+// may round below it by this much (log-probability units).
+constexpr double kRoundingSlack = 1e-9;
 
 // Segmentation by recognition. The cell's ink components ("atoms": a whole
 // digit, a piece of one, touching digits, or a stray mark) are ordered left to
@@ -132,7 +139,7 @@ class Segmenter {
     switch (digits) {
       case 1: return std::log(options_.prior_one_digit / options_.prior_two_digits);
       case 2: return 0;
-      case 3: return std::log(options_.prior_three_digits / options_.prior_two_digits);
+      case kThreeDigits: return std::log(options_.prior_three_digits / options_.prior_two_digits);
       default: return std::log(options_.prior_more_digits / options_.prior_two_digits);
     }
   }
@@ -142,7 +149,7 @@ class Segmenter {
   // so at most 0 unless tuned otherwise).
   double LowestReadingScore() const {
     double best_prior = 0;
-    for (int digits = 1; digits <= 4; ++digits) best_prior = std::max(best_prior, CountPrior(digits));
+    for (int digits = 1; digits <= kMoreDigits; ++digits) best_prior = std::max(best_prior, CountPrior(digits));
     return options_.min_log_score - best_prior;
   }
 
@@ -191,7 +198,7 @@ class Segmenter {
     ReadGlyph glyph;
     glyph.box = box;
     glyph.scores = Classify(image);
-    glyph.log_score = std::log(std::max(1e-6, BestProbability(glyph.scores))) + ShapePenalty(box);
+    glyph.log_score = std::log(std::max(kLeastGlyphProbability, BestProbability(glyph.scores))) + ShapePenalty(box);
     return glyph;
   }
 
@@ -289,8 +296,8 @@ class Segmenter {
   std::vector<Cut> CutsBestShapedFirst(const CutFrame& frame, const cv::Rect& box, const cv::Mat& mask,
                                        double aspect) const {
     std::vector<Cut> result;
-    for (int parts = 2; parts <= 3; ++parts) {
-      if (parts == 3 && aspect < options_.split3_aspect) break;
+    for (int parts = 2; parts <= kThreeParts; ++parts) {
+      if (parts == kThreeParts && aspect < options_.split3_aspect) break;
       for (const std::vector<int>& cuts : CutCandidates(frame, mask, parts, height_, options_))
         if (std::optional<Cut> cut = MakeCut(frame, box, mask, cuts)) result.push_back(std::move(*cut));
     }
@@ -364,7 +371,7 @@ class Segmenter {
   // The best score among `partials` followed by a glyph in `next`, before
   // that glyph's own score.
   double BestFollowedBy(const std::vector<ScoredSegmentation>& partials, const cv::Rect& next) const {
-    double best = -1e18;
+    double best = -kFarAway;
     for (const ScoredSegmentation& partial : partials)
       best = std::max(best, partial.log_score +
                                 (partial.glyphs.empty() ? 0.0 : NeighbourCost(partial.glyphs.back().box, next)));
@@ -379,7 +386,7 @@ class Segmenter {
     double floor = LowestReadingScore();
     if (static_cast<int>(partials.size()) >= options_.max_segmentations)
       floor = std::max(floor, partials.back().log_score);
-    return floor - 1e-9;
+    return floor - kRoundingSlack;
   }
 
   // True when `option` cuts the ink into two or more pieces that each read

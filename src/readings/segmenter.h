@@ -26,6 +26,11 @@ struct ScoredSegmentation {
   double log_score = 0;
 };
 
+/// A glyph's best probability counts as at least this in its log score and
+/// in its segmentation's prior factor: a glyph no digit fits must not make
+/// either infinite.
+inline constexpr double kLeastGlyphProbability = 1e-6;
+
 /// The best probability among `scores`.
 inline double BestProbability(const DigitScores& scores) { return *std::max_element(scores.begin(), scores.end()); }
 

@@ -9,6 +9,11 @@
 namespace scorecheck {
 namespace {
 
+// How sure ticks are when counted by their shape alone, in ink the cells
+// stage took for a number: as sure as the cells stage is of the ticks it
+// counts itself (ClassifyMark's shape confidence).
+constexpr double kShapeTicksConfidence = 0.9;
+
 // The likeliest of `reading`'s values that is a whole number of bonuses (a
 // positive multiple of `step`): its score and the value; {0, -1} when none.
 std::pair<double, int> BestBonus(const Reading& reading, int step) {
@@ -87,7 +92,7 @@ Reading ReadTicksOrPoints(const CellInk& as_value, const CellInk& as_ticks, Digi
         reading.checks = ticks;
         reading.points = value;
         reading.points_confidence = value == points.value ? points.number_confidence : score;
-        reading.confidence = as_ticks.kind == InkKind::kTicks ? as_ticks.confidence : 0.9;
+        reading.confidence = as_ticks.kind == InkKind::kTicks ? as_ticks.confidence : kShapeTicksConfidence;
         const std::string marks(ticks, 'v');
         reading.raw = ticks_first ? marks + std::to_string(value) : std::to_string(value) + marks;
         both = reading;

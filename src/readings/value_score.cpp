@@ -9,18 +9,20 @@
 #include <numeric>
 #include <optional>
 
+#include "core/image_constants.h"
+
 namespace scorecheck {
 
 DigitScores SoftenDigit(const DigitScores& scores, double temperature) {
   if (temperature <= 1) return scores;
   // The reject output's share is what the ten digits leave (11-way softmax).
-  std::array<float, 11> eleven{};
+  std::array<float, kDigitsAndReject> eleven{};
   double sum = 0;
-  for (int d = 0; d < 10; ++d) sum += eleven[d] = std::max(0.0f, scores[d]);
-  eleven[10] = static_cast<float>(std::max(0.0, 1.0 - sum));
+  for (int d = 0; d < kDigitCount; ++d) sum += eleven[d] = std::max(0.0f, scores[d]);
+  eleven[kDigitCount] = static_cast<float>(std::max(0.0, 1.0 - sum));
   SoftenEleven(eleven, temperature);
   DigitScores softened{};
-  std::copy_n(eleven.begin(), 10, softened.begin());
+  std::copy_n(eleven.begin(), kDigitCount, softened.begin());
   return softened;
 }
 

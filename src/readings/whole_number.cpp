@@ -6,6 +6,10 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "core/image_constants.h"
+#include "readings/box_reader.h"
+#include "readings/ctc.h"
+
 namespace scorecheck {
 namespace {
 
@@ -14,6 +18,13 @@ constexpr int kMaxWidth = 88;   // ... unless that makes it wider than this
 constexpr int kBlank = 0;
 constexpr int kBeamWidth = 16;  // prefixes kept per step by LikeliestNumbers()
 constexpr float kNegligible = 1e-4f;  // digits less likely than this at a step do not start a prefix there
+// The ink's box is measured on its pixels above a fifth of the brightest
+// (5 * v > max, as train_numbers.py does): faint fringes
+// (anti-aliasing, blur) do not widen it.
+constexpr int kFringeDivisor = 5;
+// floor(x + this) rounds to the nearest integer, halves up: the model's
+// normalisation (train_numbers.py) sizes the scaled box so.
+constexpr double kRoundHalfUp = 0.5;
 
 }  // namespace
 
@@ -28,14 +39,14 @@ cv::Mat NormalizeNumber(const cv::Mat& u8) {
   for (int y = 0; y < u8.rows; ++y) {
     const uchar* in = u8.ptr<uchar>(y);
     uchar* out = strong.ptr<uchar>(y);
-    for (int x = 0; x < u8.cols; ++x) out[x] = 5 * static_cast<int>(in[x]) > max_ink ? 255 : 0;
+    for (int x = 0; x < u8.cols; ++x) out[x] = kFringeDivisor * static_cast<int>(in[x]) > max_ink ? kWhite : 0;
   }
   const cv::Rect box = cv::boundingRect(strong);
   cv::Mat crop;
   u8(box).convertTo(crop, CV_32F);
   const double scale = std::min(static_cast<double>(kBoxHeight) / box.height, static_cast<double>(kMaxWidth) / box.width);
-  const int width = std::max(1, static_cast<int>(std::floor(box.width * scale + 0.5)));
-  const int height = std::max(1, static_cast<int>(std::floor(box.height * scale + 0.5)));
+  const int width = std::max(1, static_cast<int>(std::floor(box.width * scale + kRoundHalfUp)));
+  const int height = std::max(1, static_cast<int>(std::floor(box.height * scale + kRoundHalfUp)));
   cv::Mat scaled;
   cv::resize(crop, scaled, cv::Size(width, height), 0, 0, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
   scaled.copyTo(canvas(cv::Rect((kNumberCanvasWidth - width) / 2, (kNumberCanvasHeight - height) / 2, width, height)));
@@ -74,10 +85,10 @@ std::vector<SpelledNumber> LikeliestNumbers(const NumberSteps& steps, int count,
   // plus one) in base 11, left-aligned to max_digits places: codes sort as the
   // digit strings do, so ties rank as they would by spelling, and the beam is
   // copied and looked up without building strings (it runs for every cell).
-  max_digits = std::clamp(max_digits, 0, 18);
+  max_digits = std::clamp(max_digits, 0, kMostCodedDigits);
   std::vector<std::uint64_t> place(max_digits + 1, 0);  // place[i]: the weight of digit i
   std::uint64_t weight = 1;
-  for (int i = max_digits - 1; i >= 0; --i, weight *= 11) place[i] = weight;
+  for (int i = max_digits - 1; i >= 0; --i, weight *= kCtcClasses) place[i] = weight;
   struct Prefix {
     std::uint64_t code = 0;
     int length = 0, last = -1;  // digits; the last one (-1: none)
@@ -103,7 +114,7 @@ std::vector<SpelledNumber> LikeliestNumbers(const NumberSteps& steps, int count,
     for (size_t b = 0; b < kept; ++b) {
       const Prefix prefix = beam[b];
       next[b].blank += prefix.Total() * step[kBlank];
-      for (int d = 0; d < 10; ++d) {
+      for (int d = 0; d < kDigitCount; ++d) {
         const float p = step[d + 1];
         if (p < kNegligible) continue;
         if (prefix.last == d) {
@@ -124,7 +135,8 @@ std::vector<SpelledNumber> LikeliestNumbers(const NumberSteps& steps, int count,
   for (const Prefix& prefix : beam) {
     if (prefix.length == 0 || prefix.Total() <= 0) continue;
     std::string digits;
-    for (int i = 0; i < prefix.length; ++i) digits += static_cast<char>('0' + prefix.code / place[i] % 11 - 1);
+    for (int i = 0; i < prefix.length; ++i)
+      digits += static_cast<char>('0' + prefix.code / place[i] % kCtcClasses - 1);
     result.push_back({digits, prefix.Total()});
   }
   std::sort(result.begin(), result.end(),
@@ -133,7 +145,7 @@ std::vector<SpelledNumber> LikeliestNumbers(const NumberSteps& steps, int count,
   return result;
 }
 
-void SoftenEleven(std::array<float, 11>& probabilities, double temperature) {
+void SoftenEleven(NumberSteps::value_type& probabilities, double temperature) {
   if (temperature <= 1) return;
   double sum = 0;
   for (float& p : probabilities) sum += p = static_cast<float>(std::pow(p, 1 / temperature));
