@@ -59,6 +59,27 @@ std::optional<std::string> MistypedCommand(CLI::App& app, int argc, char** argv)
   return "unknown command \"" + word + "\" (commands: " + scorecheck::Join(names, ", ") + ")";
 }
 
+// Where the libraries' messages and ours go, as -v and -q ask.
+void SetUpLogging(const scorecheck::app::GlobalOptions& global) {
+  // OpenCV's image readers print their own lines about a file they cannot
+  // read (on std::cerr and through OpenCV's logger) beside our one line that
+  // says it for them; -v keeps them. Ours go through spdlog (stdio).
+  // GDAL, behind one of OpenCV's readers, prints its errors ("ERROR 4: ...
+  // not recognized as a supported file format") unless told where else; it
+  // reads CPL_LOG when it first reports.
+  if (!global.verbose) {
+    cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+    std::cerr.rdbuf(nullptr);
+    setenv("CPL_LOG", "/dev/null", /*overwrite=*/0);
+  }
+
+  // Log lines go to stderr; reports go to stdout.
+  auto logger = spdlog::stderr_color_mt("scorecheck");
+  logger->set_pattern("scorecheck: %v");
+  logger->set_level(global.verbose ? spdlog::level::debug : global.quiet ? spdlog::level::err : spdlog::level::info);
+  spdlog::set_default_logger(logger);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -108,23 +129,7 @@ int main(int argc, char** argv) {
     return kExitFailed;
   }
 
-  // OpenCV's image readers print their own lines about a file they cannot
-  // read (on std::cerr and through OpenCV's logger) beside our one line that
-  // says it for them; -v keeps them. Ours go through spdlog (stdio).
-  // GDAL, behind one of OpenCV's readers, prints its errors ("ERROR 4: ...
-  // not recognized as a supported file format") unless told where else; it
-  // reads CPL_LOG when it first reports.
-  if (!global.verbose) {
-    cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
-    std::cerr.rdbuf(nullptr);
-    setenv("CPL_LOG", "/dev/null", /*overwrite=*/0);
-  }
-
-  // Log lines go to stderr; reports go to stdout.
-  auto logger = spdlog::stderr_color_mt("scorecheck");
-  logger->set_pattern("scorecheck: %v");
-  logger->set_level(global.verbose ? spdlog::level::debug : global.quiet ? spdlog::level::err : spdlog::level::info);
-  spdlog::set_default_logger(logger);
+  SetUpLogging(global);
 
   try {
     if (app.got_subcommand("verify")) return verify();

@@ -13,7 +13,7 @@ namespace scorecheck {
 namespace {
 
 const cv::Scalar kGreen = kOverlayRead, kAmber = kOverlayUncertain, kRed = kOverlayWrong, kBlue = kOverlayByPerson,
-                 kInk(30, 30, 30), kWhite(255, 255, 255);
+                 kInk(30, 30, 30), kPaperWhite(255, 255, 255);
 
 std::string ValueText(const CellValue& value) {
   switch (value.state) {
@@ -46,7 +46,7 @@ std::string Shown(const ScannedCell& cell) {
 void Label(cv::Mat& image, const std::string& text, cv::Point at, double scale, const cv::Scalar& colour,
            bool halo = true) {
   const int thickness = std::max(1, static_cast<int>(scale * 2.2));
-  if (halo) cv::putText(image, text, at, cv::FONT_HERSHEY_SIMPLEX, scale, kWhite, thickness * 3, cv::LINE_AA);
+  if (halo) cv::putText(image, text, at, cv::FONT_HERSHEY_SIMPLEX, scale, kPaperWhite, thickness * 3, cv::LINE_AA);
   cv::putText(image, text, at, cv::FONT_HERSHEY_SIMPLEX, scale, colour, thickness, cv::LINE_AA);
 }
 
@@ -103,7 +103,7 @@ cv::Mat Header(const ScanResult& scan, const RulesetLibrary& rulesets, int width
   for (const std::string& l : WrapText(GrandTotals(scan, rulesets), width - 2 * margin, px))
     lines.emplace_back(l, kInk, px);
   const int line_height = static_cast<int>(34 * scale);
-  cv::Mat header(margin * 2 + line_height * static_cast<int>(lines.size()), width, CV_8UC3, kWhite);
+  cv::Mat header(margin * 2 + line_height * static_cast<int>(lines.size()), width, CV_8UC3, kPaperWhite);
   for (size_t i = 0; i < lines.size(); ++i) {
     const auto& [text, colour, size] = lines[i];
     DrawOverlayText(header, text, cv::Point(margin, margin + line_height * static_cast<int>(i + 1) - line_height / 4),
@@ -137,7 +137,7 @@ cv::Mat Legend(int width, double scale) {
     rows.back().push_back(static_cast<int>(i));
     x += w;
   }
-  cv::Mat legend(margin * 2 + line_height * static_cast<int>(rows.size()), width, CV_8UC3, kWhite);
+  cv::Mat legend(margin * 2 + line_height * static_cast<int>(rows.size()), width, CV_8UC3, kPaperWhite);
   cv::line(legend, cv::Point(0, 0), cv::Point(width, 0), cv::Scalar::all(180), 2);
   for (size_t r = 0; r < rows.size(); ++r) {
     int at = margin;
@@ -190,7 +190,7 @@ cv::Mat AnnotatePage(const ScanResult& scan, double min_confidence) {
     int baseline = 0;
     const cv::Size label_size = cv::getTextSize(label, cv::FONT_HERSHEY_SIMPLEX, scale, 2, &baseline);
     const cv::Point at(static_cast<int>(r.x + 4), static_cast<int>(r.y + 4 + label_size.height));
-    cv::putText(page_overlay, label, at, cv::FONT_HERSHEY_SIMPLEX, scale, kWhite, 6, cv::LINE_AA);
+    cv::putText(page_overlay, label, at, cv::FONT_HERSHEY_SIMPLEX, scale, kPaperWhite, 6, cv::LINE_AA);
     cv::putText(page_overlay, label, at, cv::FONT_HERSHEY_SIMPLEX, scale, colour, 2, cv::LINE_AA);
   }
   return page_overlay;
