@@ -238,6 +238,18 @@ SynthCard MakeSynthCard(const RulesetLibrary& rulesets, const DigitBank& digits,
                          {"printed_row", cell.printed_row}, {"state", CellStateName(cell.state)}, {"quad", corners}});
   }
   truth["cells"] = cell_list;
+  // Each grid's printed outline in the picture: a grid running past the
+  // picture's edge cannot be checked, written or not where it is cut.
+  Json grid_quads = Json::array();
+  for (const PrintedGrid& printed : made.printed) {
+    const cv::Rect2f& f = printed.frame_px;
+    Json corners = Json::array();
+    for (const cv::Point2d& p : {cv::Point2d(f.x, f.y), cv::Point2d(f.br().x, f.y), cv::Point2d(f.br().x, f.br().y),
+                                 cv::Point2d(f.x, f.br().y)})
+      corners.push_back(Point(ImageFromPage(made.capture, p)));
+    grid_quads.push_back(corners);
+  }
+  truth["grid_quads"] = grid_quads;
   made.truth = std::move(truth);
   return made;
 }

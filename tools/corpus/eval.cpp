@@ -69,6 +69,32 @@ struct Tally {
   }
 };
 
+// A capture profile's pages: grids found and ruleset right over all its cards;
+// and apart, the cards whose grids are wholly in the picture (grids found)
+// and those with a grid cut off by the picture's edge, which no scan can
+// check: refused, the right answer, or not.
+struct ProfilePages {
+  Tally grids, rulesets, in_picture_grids, cut_refused;
+};
+
+// Whether a grid of `truth`'s card runs (in part) past its picture's edge, by
+// the grids' outlines (truth files from before they were written: by the
+// written boxes).
+bool GridCutOff(const Json& truth) {
+  if (!truth.contains("image_size")) return false;
+  const double width = truth["image_size"][0].get<double>(), height = truth["image_size"][1].get<double>();
+  const auto outside = [&](const Json& quad) {
+    return std::any_of(quad.begin(), quad.end(), [&](const Json& corner) {
+      const double x = corner[0].get<double>(), y = corner[1].get<double>();
+      return x < 0 || y < 0 || x > width - 1 || y > height - 1;
+    });
+  };
+  if (truth.contains("grid_quads")) return std::any_of(truth["grid_quads"].begin(), truth["grid_quads"].end(), outside);
+  if (!truth.contains("cells")) return false;
+  return std::any_of(truth["cells"].begin(), truth["cells"].end(),
+                     [&](const Json& cell) { return cell.value("state", "") != "empty" && outside(cell["quad"]); });
+}
+
 CellPart ParsePart(const std::string& part) {
   return part == "checks" ? CellPart::kChecks : part == "points" ? CellPart::kPoints : CellPart::kValue;
 }
@@ -524,7 +550,7 @@ std::string Percent(const Tally& tally) {
 // seeds (its truth files say so); otherwise the page says the figures are
 // development figures.
 void WriteResults(const std::string& path, const std::string& dir, const std::map<std::string, FamilyFigures>& families,
-                  const std::map<std::string, std::pair<Tally, Tally>>& pages_by_profile, bool acceptance,
+                  const std::map<std::string, ProfilePages>& pages_by_profile, bool acceptance,
                   const std::vector<double>& ms) {
   std::ostringstream page;
   page << "# Results\n\n"
@@ -546,10 +572,15 @@ void WriteResults(const std::string& path, const std::string& dir, const std::ma
          << Percent(f.false_alarms) << " | " << Percent(f.recall) << " | " << Percent(f.precision) << " | "
          << load.str() << " |\n";
   }
-  page << "\n## By capture profile\n\n| profile | grids found | ruleset right |\n|---|---|---|\n";
-  for (const auto& [profile, tallies] : pages_by_profile)
-    page << "| " << profile << " | " << Percent(tallies.first) << " (" << tallies.first.right << " of "
-         << tallies.first.total << ") | " << Percent(tallies.second) << " |\n";
+  page << "\n## By capture profile\n\nA card with a grid cut off by the picture's edge cannot be checked: "
+          "refusing it is the right answer, counted apart.\n\n"
+       << "| profile | grids found | ruleset right | grids found, cards wholly in the picture | cards cut off, "
+          "refused |\n|---|---|---|---|---|\n";
+  for (const auto& [profile, pages] : pages_by_profile)
+    page << "| " << profile << " | " << Percent(pages.grids) << " (" << pages.grids.right << " of "
+         << pages.grids.total << ") | " << Percent(pages.rulesets) << " | " << pages.in_picture_grids.right << " of "
+         << pages.in_picture_grids.total << " | " << pages.cut_refused.right << " of " << pages.cut_refused.total
+         << " |\n";
   page << "\n## Cells of grids found with the right ruleset, by family and capture profile\n\n"
        << "| family | profile | cells right |\n|---|---|---|\n";
   for (const auto& [family, f] : families)
@@ -600,7 +631,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   // confidence the card carries for them.
   std::map<int, Tally> by_confidence;  // band lower bound in percent -> right readings
   std::map<std::string, Tally> by_profile, by_style, by_kind, by_profile_style;
-  std::map<std::string, std::pair<Tally, Tally>> pages_by_profile;  // capture profile -> grids found, ruleset right
+  std::map<std::string, ProfilePages> pages_by_profile;  // by capture profile
+  Tally in_picture_grids, cut_refused;  // as ProfilePages, over all cards
   // The rule-aware step's overrides of the reader's top reading, by how
   // likely the reader found the chosen value against its top one: when it
   // passes over a fair reading to make a column add up, is it right?
@@ -638,8 +670,12 @@ int Run(const std::string& dir, const EvalOptions& eval) {
                 << (scan.ok() ? "found " + std::to_string(scan.grid.grid_count) : "none (" + scan.detail + ")") << ", want "
                 << truth["grids"].size() << "\n";
     ruleset_ids.Add(found && scan.ruleset.id == truth["ruleset"]);
-    pages_by_profile[profile].first.Add(found);
-    pages_by_profile[profile].second.Add(found && scan.ruleset.id == truth["ruleset"]);
+    ProfilePages& pages = pages_by_profile[profile];
+    pages.grids.Add(found);
+    pages.rulesets.Add(found && scan.ruleset.id == truth["ruleset"]);
+    const bool cut_off = GridCutOff(truth);
+    (cut_off ? pages.cut_refused : pages.in_picture_grids).Add(cut_off ? !scan.ok() : found);
+    (cut_off ? cut_refused : in_picture_grids).Add(cut_off ? !scan.ok() : found);
     // The issue's figure: a page read as "A, but the printed page does not
     // tell it from B" is a "can't tell, A or B", and counts as a miss.
     const bool told = found && scan.ruleset.id == truth["ruleset"] && scan.ruleset.undecided.empty();
@@ -842,6 +878,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   }
   std::cout << "cards: " << truths.size() << "\n"
             << "grids found:          " << grids.Text() << "\n"
+            << "grids found, cards wholly in the picture: " << in_picture_grids.Text() << "\n"
+            << "cards with a grid cut off by the picture's edge, refused: " << cut_refused.Text() << "\n"
             << "ruleset identified:   " << ruleset_ids.Text() << "\n"
             << "ruleset told, none other named (\"can't tell, A or B\" a miss): " << rulesets_told.Text() << "\n"
             << "cards read exactly:   " << cards_exact.Text() << "\n"
@@ -862,9 +900,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   for (const auto& [key, tally] : reader_top_by_profile)
     std::cout << "  " << std::setw(28) << key << "  " << tally.Text() << "\n";
   std::cout << "grids found and ruleset right, by capture profile:\n";
-  for (const auto& [key, tallies] : pages_by_profile)
-    std::cout << "  " << std::setw(9) << key << "  grids " << tallies.first.Text() << ", ruleset " << tallies.second.Text()
-              << "\n";
+  for (const auto& [key, pages] : pages_by_profile)
+    std::cout << "  " << std::setw(9) << key << "  grids " << pages.grids.Text() << ", ruleset " << pages.rulesets.Text()
+              << "; wholly in the picture: grids " << pages.in_picture_grids.Text() << "; cut off, refused "
+              << pages.cut_refused.Text() << "\n";
   std::cout << "cell accuracy by profile:\n";
   for (const auto& [key, tally] : by_profile) std::cout << "  " << std::setw(9) << key << "  " << tally.Text() << "\n";
   std::cout << "cell accuracy by sheet style:\n";
