@@ -20,8 +20,6 @@ constexpr double kFlattenScale = 0.25;
 // 7.5 mm on the page), wider than any digit's stroke or ruled line, so that
 // ink and lines go and the paper stays.
 constexpr int kPaperClosingPx = 15;
-// A colour page's channels: blue, green, red (an alpha channel is dropped).
-constexpr int kColourChannels = 3;
 // The levels of ink are measured in the cell's interior: inset from its
 // lines by this share of its height (an eighth), at least kMinInsetPx
 // pixels, clear of the lines and their blurred edges.

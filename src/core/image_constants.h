@@ -11,6 +11,10 @@ inline constexpr int kWhite = 255;
 /// The number of levels an 8-bit pixel takes (a full histogram's bins).
 inline constexpr int kGreyLevels = 256;
 
+/// The colour channels of a page: blue, green, red (an alpha channel, when
+/// there is one, is dropped).
+inline constexpr int kColourChannels = 3;
+
 /// Pixel neighbourhoods for connected components: with 8, pixels touching at
 /// a corner join (a pen stroke drawn on a slant stays one piece); with 4,
 /// only those sharing a side.

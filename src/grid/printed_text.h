@@ -13,9 +13,6 @@
 
 namespace scorecheck {
 
-/// The channels of a colour (BGR) page; a gray one has 1.
-inline constexpr int kColourChannels = 3;
-
 /// Gray page with the paper brought to white (a grey closing over a window
 /// wider than a letter divided out): printed shading and uneven light
 /// would otherwise become text or noise to the OCR. 8-bit, paper ~255.
