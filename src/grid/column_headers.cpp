@@ -7,6 +7,7 @@
 
 #include "core/image_constants.h"
 #include "core/robust_stats.h"
+#include "grid/rule_lengths.h"
 
 namespace scorecheck {
 namespace {
@@ -161,10 +162,6 @@ struct HeadedLines {
   std::vector<std::pair<float, float>> beside;  // the header row's other blocks (grid image x, from-to)
 };
 
-// A row's headers are looked for this far (mm) inside its ruled lines beyond
-// half their width: clear of the lines' blur.
-constexpr double kHeaderInsetMm = 0.3;
-
 // Rows of `ink` that write across strip x `x` (a strip `half_gap` either side).
 int RowsCrossing(const ColumnInk& ink, int x, int half_gap) {
   const int width = static_cast<int>(ink.rows_at.size());
@@ -242,7 +239,7 @@ HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column
   const int join = std::max(1, static_cast<int>(std::lround(options.word_gap_mm * px_per_mm)));
   std::vector<int> put_in_at;  // the lines put in, strip x
   for (float x : put_in) put_in_at.push_back(static_cast<int>(std::lround(x)) - ink.x);
-  const int inset = static_cast<int>(std::ceil(grid.line_px / 2 + kHeaderInsetMm * px_per_mm));
+  const int inset = static_cast<int>(std::ceil(grid.line_px / 2 + kLineClearMm * px_per_mm));
   // Rows that write across x (a strip gap_mm wide), and rows that write at all.
   const int half_gap = std::max(1, static_cast<int>(std::lround(options.gap_mm * px_per_mm / 2)));
   const int written_rows =

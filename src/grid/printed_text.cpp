@@ -7,6 +7,7 @@
 
 #include "core/image_constants.h"
 #include "core/robust_stats.h"
+#include "grid/rule_lengths.h"
 
 namespace scorecheck {
 namespace {
@@ -26,9 +27,6 @@ constexpr double kRuleRows = 1.5, kRuleWidthShare = 0.9;
 // A fill (a header bar, a shaded cell) holds a square of dark this wide (mm);
 // a letter's stroke does not.
 constexpr double kFillSquareMm = 2.5;
-// A dark run shorter than this (px) is not opened as a rule: an opening that
-// short would take the strokes of letters for rules.
-constexpr int kMinRuleRunPx = 3;
 // The flattening's paper is a closing over kPaperWindowMm (mm), at least
 // kMinPaperWindowPx pixels: wider than any letter, narrower than a tint.
 constexpr double kPaperWindowMm = 6;

@@ -8,18 +8,13 @@
 
 #include "core/image_constants.h"
 #include "grid/column_roles.h"
+#include "grid/rule_lengths.h"
 
 namespace scorecheck {
 namespace {
 
 // A column strip narrower or lower than this (px) holds no writing to find.
 constexpr int kMinStripPx = 8;
-// Writing stands clear of a ruled line by this (mm) beyond half its width:
-// past the line's blur.
-constexpr double kLineClearMm = 0.3;
-// An opening for rules is this long (px) at least: a shorter one would take
-// the strokes of writing for rules.
-constexpr int kMinRuleRunPx = 3;
 // Print beside numbers stands in at least 1 / kPrintRowsPart of the rows (a
 // third), as a column of labels or how-to text does.
 constexpr int kPrintRowsPart = 3;
