@@ -14,7 +14,7 @@ namespace scorecheck::app {
 struct BatchSettings {
   std::string ruleset = "auto";         ///< ruleset id or auto
   std::string triple_entries = "auto";  ///< raw, multiplied or auto
-  double min_confidence = 0.5;          ///< readings below this need a look
+  double min_confidence = kReviewBelow;  ///< readings below this need a look
   double time_limit = kDefaultTimeLimitSeconds;  ///< seconds per photo; 0 = none
   std::string model_path;               ///< the digit model, as found (DigitModelPath)
 

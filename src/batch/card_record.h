@@ -42,7 +42,7 @@ namespace scorecheck {
 
 /// Tuning for ScannedCardOutput().
 struct CardRecordOptions {
-  double min_confidence = 0.5;   ///< readings below this are uncertain (as ScanOptions::min_confidence)
+  double min_confidence = kReviewBelow;  ///< readings below this are uncertain (as ScanOptions::min_confidence)
   int thumbnail_width = 360;     ///< thumbnail width, pixels; default 360
   double crop_margin = 0.15;     ///< a cell crop's margin around the cell, share of its size; default 0.15
   bool Check() const;  ///< true when every field is in range

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -21,7 +22,8 @@ constexpr int kStepsAxis = 3;
 
 class OnnxDigitReader : public DigitReader {
  public:
-  OnnxDigitReader(const std::string& path, const std::string& number_path, const std::string& box_path) {
+  OnnxDigitReader(const std::string& path, const std::string& number_path, const std::string& box_path,
+                  const std::string& doubt_path) {
     try {
       net_ = cv::dnn::readNetFromONNX(path);
     } catch (const cv::Exception& e) {
@@ -36,7 +38,10 @@ class OnnxDigitReader : public DigitReader {
              path << ": the digit model has " << outputs << " outputs, expected 10 (digits) or 11 (digits, reject)");
     if (!number_path.empty()) LoadNumberModel(number_path);
     if (!box_path.empty()) box_reader_ = BoxReader::Create(box_path);
+    if (!doubt_path.empty()) doubt_ = LoadDoubtModel(doubt_path);
   }
+
+  const DoubtModel* Doubt() override { return doubt_ ? &*doubt_ : nullptr; }
 
   std::vector<BoxReading> ReadBoxes(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes_in_page) override {
     if (!box_reader_) return {};
@@ -107,6 +112,7 @@ class OnnxDigitReader : public DigitReader {
   cv::dnn::Net net_;
   cv::dnn::Net number_net_;  // empty: no whole-number model
   std::unique_ptr<BoxReader> box_reader_;  // none: no box model
+  std::optional<DoubtModel> doubt_;        // none: the readers' own confidences stand
   std::unordered_map<std::string, DigitScores> known_;  // normalized glyph bytes -> scores
 };
 
@@ -115,7 +121,7 @@ class OnnxDigitReader : public DigitReader {
 namespace {
 
 struct ModelPaths {
-  std::string digits, numbers, boxes;  // numbers, boxes: empty for none
+  std::string digits, numbers, boxes, doubt;  // numbers, boxes, doubt: empty for none
 };
 
 // A model named by an option, checked to exist; "" for none (empty or "none").
@@ -142,7 +148,8 @@ ModelPaths FindModels(const DigitReaderOptions& options) {
                               << " is missing");
   return {options.model_path,
           BesideOrNamed(options.number_model_path, options.model_path, "numbers.onnx", "whole-number model"),
-          NamedOrNone(options.box_model_path, "box model")};
+          NamedOrNone(options.box_model_path, "box model"),
+          BesideOrNamed(options.doubt_model_path, options.model_path, "doubt.json", "doubt model")};
 }
 
 // Loads the models when first asked to read.
@@ -154,10 +161,11 @@ class LazyDigitReader : public DigitReader {
   std::vector<BoxReading> ReadBoxes(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes_in_page) override {
     return Loaded().ReadBoxes(page, boxes_in_page);
   }
+  const DoubtModel* Doubt() override { return Loaded().Doubt(); }
 
  private:
   DigitReader& Loaded() {
-    if (!reader_) reader_ = std::make_unique<OnnxDigitReader>(paths_.digits, paths_.numbers, paths_.boxes);
+    if (!reader_) reader_ = std::make_unique<OnnxDigitReader>(paths_.digits, paths_.numbers, paths_.boxes, paths_.doubt);
     return *reader_;
   }
   ModelPaths paths_;
@@ -168,7 +176,7 @@ class LazyDigitReader : public DigitReader {
 
 std::unique_ptr<DigitReader> DigitReader::Create(const DigitReaderOptions& options) {
   const ModelPaths paths = FindModels(options);
-  return std::make_unique<OnnxDigitReader>(paths.digits, paths.numbers, paths.boxes);
+  return std::make_unique<OnnxDigitReader>(paths.digits, paths.numbers, paths.boxes, paths.doubt);
 }
 
 std::unique_ptr<DigitReader> DigitReader::CreateLazy(const DigitReaderOptions& options) {

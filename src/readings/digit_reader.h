@@ -13,6 +13,7 @@
 #include <opencv2/core.hpp>
 
 #include "readings/box_reader.h"
+#include "readings/doubt_model.h"
 #include "readings/whole_number.h"
 
 namespace scorecheck {
@@ -34,6 +35,9 @@ struct DigitReaderOptions {
   std::string box_model_path;     ///< the learned box reader (models/cells.onnx, tools/cells) to read whole boxes
                                   ///< with; empty or "none" = read the cells glyph by glyph (the default while
                                   ///< the box reader reads worse than they do: issue 62)
+  std::string doubt_model_path;   ///< how far to trust the readings (readings/doubt_model.h); empty =
+                                  ///< doubt.json beside model_path if it is there; "none" = the readers'
+                                  ///< own confidences, as they are
 };
 
 /// Classifies single handwritten digits.
@@ -52,6 +56,10 @@ class DigitReader {
   /// Empty when there is no box model: the cells are then read glyph by glyph.
   /// Pure, as ReadNumber().
   virtual std::vector<BoxReading> ReadBoxes(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes_in_page) = 0;
+  /// The doubt model fitted to these readers (the probability that a read
+  /// cell is right), or nullptr for none: the readers' own confidences then
+  /// stand. Pure, as ReadNumber().
+  virtual const DoubtModel* Doubt() = 0;
   /// The ONNX reader. Throws Error when the model file is missing or unreadable.
   static std::unique_ptr<DigitReader> Create(const DigitReaderOptions& options);
   /// The same, loading the models when first asked to read (a run that

@@ -18,14 +18,14 @@ namespace scorecheck {
 /// each as wide as the page. Empty when the scan has no page. `page_top`,
 /// when given, is set to the rows above the page (the header's): a point of
 /// the page is that much lower on the overlay.
-cv::Mat DrawOverlay(const ScanResult& scan, const RulesetLibrary& rulesets, double min_confidence = 0.5,
+cv::Mat DrawOverlay(const ScanResult& scan, const RulesetLibrary& rulesets, double min_confidence = kReviewBelow,
                     int* page_top = nullptr);
 
 /// The grid's page (the rectified page before a grid is found), faded, with
 /// each cell's reading at its top-left corner and a box around the cells that
 /// are wrong (red), corrected by a person (blue) or uncertain (amber: read with
 /// a confidence below `min_confidence`). Same size as the page.
-cv::Mat AnnotatePage(const ScanResult& scan, double min_confidence = 0.5);
+cv::Mat AnnotatePage(const ScanResult& scan, double min_confidence = kReviewBelow);
 
 /// The colours of AnnotatePage() and the legend (BGR).
 inline const cv::Scalar kOverlayRead(40, 140, 40), kOverlayUncertain(0, 160, 245), kOverlayWrong(30, 30, 220),

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "verify/verify.h"
+
 namespace scorecheck {
 namespace {
 
@@ -303,12 +305,9 @@ void MarkChosenByRules(const std::vector<ColumnCell>& column, const Partial& bes
     for (int part : Expanded(positions.parts[position], rows.fitted_total, positions, replaced))
       for (int i : rows.cells_at[part]) cells[j].rules_chose = cells[j].rules_chose || cells[i].corrected;
   }
-  // Printed with two decimals (UNCERTAIN_READ's message), a confidence just
-  // below the threshold would read as the threshold itself.
-  constexpr double kShownPrecision = 0.01;
   for (Choice& cell : cells)
     if (cell.rules_chose)
-      cell.confidence = std::clamp(std::min(cell.confidence, options.review_below - kShownPrecision), 0.0, 1.0);
+      cell.confidence = std::clamp(std::min(cell.confidence, options.review_below - kShownConfidenceStep), 0.0, 1.0);
 }
 
 }  // namespace

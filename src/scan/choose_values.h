@@ -108,9 +108,12 @@ struct ChoiceOptions {
   bool confirm_by_totals = true;  ///< Choice::confidence of a number read as the reader's top reading that the
                                   ///< totals or the rules vouch for is the decoding's posterior (see
                                   ///< Choice::confidence); false: the reader's own confidence. Default true
-  double review_below = 0.5;      ///< a person looks at a cell whose confidence is below this (0..1): a value
-                                  ///< the rules chose (Choice::rules_chose) is given less. ScanCard() sets it
-                                  ///< to ScanOptions::min_confidence; default 0.5, as VerifyOptions::min_confidence
+  double review_below = 0.5;      ///< a value the rules chose (Choice::rules_chose) is given less than this, on
+                                  ///< the readers' own scale of confidence (0..1), where 0.5 sent a person to look
+                                  ///< before the doubt model weighed the cells (the model takes these confidences
+                                  ///< as one of its measures, so this stays as it was when it was fitted).
+                                  ///< ScanCard() lowers it to ScanOptions::min_confidence when that is lower;
+                                  ///< default 0.5
 
   /// True when every field is in range: factors and shares in 0..1 (the
   /// factors above 0), far_from_legal at least 0, beam_width at least 1.

@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "readings/read_box.h"
+#include "scan/cell_doubt.h"
 #include "scan/ruleset_choice.h"
 
 namespace scorecheck {
@@ -38,10 +39,24 @@ CellValue ToCellValue(const ScannedCell& cell) {
   return value;
 }
 
+// Every read, non-empty cell's confidence from the doubt model
+// (ScannedCell::probability_right), once the rule-aware step has chosen.
+void WeighDoubt(const DoubtModel& doubt, const Ruleset& ruleset, double review_below, ScanResult& result) {
+  SC_CHECK(doubt.features == CellDoubtFeatureNames(),
+           "the doubt model was fitted to other measures than this scanner computes; fit it again "
+           "(tools/doubt/fit_doubt.py)");
+  const DoubtContext page{result.quality, result.grid.source};
+  for (ScannedCell& cell : result.cells) {
+    const RowSpec* row = ruleset.FindRow(cell.where.row_id);
+    if (cell.stray || !row || CardStatus(cell) == ReadingStatus::kEmpty) continue;
+    cell.probability_right = Believed(doubt, cell, row->kind, page, review_below);
+  }
+}
+
 // Builds the card from the cells, after the rule-aware choice of every number
 // (ChooseColumnValues, per score column).
 // Returns the log weight of the rule-aware decoding (0 without it).
-double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOptions& options) {
+double AssembleCard(ScanResult& result, const Ruleset& ruleset, const DoubtModel* doubt, const ScanOptions& options) {
   double log_weight = 0;
   std::map<std::pair<int, int>, std::vector<ScannedCell*>> by_column;  // (grid, column) -> cells in sheet order
   for (ScannedCell& cell : result.cells) {
@@ -50,12 +65,14 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
     cell.crossed_as_number = false;
     cell.inferred = false;
     cell.chosen_confidence.reset();
+    cell.rules_chose = false;
+    cell.probability_right.reset();
     cell.stray = false;
     by_column[{cell.where.grid, cell.where.column}].push_back(&cell);
   }
   // What the rules chose is flagged below the threshold a person looks at.
   ChoiceOptions choice_options = options.choice;
-  choice_options.review_below = options.min_confidence;
+  choice_options.review_below = std::min(options.choice.review_below, options.min_confidence);
   if (options.rule_aware)
     for (auto& [key, cells] : by_column) {
       std::vector<ColumnCell> column;
@@ -70,6 +87,7 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
           cells[i]->crossed_as_number = choice.cells[i].crossed_as_number;
           cells[i]->inferred = choice.cells[i].inferred;
           cells[i]->chosen_confidence = choice.cells[i].confidence;
+          cells[i]->rules_chose = choice.cells[i].rules_chose;
         }
     }
   for (auto& [key, cells] : by_column) {
@@ -78,6 +96,7 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const ScanOption
     if (HoldsOnlyStrayMarks(readings, options.stray))
       for (ScannedCell* cell : cells) cell->stray = cell->reading.status != ReadingStatus::kEmpty;
   }
+  if (doubt) WeighDoubt(*doubt, ruleset, options.min_confidence, result);
 
   std::map<std::pair<int, int>, CardColumn> columns;  // (grid, column) -> column
   for (ScannedCell& cell : result.cells) {
@@ -132,6 +151,7 @@ WrittenBeside WrittenBesideCell(const Grid& grid, const GridCell& cell) {
 
 double CardConfidence(const ScannedCell& cell) {
   if (cell.stray) return 0;
+  if (cell.probability_right) return *cell.probability_right;
   if (cell.chosen_confidence) return *cell.chosen_confidence;
   return cell.reading.confidence;
 }
@@ -225,9 +245,10 @@ std::vector<ScannedCell> ReadCells(const ScanResult& result, const Ruleset& labe
 // one is a slip, each further one weighs as an illegal entry, as
 // RulesetPlausibility weighs empty boxes.
 std::pair<ScanResult, RulesetTrial> CardUnder(const ScanResult& read, const Ruleset& ruleset,
-                                              const RulesetLibrary& rulesets, const ScanOptions& options) {
+                                              const RulesetLibrary& rulesets, const DoubtModel* doubt,
+                                              const ScanOptions& options) {
   ScanResult trial = read;
-  const double log_weight = AssembleCard(trial, ruleset, options);
+  const double log_weight = AssembleCard(trial, ruleset, doubt, options);
   VerifyOptions verify = options.verify;
   verify.min_confidence = options.min_confidence;
   trial.verification = VerifyCard(trial.card, rulesets, verify);
@@ -275,7 +296,7 @@ ScanResult ScanSheet(Page page, const std::string& source, const RulesetLibrary&
   std::vector<RulesetTrial> trials;
   for (const std::string& id : tried) {
     deadline.Check();
-    auto [card, trial] = CardUnder(result, rulesets.Get(id), rulesets, options);
+    auto [card, trial] = CardUnder(result, rulesets.Get(id), rulesets, reader.Doubt(), options);
     cards.push_back(std::move(card));
     trials.push_back(trial);
   }

@@ -33,8 +33,8 @@ struct ScanOptions {
   ReadOptions read;
   PhotoQualityOptions quality;  ///< when a photo is refused as too poor to read
   VerifyOptions verify;
-  double min_confidence = 0.5;  ///< readings below this are UNCERTAIN_READ (also verify.min_confidence and
-                                ///< choice.review_below)
+  double min_confidence = kReviewBelow;  ///< readings below this are UNCERTAIN_READ (also verify.min_confidence;
+                                         ///< choice.review_below when lower)
   double time_limit_seconds = 0;  ///< give up on an image (kGaveUp) after this long; 0 = never
   bool rule_aware = true;       ///< prefer legal, adding-up alternatives among plausible readings
   ChoiceOptions choice;         ///< how the rule-aware choice weighs them
@@ -56,6 +56,10 @@ struct ScannedCell {
   bool corrected = false;       ///< the rule-aware step chose another alternative
   bool crossed_as_number = false;  ///< a kCrossed mark the rule-aware step reads as the number `chosen`
   bool inferred = false;        ///< a kIllegible mark given the value `chosen` its column's totals imply
+  bool rules_chose = false;     ///< the rules chose `chosen`, the reader did not read it (Choice::rules_chose)
+  std::optional<double> probability_right;  ///< the doubt model's probability that the card holds what was
+                                            ///< written here (scan/cell_doubt.h); none without that model or
+                                            ///< for a box read as empty
   std::optional<double> chosen_confidence;  ///< how sure the rule-aware step is of `chosen` (Choice::confidence:
                                             ///< surer than the reader when the column's written totals confirm
                                             ///< it, below min_confidence when the rules chose it); for kNumber
@@ -74,7 +78,8 @@ ReadingStatus CardStatus(const ScannedCell& cell);
 /// Whether players write in the cells beside `cell`: not beside the first
 /// score column (the printed labels) nor the last (the grid's edge).
 WrittenBeside WrittenBesideCell(const Grid& grid, const GridCell& cell);
-/// How sure the reading behind CardStatus is: the rule-aware step's
+/// How sure the reading behind CardStatus is: the doubt model's probability
+/// that it is right when there is one (probability_right), else the rule-aware step's
 /// confidence in the chosen number when it has one (chosen_confidence; below
 /// ScanOptions::min_confidence for a value the rules chose rather than read,
 /// Choice::rules_chose), else the reading's confidence; 0 for a stray mark.

@@ -15,14 +15,31 @@
 
 namespace scorecheck {
 
+/// The confidence below which a person is asked to look at a read cell
+/// (UNCERTAIN_READ, amber on the overlay, the report's cells to look at),
+/// 0..1. A cell's confidence is the doubt model's probability that the card
+/// holds what was written (scan/cell_doubt.h), so the threshold is a review
+/// budget, chosen by tools/doubt/fit_doubt.py on development cards kept out
+/// of the model's fit and written in models/doubt.json's card (`review_below`;
+/// a test holds the two equal): the lowest threshold that lets no more wrong
+/// boxes through unflagged than the readers' own doubts did before the model
+/// (there 76 against 83, with 6.9 boxes per card to look at against 6.4). A
+/// user who would rather look at more boxes than miss one raises it
+/// (--min-confidence 0.98: 30 wrong boxes unflagged, 8.7 to look at).
+inline constexpr double kReviewBelow = 0.9;
+/// UNCERTAIN_READ's message prints a confidence with two decimals: a value
+/// meant to be below a threshold is put at least this far below it, or it
+/// would read as the threshold itself.
+inline constexpr double kShownConfidenceStep = 0.01;
+
 /// Tuning for VerifyCard(). Defaults follow RULES.md.
 struct VerifyOptions {
   /// Forces how entries of multiplied columns are read (triple); kAuto detects
   /// it per column. Default: kAuto (the ruleset file's own setting applies).
   EntryConvention triple_entries = EntryConvention::kAuto;
   /// Cells read with a confidence below this get UNCERTAIN_READ (0..1).
-  /// Typed cells carry no confidence and are never uncertain. Default 0.5.
-  double min_confidence = 0.5;
+  /// Typed cells carry no confidence and are never uncertain. Default kReviewBelow.
+  double min_confidence = kReviewBelow;
   /// An error found in a cell read with a confidence below this is reported
   /// as a warning: the card may be right and the reading wrong (0..1; 0:
   /// never). Typed cells carry no confidence and are never affected. A

@@ -331,7 +331,7 @@ TEST_F(CliTest, EveryCommandsHelpShowsDefaultsAnExampleAndExitCodes) {
   EXPECT_NE(batch.find("--ruleset GAME"), std::string::npos) << batch;
   EXPECT_NE(batch.find("(default: auto)"), std::string::npos) << batch;
   EXPECT_NE(batch.find("-o,--out FOLDER"), std::string::npos) << batch;
-  EXPECT_NE(Scorecheck("scan --help").out.find("(default: 0.5)"), std::string::npos);
+  EXPECT_NE(Scorecheck("scan --help").out.find("(default: 0.9)"), std::string::npos);
 }
 
 TEST_F(CliTest, BrokenTemplatesFolderIsReported) {

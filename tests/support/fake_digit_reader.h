@@ -25,6 +25,8 @@ class FakeDigitReader : public DigitReader {
   NumberSteps ReadNumber(const cv::Mat&) override { return number_steps; }
   /// No box model: the cells are read glyph by glyph.
   std::vector<BoxReading> ReadBoxes(const cv::Mat&, const std::vector<cv::Rect2f>&) override { return {}; }
+  /// No doubt model: the readers' own confidences stand.
+  const DoubtModel* Doubt() override { return nullptr; }
   int calls = 0;
 
  private:

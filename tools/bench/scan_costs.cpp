@@ -55,6 +55,7 @@ class TimedDigitReader : public DigitReader {
     if (!read.empty()) Add(this->boxes, start);
     return read;
   }
+  const DoubtModel* Doubt() override { return inner_->Doubt(); }
   Cost glyphs, numbers, boxes;
 
  private:

@@ -29,6 +29,8 @@
 // Only on a corpus written with digits.png's training half (tools/synth
 // --digit-half training): anything else would train on the test digits.
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -52,6 +54,7 @@
 #include "readings/digit_reader.h"
 #include "readings/tesseract_digits.h"
 #include "labels/text_reader.h"
+#include "scan/cell_doubt.h"
 #include "scan/scan_card.h"
 
 namespace scorecheck {
@@ -191,8 +194,40 @@ struct EvalOptions {
   std::string dump_top_misreads;   // if set, write the ink of every number cell whose top reading is wrong here
   std::string harvest_glyphs;      // if set, write every number cell's digit glyphs here, labelled (see the top)
   std::string harvest_numbers;     // ... and, if set too, its whole-number ink here
+  std::string doubt_model;         // doubt model (models/doubt.json); empty = doubt.json beside the digit model, "none"
+  std::string dump_doubt;          // if set, write every read box's doubt measures, right or not, here (CSV)
   std::vector<std::string> settings;  // tuning overrides, "name=value" (see ApplySettings)
   std::string results;             // if set, write the figures by family and profile here as Markdown (docs/results.md)
+};
+
+// How far the card's confidences can be believed: read, non-empty cells of
+// found grids by their stated confidence (CardConfidence), in tenths, against
+// the share of them read right; and the expected calibration error, the
+// cells' mean gap between the two.
+struct Reliability {
+  static constexpr int kBands = 10;
+  std::array<double, kBands> stated{};
+  std::array<Tally, kBands> right;
+  void Add(double confidence, bool ok) {
+    const int band = std::clamp(static_cast<int>(confidence * kBands), 0, kBands - 1);
+    stated[band] += confidence;
+    right[band].Add(ok);
+  }
+  void Print(std::ostream& out) const {
+    int cells = 0;
+    double gap = 0;
+    out << "reliability of the card's confidence (read boxes of found grids; stated vs share right):\n";
+    for (int b = 0; b < kBands; ++b) {
+      if (!right[b].total) continue;
+      const double mean = stated[b] / right[b].total, share = static_cast<double>(right[b].right) / right[b].total;
+      cells += right[b].total;
+      gap += right[b].total * std::abs(mean - share);
+      out << "  " << std::fixed << std::setprecision(1) << static_cast<double>(b) / kBands << "-" << static_cast<double>(b + 1) / kBands << "  stated "
+          << std::setprecision(3) << mean << ", right " << right[b].Text() << "\n";
+    }
+    out << "  calibration error (ECE): " << std::setprecision(4) << (cells ? gap / cells : 0) << " over " << cells
+        << " boxes\n";
+  }
 };
 
 // Counts the glyphs the scanner asks the digit reader about (cached ones
@@ -209,6 +244,7 @@ class CountingReader : public DigitReader {
   std::vector<BoxReading> ReadBoxes(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes) override {
     return inner_.ReadBoxes(page, boxes);
   }
+  const DoubtModel* Doubt() override { return inner_.Doubt(); }
   long glyphs = 0;
 
  private:
@@ -237,6 +273,7 @@ class RecordingReader : public DigitReader {
   std::vector<BoxReading> ReadBoxes(const cv::Mat& page, const std::vector<cv::Rect2f>& boxes) override {
     return inner_.ReadBoxes(page, boxes);
   }
+  const DoubtModel* Doubt() override { return inner_.Doubt(); }
   void Clear() {
     glyphs_.clear();
     numbers_.clear();
@@ -603,6 +640,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   reader_options.model_path = model.empty() ? FindDigitModel(SCORECHECK_TEMPLATES_DIR) : model;
   reader_options.number_model_path = eval.number_model;
   reader_options.box_model_path = eval.box_model;
+  reader_options.doubt_model_path = eval.doubt_model;
   auto reader = DigitReader::Create(reader_options);
   std::unique_ptr<TesseractDigits> tesseract;
   if (eval.compare_tesseract) {
@@ -630,6 +668,15 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   // How well the reader's confidence predicts a misread: number cells by the
   // confidence the card carries for them.
   std::map<int, Tally> by_confidence;  // band lower bound in percent -> right readings
+  Reliability reliability;
+  std::ofstream doubt_csv;
+  if (!eval.dump_doubt.empty()) {
+    doubt_csv.open(eval.dump_doubt);
+    SC_CHECK(doubt_csv, eval.dump_doubt << ": cannot write");
+    doubt_csv << "card,profile,kind";
+    for (const std::string& name : CellDoubtFeatureNames()) doubt_csv << "," << name;
+    doubt_csv << ",flagged,right\n";
+  }
   std::map<std::string, Tally> by_profile, by_style, by_kind, by_profile_style;
   std::map<std::string, ProfilePages> pages_by_profile;  // by capture profile
   Tally in_picture_grids, cut_refused;  // as ProfilePages, over all cards
@@ -727,6 +774,16 @@ int Run(const std::string& dir, const EvalOptions& eval) {
       if (scanned) got = ScanText(*scanned);
       const bool ok = got == want;
       exact &= ok;
+      if (found && scanned && !scanned->stray && CardStatus(*scanned) != ReadingStatus::kEmpty) {
+        reliability.Add(CardConfidence(*scanned), ok);
+        const RowSpec* spec = rulesets.Get(scan.ruleset.id).FindRow(row);
+        if (doubt_csv.is_open() && spec) {
+          doubt_csv << path.stem().stem().string() << "," << profile << "," << Kind(want);
+          for (double x : CellDoubtFeatures(*scanned, spec->kind, {scan.quality, scan.grid.source}))
+            doubt_csv << "," << x;
+          doubt_csv << "," << flagged.count({g, c, row}) << "," << ok << "\n";
+        }
+      }
       by_profile[profile].Add(ok);
       by_style[style].Add(ok);
       by_profile_style[profile + " / " + style].Add(ok);
@@ -890,6 +947,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
             << "finding precision:    " << precision.Text() << "\n"
             << "clean cards, no alarm: " << clean_cards_quiet.Text() << "\n"
             << "false alarms (error-free cards with a grid found, any error reported): " << clean_found_alarm.Text() << "\n";
+  reliability.Print(std::cout);
   std::cout << "number cells right, by the reader's confidence in its top reading:\n";
   for (const auto& [band, tally] : by_confidence)
     std::cout << "  " << std::setw(9) << (band == 0 ? std::string("< 0.50") : ">= 0." + std::to_string(band)) << "  " << tally.Text() << "\n";
@@ -983,6 +1041,12 @@ int main(int argc, char** argv) {
   app.add_option("--model", eval.model, "Digit model to evaluate (default: models/digits.onnx)");
   app.add_option("--number-model", eval.number_model,
                  "Whole-number model to evaluate (default: numbers.onnx beside the digit model; none: digit by digit only)");
+  app.add_option("--doubt-model", eval.doubt_model,
+                 "Doubt model to evaluate (default: doubt.json beside the digit model; none: the readers' own "
+                 "confidences)");
+  app.add_option("--dump-doubt", eval.dump_doubt,
+                 "Write every read box's doubt measures (scan/cell_doubt.h), whether it was flagged and whether it "
+                 "was read right, to FILE as CSV (tools/doubt/fit_doubt.py fits the doubt model on it)");
   app.add_option("--box-model", eval.box_model,
                  "Learned box reader to evaluate, e.g. models/cells.onnx (default none: the glyph readers)");
   app.add_flag("--compare-tesseract,!--no-compare-tesseract", eval.compare_tesseract,

@@ -36,7 +36,7 @@ struct BatchArgs {
   std::string triple_entries = "auto";
   std::string model;
   std::string corrections;
-  double min_confidence = 0.5;
+  double min_confidence = kReviewBelow;
   double time_limit = kDefaultTimeLimitSeconds;
   bool resume = false;
 };
@@ -158,7 +158,7 @@ Command AddBatchCommand(CLI::App& app, const GlobalOptions& global) {
       ->capture_default_str();
   cmd->add_flag("--resume", args->resume, "Keep cards an interrupted run already read (same photos, same settings)");
   AddTripleEntriesOption(*cmd, args->triple_entries);
-  cmd->add_option("--min-confidence", args->min_confidence, "How sure a reading must be, from 0 to 1; one less sure is marked for a person to look at")
+  cmd->add_option("--min-confidence", args->min_confidence, "How likely a reading must be to be right, from 0 to 1; one less likely is marked for a person to look at")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   AddCorrectionsOption(*cmd, args->corrections);

@@ -29,7 +29,7 @@ struct ScanArgs {
   std::string json_out, overlay_out, out_dir;
   std::string triple_entries = "auto";
   std::string model;
-  double min_confidence = 0.5;
+  double min_confidence = kReviewBelow;
   std::string corrections;
   double time_limit = kDefaultTimeLimitSeconds;
   bool read_poor_photos = false;
@@ -180,7 +180,7 @@ Command AddScanCommand(CLI::App& app, const GlobalOptions& global) {
   cmd->add_option("--out-dir", args->out_dir, "Write <image>.report.json and <image>.overlay.png for every image")
       ->option_text(" FOLDER");
   AddTripleEntriesOption(*cmd, args->triple_entries);
-  cmd->add_option("--min-confidence", args->min_confidence, "How sure a reading must be, from 0 to 1; one less sure is marked for a person to look at")
+  cmd->add_option("--min-confidence", args->min_confidence, "How likely a reading must be to be right, from 0 to 1; one less likely is marked for a person to look at")
       ->check(CLI::Range(0.0, 1.0));
   AddCorrectionsOption(*cmd, args->corrections);
   AddModelOption(*cmd, args->model);

@@ -35,7 +35,7 @@ class DigitReaderTest : public ::testing::Test {
     } catch (const Error& e) {
       GTEST_SKIP() << e.what();
     }
-    reader_ = DigitReader::Create({model_, "", ""});
+    reader_ = DigitReader::Create({model_, "", "", ""});
   }
 
   // digits.png test-half digit (class c, index i in 250..499), 20x20, ink bright.
@@ -107,13 +107,13 @@ TEST_F(DigitReaderTest, TouchingPairsScoreLowOnEveryDigit) {
 }
 
 TEST(DigitReaderCreateTest, MissingModelThrows) {
-  EXPECT_THROW(DigitReader::Create({"/nonexistent/digits.onnx", "", ""}), Error);
-  EXPECT_THROW(DigitReader::CreateLazy({"/nonexistent/digits.onnx", "", ""}), Error);  // checked at once, loaded later
+  EXPECT_THROW(DigitReader::Create({"/nonexistent/digits.onnx", "", "", ""}), Error);
+  EXPECT_THROW(DigitReader::CreateLazy({"/nonexistent/digits.onnx", "", "", ""}), Error);  // checked at once, loaded later
 }
 
 // The lazy reader reads as the other does, the whole-number model included.
 TEST_F(DigitReaderTest, ALazyReaderReadsTheSame) {
-  const std::unique_ptr<DigitReader> lazy = DigitReader::CreateLazy({model_, "", ""});
+  const std::unique_ptr<DigitReader> lazy = DigitReader::CreateLazy({model_, "", "", ""});
   for (int c = 0; c < 10; ++c) {
     const cv::Mat glyph = TestDigit(c, 300);
     EXPECT_EQ(lazy->Classify(glyph), reader_->Classify(glyph)) << c;

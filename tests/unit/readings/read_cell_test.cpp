@@ -424,6 +424,7 @@ class OnesAndDoubtfulFours : public DigitReader {
   }
   NumberSteps ReadNumber(const cv::Mat&) override { return {}; }
   std::vector<BoxReading> ReadBoxes(const cv::Mat&, const std::vector<cv::Rect2f>&) override { return {}; }
+  const DoubtModel* Doubt() override { return nullptr; }
 };
 
 TEST(ReadCellTest, AOneTheSegmenterMayHaveLostScoresByItsNeighboursRejectShare) {

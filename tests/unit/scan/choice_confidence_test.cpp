@@ -19,11 +19,11 @@ using testing::Classic;
 using testing::Number;
 using testing::UpperColumn;
 
-// The rows of a classic column that VerifyGrid sends to a person
-// (UNCERTAIN_READ), each number cell on the card as chosen, with the
-// confidence the decoding gives it.
 // The findings VerifyGrid makes of a classic column as chosen (its number
-// cells only when `numbers_only`).
+// cells only when `numbers_only`), each with the confidence the decoding
+// gives it. These confidences are on the readers' own scale, before the doubt
+// model weighs them (scan/cell_doubt.h): a cell is uncertain below
+// ChoiceOptions::review_below, the threshold of that scale.
 std::vector<Finding> ColumnFindings(const std::vector<ColumnCell>& column, const ColumnChoice& choice,
                                     bool numbers_only) {
   CardColumn card_column;
@@ -36,7 +36,9 @@ std::vector<Finding> ColumnFindings(const std::vector<ColumnCell>& column, const
   CardGrid grid;
   grid.ruleset = "classic";
   grid.columns.push_back(card_column);
-  return VerifyGrid(grid, Classic()).findings;
+  VerifyOptions readers_scale;
+  readers_scale.min_confidence = ChoiceOptions{}.review_below;
+  return VerifyGrid(grid, Classic(), readers_scale).findings;
 }
 
 std::vector<std::string> UncertainRows(const std::vector<ColumnCell>& column, const ColumnChoice& choice) {

@@ -361,13 +361,13 @@ TEST(VerifyTest, LowConfidenceReadsAreFlagged) {
   CellValue unsure = CellValue::Number(12);
   unsure.confidence = 0.3;
   CellValue sure = CellValue::Number(12);
-  sure.confidence = 0.95;
+  sure.confidence = 0.99;  // above the default threshold, kReviewBelow
   const Verification v = Check(MakeCard("classic", {With(CorrectColumn("classic"), "fours", unsure)}));
   ASSERT_TRUE(HasFinding(v, "UNCERTAIN_READ", "fours", 0)) << Describe(v);
   EXPECT_EQ(FindingsWith(v, "UNCERTAIN_READ")[0].severity, Severity::kWarning);
   EXPECT_TRUE(FindingsWith(Check(MakeCard("classic", {With(CorrectColumn("classic"), "fours", sure)})), "UNCERTAIN_READ").empty());
   VerifyOptions strict;
-  strict.min_confidence = 0.99;
+  strict.min_confidence = 0.995;
   EXPECT_TRUE(HasFinding(Check(MakeCard("classic", {With(CorrectColumn("classic"), "fours", sure)}), strict),
                          "UNCERTAIN_READ", "fours", 0));
 }
@@ -431,7 +431,7 @@ TEST(VerifyTest, AnErrorInAColumnHardToReadIsInDoubtSooner) {
   };
   CellValue total = CellValue::Number(At(column, "lower_total").number + 10);
   total.confidence = 0.2;
-  Cells cells = With(read_at(column, 0.9), "lower_total", total);
+  Cells cells = With(read_at(column, 0.99), "lower_total", total);  // read above kReviewBelow
   VerifyOptions options;
   options.unconfirmed_below = 0.05;
   options.hard_column_share = 0.4;
