@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/error.h"
 #include "readings/whole_number.h"
 #include "scan/scan_card.h"
 #include "verify/verify.h"
@@ -62,6 +63,16 @@ const std::vector<std::string>& CellDoubtFeatureNames() {
   };
   return kNames;
 }
+
+void CheckDoubtModel(const DoubtModel& model) {
+  SC_CHECK(model.features == CellDoubtFeatureNames(),
+           "the doubt model was fitted to other measures than this scanner computes; fit it again "
+           "(tools/doubt/fit_doubt.py)");
+}
+
+DoubtContext DoubtContextOf(const ScanResult& scan) { return {scan.quality, scan.grid.source}; }
+
+bool DoubtWeighs(const ScannedCell& cell) { return !cell.stray && CardStatus(cell) != ReadingStatus::kEmpty; }
 
 std::vector<double> CellDoubtFeatures(const ScannedCell& cell, RowKind row, const DoubtContext& page) {
   const Reading& reading = cell.reading;

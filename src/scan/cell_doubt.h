@@ -18,16 +18,28 @@
 namespace scorecheck {
 
 struct ScannedCell;
+struct ScanResult;
 
 /// The measures' names, in the order CellDoubtFeatures() gives them (a doubt
 /// model must have been fitted to exactly these).
 const std::vector<std::string>& CellDoubtFeatureNames();
+
+/// Throws Error when `model` was fitted to other measures than
+/// CellDoubtFeatures() gives (fit it again: tools/doubt/fit_doubt.py).
+void CheckDoubtModel(const DoubtModel& model);
 
 /// What the page tells about every cell on it.
 struct DoubtContext {
   PhotoQuality quality;                 ///< the photo of the grid
   GridSource source = GridSource::kNone;  ///< our own sheet (its code) or another printer's
 };
+
+/// The page's part of the measures, for every cell of `scan`.
+DoubtContext DoubtContextOf(const ScanResult& scan);
+
+/// Whether the doubt model weighs `cell`: a box read as holding something
+/// (CardStatus not empty) and not a stray mark (whose confidence is 0).
+bool DoubtWeighs(const ScannedCell& cell);
 
 /// The measures of a read, non-empty cell after the rule-aware choice (its
 /// `chosen`, `corrected`, `rules_chose` and `chosen_confidence` set; its

@@ -40,15 +40,13 @@ CellValue ToCellValue(const ScannedCell& cell) {
 }
 
 // Every read, non-empty cell's confidence from the doubt model
-// (ScannedCell::probability_right), once the rule-aware step has chosen.
+// (ScannedCell::probability_right), once the rule-aware step has chosen;
+// `doubt` checked (CheckDoubtModel).
 void WeighDoubt(const DoubtModel& doubt, const Ruleset& ruleset, double review_below, ScanResult& result) {
-  SC_CHECK(doubt.features == CellDoubtFeatureNames(),
-           "the doubt model was fitted to other measures than this scanner computes; fit it again "
-           "(tools/doubt/fit_doubt.py)");
-  const DoubtContext page{result.quality, result.grid.source};
+  const DoubtContext page = DoubtContextOf(result);
   for (ScannedCell& cell : result.cells) {
     const RowSpec* row = ruleset.FindRow(cell.where.row_id);
-    if (cell.stray || !row || CardStatus(cell) == ReadingStatus::kEmpty) continue;
+    if (!row || !DoubtWeighs(cell)) continue;
     cell.probability_right = Believed(doubt, cell, row->kind, page, review_below);
   }
 }
@@ -292,11 +290,13 @@ ScanResult ScanSheet(Page page, const std::string& source, const RulesetLibrary&
   // apart: a classic sheet and a Triple Yahtzee sheet may print the same
   // words), then the one choice among them.
   const std::vector<std::string> tried = RulesetsToTry(result.grid.rulesets);
+  const DoubtModel* doubt = reader.Doubt();
+  if (doubt) CheckDoubtModel(*doubt);
   std::vector<ScanResult> cards;
   std::vector<RulesetTrial> trials;
   for (const std::string& id : tried) {
     deadline.Check();
-    auto [card, trial] = CardUnder(result, rulesets.Get(id), rulesets, reader.Doubt(), options);
+    auto [card, trial] = CardUnder(result, rulesets.Get(id), rulesets, doubt, options);
     cards.push_back(std::move(card));
     trials.push_back(trial);
   }

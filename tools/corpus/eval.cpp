@@ -774,12 +774,12 @@ int Run(const std::string& dir, const EvalOptions& eval) {
       if (scanned) got = ScanText(*scanned);
       const bool ok = got == want;
       exact &= ok;
-      if (found && scanned && !scanned->stray && CardStatus(*scanned) != ReadingStatus::kEmpty) {
+      if (found && scanned && DoubtWeighs(*scanned)) {
         reliability.Add(CardConfidence(*scanned), ok);
         const RowSpec* spec = rulesets.Get(scan.ruleset.id).FindRow(row);
         if (doubt_csv.is_open() && spec) {
           doubt_csv << path.stem().stem().string() << "," << profile << "," << Kind(want);
-          for (double x : CellDoubtFeatures(*scanned, spec->kind, {scan.quality, scan.grid.source}))
+          for (double x : CellDoubtFeatures(*scanned, spec->kind, DoubtContextOf(scan)))
             doubt_csv << "," << x;
           doubt_csv << "," << flagged.count({g, c, row}) << "," << ok << "\n";
         }
