@@ -72,6 +72,18 @@ struct Tally {
   }
 };
 
+// Whether the scanned box lies where the truth's box does: the truth box's
+// centre (its quad in the photo) inside the scanned box's quad. A grid found
+// with a column too many (a strip of printed dice icons taken for players)
+// or a row lost at its edge reads its boxes in the wrong places.
+bool PlacedRight(const Json& truth_cell, const ScannedCell* scanned) {
+  if (!scanned || scanned->quad_in_image.size() < 3 || !truth_cell.contains("quad")) return false;
+  cv::Point2f centre(0, 0);
+  for (const Json& corner : truth_cell["quad"]) centre += cv::Point2f(corner[0].get<float>(), corner[1].get<float>());
+  centre *= 1.0f / static_cast<float>(truth_cell["quad"].size());
+  return cv::pointPolygonTest(scanned->quad_in_image, centre, false) >= 0;
+}
+
 // A capture profile's pages: grids found and ruleset right over all its cards;
 // and apart, the cards whose grids are wholly in the picture (grids found)
 // and those with a grid cut off by the picture's edge, which no scan can
@@ -660,6 +672,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   std::sort(truths.begin(), truths.end());
   if (limit > 0 && static_cast<int>(truths.size()) > limit) truths.resize(limit);
 
+  // Boxes placed where the truth has them, and cards with every box placed.
+  Tally boxes_placed, layouts_right;
   Tally grids, ruleset_ids, rulesets_told, cards_exact, recall, precision, clean_cards_quiet, clean_found_alarm;
   // The digit reader alone on number cells: its top reading, and whether the
   // truth is among its alternatives at all (the most rule-aware choice can fix).
@@ -737,6 +751,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
                 << truth["ruleset"].get<std::string>() << "\n";
 
     bool exact = found;
+    int misplaced = 0;
+    std::set<std::string> misplaced_where;  // "g0 c1", "g0 aces", for --list-errors
     NormalizedPage normalized;  // for the comparison; made once per card, when needed
     // A cell's ink extracted again the way the scanner did, for the comparison
     // and the dumps.
@@ -772,6 +788,13 @@ int Run(const std::string& dir, const EvalOptions& eval) {
         for (const ScannedCell& s : scan.cells)
           if (s.where.grid == g && s.where.column == c && s.where.row_id == row && s.where.part == part) scanned = &s;
       if (scanned) got = ScanText(*scanned);
+      const bool placed = found && PlacedRight(cell, scanned);
+      boxes_placed.Add(placed);
+      if (!placed) {
+        ++misplaced;
+        misplaced_where.insert("g" + std::to_string(g) + " c" + std::to_string(c));
+        misplaced_where.insert("g" + std::to_string(g) + " " + row);
+      }
       const bool ok = got == want;
       exact &= ok;
       if (found && scanned && DoubtWeighs(*scanned)) {
@@ -888,6 +911,13 @@ int Run(const std::string& dir, const EvalOptions& eval) {
                   << (flagged.count({g, c, row}) ? " [flagged]" : " [NOT flagged]") << "\n";
     }
     cards_exact.Add(exact);
+    layouts_right.Add(found && misplaced == 0);
+    if (found && misplaced && list_errors) {
+      std::cout << "  " << path.filename().string() << " layout: " << misplaced << " of " << truth["cells"].size()
+                << " boxes not where the truth has them (";
+      for (const std::string& where : misplaced_where) std::cout << " " << where;
+      std::cout << " )\n";
+    }
 
     // Findings: identity (grid, code, row, column); errors only.
     std::set<std::string> expected, reported;
@@ -937,6 +967,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
             << "grids found:          " << grids.Text() << "\n"
             << "grids found, cards wholly in the picture: " << in_picture_grids.Text() << "\n"
             << "cards with a grid cut off by the picture's edge, refused: " << cut_refused.Text() << "\n"
+            << "grids laid out right (every box where the truth has it): " << layouts_right.Text() << "\n"
+            << "boxes placed where the truth has them: " << boxes_placed.Text() << "\n"
             << "ruleset identified:   " << ruleset_ids.Text() << "\n"
             << "ruleset told, none other named (\"can't tell, A or B\" a miss): " << rulesets_told.Text() << "\n"
             << "cards read exactly:   " << cards_exact.Text() << "\n"
