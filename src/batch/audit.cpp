@@ -168,7 +168,7 @@ std::string AuditText(const Json& audit) {
       if (p["warnings"].get<int>())
         findings += (findings.empty() ? "" : ", ") + std::to_string(p["warnings"].get<int>()) + " warnings";
       if (findings.empty()) findings = "none";
-      if (!p.value("finished", true)) findings += " (no grand total written: not ranked)";
+      if (!p.value("finished", true)) findings += " (no grand total read: not ranked)";
       char line[64];
       std::snprintf(line, sizeof line, "  %7s  %10d  ", written.c_str(), p["recomputed_total"].get<int>());
       text << "  " << label << std::string(width - label.size(), ' ') << line << findings << "\n";

@@ -158,8 +158,11 @@ class CellItems {
     const CardGrid& grid = scan_.card.grids[static_cast<size_t>(g)];
     const CardColumn* column = FindColumn(grid, column_index);
     const CellValue cell = column ? column->At(row) : CellValue::Empty();
+    const bool not_found = cell.empty() && std::find(grid.rows_not_found.begin(), grid.rows_not_found.end(), row) !=
+                                               grid.rows_not_found.end();
     Json item = {{"grid", g + 1}, {"column", column_index + 1}, {"row", row},
-                 {"row_name", RowName(rulesets_.Get(grid.ruleset), row)}, {"reading", ReadingText(cell)},
+                 {"row_name", RowName(rulesets_.Get(grid.ruleset), row)},
+                 {"reading", not_found ? "not found on the sheet" : ReadingText(cell)},
                  {"value", CellValueToJson(cell)}};
     const std::optional<double> confidence = cell.LeastConfidence();
     item["confidence"] = confidence ? Json(std::round(*confidence * 100) / 100) : Json(nullptr);

@@ -71,6 +71,10 @@ struct CardColumn {
 struct CardGrid {
   std::string ruleset;               ///< ruleset id
   std::vector<CardColumn> columns;   ///< sorted by index; missing indexes are unused columns
+  /// Rows of the ruleset for which a scanner found no box on the sheet (a
+  /// row lost at the grid's edge): what is written there was not read.
+  /// Empty for a typed card.
+  std::vector<std::string> rows_not_found;
 };
 
 /// A card: one page, one or more grids (grids top to bottom, then left to right).

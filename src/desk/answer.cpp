@@ -13,14 +13,20 @@ bool SamePlace(const Json& item, const Correction& c) {
   return item.is_object() && item.value("grid", 0) == c.grid && item.value("column", 0) == c.column;
 }
 
-// Whether `record` (checked by CheckCardRecord when it was loaded) has the
-// box or the played column `c` is about.
-bool OnCard(const Json& record, const Correction& c) {
-  const char* list = c.name ? "columns" : "boxes";
+// Whether `record`'s list `list` holds the place `c` is about.
+bool Listed(const Json& record, const char* list, const Correction& c) {
   if (!record.contains(list) || !record[list].is_array()) return false;
   for (const Json& item : record[list])
     if (SamePlace(item, c) && (c.name || item.value("row", "") == c.row)) return true;
   return false;
+}
+
+// Whether `record` (checked by CheckCardRecord when it was loaded) has the
+// box or the played column `c` is about: a box on the picture, or a cell to
+// look at that has none (a row whose box was not found on the sheet).
+bool OnCard(const Json& record, const Correction& c) {
+  if (c.name) return Listed(record, "columns", c);
+  return Listed(record, "boxes", c) || Listed(record, "uncertain", c);
 }
 
 }  // namespace

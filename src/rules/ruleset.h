@@ -55,6 +55,10 @@ struct RowSpec {
 
   /// True when `value` is a legal raw score for this entry box.
   bool IsLegalRaw(int value) const;
+  /// True for a total that repeats one other row (the upper total again
+  /// above the grand total): printed for convenience, and many sheets leave
+  /// it out. Every other row is on every sheet of the ruleset.
+  bool IsCopy() const { return kind == RowKind::kTotal && sum_of.size() == 1; }
 };
 
 /// The upper-section bonus.

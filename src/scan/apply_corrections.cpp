@@ -59,6 +59,8 @@ std::vector<std::string> ApplyCorrections(ScanResult& scan, const std::vector<Co
       column->cells.erase(c.row);
     else
       column->cells[c.row] = c.value;  // typed: no confidence, never uncertain
+    // A row whose box the scanner did not find is read once a person has looked.
+    std::erase(grid.rows_not_found, c.row);
     for (ScannedCell& cell : scan.cells)
       if (cell.where.grid == c.grid - 1 && cell.where.column == index && cell.where.row_id == c.row)
         cell.by_person = c.value;

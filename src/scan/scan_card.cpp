@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 
 #include "core/error.h"
@@ -130,12 +131,23 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const DoubtModel
     grid.ruleset = ruleset.id;
     for (auto& [key, column] : columns)
       if (key.first == g) grid.columns.push_back(column);
+    grid.rows_not_found = RowsWithoutBoxes(result.cells, g, ruleset);
     result.card.grids.push_back(grid);
   }
   return log_weight;
 }
 
 }  // namespace
+
+std::vector<std::string> RowsWithoutBoxes(const std::vector<ScannedCell>& cells, int grid, const Ruleset& ruleset) {
+  std::set<std::string> placed;
+  for (const ScannedCell& cell : cells)
+    if (cell.where.grid == grid) placed.insert(cell.where.row_id);
+  std::vector<std::string> missing;
+  for (const RowSpec& row : ruleset.rows)
+    if (!placed.count(row.id)) missing.push_back(row.id);
+  return missing;
+}
 
 ReadingStatus CardStatus(const ScannedCell& cell) {
   if (cell.stray) return ReadingStatus::kIllegible;

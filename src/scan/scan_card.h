@@ -71,6 +71,10 @@ struct ScannedCell {
                                            ///< the card holds this instead of the reading
 };
 
+/// The rows of `ruleset` that no cell of grid `grid` among `cells` is a box
+/// of (CardGrid::rows_not_found), in the ruleset's order.
+std::vector<std::string> RowsWithoutBoxes(const std::vector<ScannedCell>& cells, int grid, const Ruleset& ruleset);
+
 /// What the cell holds on the card: the reading's status, except kNumber for
 /// a cross-out the rule-aware step reads as a number and for an unreadable
 /// mark it gives the value the totals imply, and kIllegible for a stray mark.

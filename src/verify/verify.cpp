@@ -459,13 +459,40 @@ std::string DescribeLegalValues(const RowSpec& row, int scale) {
 
 namespace {
 
-// UNCERTAIN_READ for every cell read with too little confidence, in row order.
-// In a column nobody plays (`unused`) the only such cells are marks a
+// Whether a scanner found no box for `row` on the sheet (CardGrid::rows_not_found)
+// and nothing is known of it (a person gave no value): what is written there
+// was never read. A copy of another total (RowSpec::IsCopy) many sheets
+// leave out, and its absence hides nothing.
+bool NotRead(const CardGrid& grid, const CardColumn& column, const RowSpec& row) {
+  return !row.IsCopy() && column.At(row.id).empty() &&
+         std::find(grid.rows_not_found.begin(), grid.rows_not_found.end(), row.id) != grid.rows_not_found.end();
+}
+
+// UNCERTAIN_READ for a row of a played column whose box the scanner did not
+// find (NotRead).
+Finding RowNotRead(const CardColumn& column, const RowSpec& row) {
+  Finding finding;
+  finding.code = codes::kUncertainRead;
+  finding.severity = Severity::kWarning;
+  finding.row = row.id;
+  finding.column = column.index;
+  finding.message = row.name + ": no box for this row was found on the sheet, so what is written there was not "
+                    "read and the column's check is not complete; a person should look at this cell";
+  return finding;
+}
+
+// UNCERTAIN_READ for every cell read with too little confidence, and in a
+// played column (`grid` given) every row whose box was not found, in row
+// order. In a column nobody plays (`unused`) the only such cells are marks a
 // scanner took for stray ones.
 std::vector<Finding> UncertainReads(const CardColumn& column, const Ruleset& ruleset, double min_confidence,
-                                    bool unused = false) {
+                                    bool unused = false, const CardGrid* grid = nullptr) {
   std::vector<Finding> findings;
   for (const RowSpec& row : ruleset.rows) {
+    if (grid && NotRead(*grid, column, row)) {
+      findings.push_back(RowNotRead(column, row));
+      continue;
+    }
     const CellValue cell = column.At(row.id);
     const std::optional<double> confidence = cell.LeastConfidence();
     if (!confidence || *confidence >= min_confidence) continue;
@@ -576,7 +603,7 @@ void CheckPlayedColumn(const CardGrid& grid, const CardColumn& column, const Rul
                             ? Evaluate(grid, column, ruleset, EntryConvention::kRaw, none, "")
                             : EvaluateMultipliedColumn(grid, column, ruleset, forced);
   result.columns.push_back(std::move(evaluated.check));
-  for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence))
+  for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence, false, &grid))
     result.findings.push_back(std::move(finding));
   std::set<std::string> doubted;  // rows whose error became a warning (findings come in sheet order)
   // In a column hard to read as a whole, a misreading explains an error at

@@ -78,6 +78,18 @@ function where(b, severalGrids) {
   return (severalGrids ? "grid " + b.grid + ", " : "") + "column " + b.column + ", " + b.row_name;
 }
 
+// The cells `items` (a card's "uncertain" entries) as a list of inputs, each with its crop when it has one.
+function boxList(card, items, severalGrids) {
+  const list = el("div", { class: "box-list" });
+  for (const u of items) {
+    const b = { ...u, uncertain: true, by_person: false };
+    list.append(el("label", {}, u.crop ? el("img", { src: fileUrl(u.crop), alt: "" }) : null,
+                   el("span", { text: where(b, severalGrids) + (u.crop ? "" : " (" + u.reading + ")") }),
+                   boxInput(card, b, severalGrids, false)));
+  }
+  return list;
+}
+
 function boxInput(card, b, severalGrids, onImage) {
   const label = where(b, severalGrids) + ": read as " + (b.reading || "empty");
   const input = el("input", {
@@ -216,15 +228,13 @@ function cardElement(card, index, players, state) {
     const boxes = [...card.boxes].sort((a, b) => a.grid - b.grid || a.column - b.column || a.box[1] - b.box[1]);
     for (const b of boxes) figure.append(boxInput(card, b, severalGrids, true));
     article.append(figure);
+    // Cells to look at with no box on the picture (a row whose box was not found on the sheet): typed below it.
+    const placed = new Set(card.boxes.map(boxKey));
+    const unplaced = (card.uncertain || []).filter((u) => !placed.has(boxKey(u)));
+    if (unplaced.length) article.append(boxList(card, unplaced, severalGrids));
   } else {
     // A report made before the desk knew where boxes are: the cells to look at, with their crops.
-    const list = el("div", { class: "box-list" });
-    for (const u of card.uncertain || []) {
-      const b = { ...u, uncertain: true, by_person: false };
-      list.append(el("label", {}, u.crop ? el("img", { src: fileUrl(u.crop), alt: "" }) : null,
-                     el("span", { text: where(b, severalGrids) }), boxInput(card, b, severalGrids, false)));
-    }
-    article.append(list);
+    article.append(boxList(card, card.uncertain || [], severalGrids));
   }
   return article;
 }

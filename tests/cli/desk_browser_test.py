@@ -2,10 +2,12 @@
 """The review desk driven in a real browser: Debian's Chromium through
 chromium-driver and python3-selenium (tools/setup installs both).
 
-A batch over three files (a classic card to look at, a clean rock card, a file
-that is no picture) is opened with `scorecheck review REPORT --no-browser
---port 0`. In the page the test corrects a flagged box and an unflagged one,
-names the two players, types in the file the scanner could not read, and then checks corrections.json, the card's verdict
+A batch over four files (a classic card to look at, a clean rock card, a
+Roll-Em card whose grid lost its last rows, a file that is no picture) is
+opened with `scorecheck review REPORT --no-browser --port 0`. In the page the
+test corrects a flagged box and an unflagged one, types the grand total the
+scanner found no box for, names two players, types in the file the
+scanner could not read, and then checks corrections.json, the card's verdict
 and the leaderboard in the page, and the report files written again. It saves
 screenshots of the desk and of the report page it wrote at 1280 and 360 px
 wide in --artifacts for a person to look at, and checks that neither is wider
@@ -85,6 +87,8 @@ def main():
         samples = os.path.join(a.source, "samples", "synthetic")
         shutil.copy(os.path.join(samples, "0000-classic-scan.jpg"), os.path.join(photos, "classic.jpg"))
         shutil.copy(os.path.join(samples, "0003-rock-scan.jpg"), os.path.join(photos, "rock.jpg"))
+        lost_sample = os.path.join(a.source, "samples", "rows-not-found", "0328-rollem-lowres")
+        shutil.copy(lost_sample + ".jpg", os.path.join(photos, "lost.jpg"))
         with open(os.path.join(photos, "broken.png"), "w") as f:
             f.write("not a picture")
         report = os.path.join(work, "report")
@@ -142,8 +146,16 @@ def main():
         written = truth["grids"][0]["columns"][0]["cells"]["aces"]
         type_into('article[data-file="classic.jpg"] input.box[data-row="aces"][data-column="1"]', str(written + 1))
 
+        # The grand total whose box was not found on the sheet: listed under the picture, typed there.
+        lost_total = 'article[data-file="lost.jpg"] .box-list input.box[data-row="grand_total"][data-column="1"]'
+        check(driver.find_elements(By.CSS_SELECTOR, lost_total),
+              "the grand total the scanner found no box for is not offered for typing")
+        lost_truth = json.load(open(lost_sample + ".truth.json"))
+        lost_grand = lost_truth["grids"][0]["columns"][0]["cells"]["grand_total"]
+        type_into(lost_total, str(lost_grand))
+
         name_fields = driver.find_elements(By.CSS_SELECTOR, "article input[data-name]")
-        check(len(name_fields) == 2, "%d name fields for two one-player cards" % len(name_fields))
+        check(len(name_fields) == 3, "%d name fields for three one-player cards" % len(name_fields))
         type_into('article[data-file="classic.jpg"] input[data-name]', "Zoë")
         driver.execute_script('document.getElementById("clean-cards").open = true')
         type_into('article[data-file="rock.jpg"] input[data-name]', "Ann")
@@ -160,7 +172,7 @@ def main():
 
         wait.until(lambda d: "up to date" in d.find_element(By.ID, "status").text)
         answers = json.load(open(os.path.join(report, "corrections.json")))["corrections"]
-        check(len(answers) == 5, "corrections.json holds %d answers, not 5: %s" % (len(answers), answers))
+        check(len(answers) == 6, "corrections.json holds %d answers, not 6: %s" % (len(answers), answers))
         typed = [c for c in answers if "card" in c]
         check(len(typed) == 1 and typed[0]["file"] == "broken.png" and typed[0]["card"]["ruleset"] == "rock",
               "the typed card is not saved: %s" % typed)
@@ -170,6 +182,9 @@ def main():
         by_target = {(c["file"], c.get("column"), c.get("row", "name")): c for c in answers}
         check(by_target[("classic.jpg", 1, "aces")]["value"] == written + 1, "the Aces answer is not saved")
         check(by_target[("classic.jpg", column, row)]["value"] == right, "the flagged box's answer is not saved")
+        check(by_target[("lost.jpg", 1, "grand_total")]["value"] == lost_grand, "the typed grand total is not saved")
+        check(not driver.find_elements(By.CSS_SELECTOR, lost_total),
+              "the grand total a person typed is still offered as not found")
         names = sorted(c["name"] for c in answers if "name" in c)
         check(names == ["Ann", "Zoë"], "names saved: %s" % names)
 

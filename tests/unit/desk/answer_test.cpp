@@ -38,6 +38,25 @@ TEST(DeskAnswerTest, ABoxAndANameTheCardHasAreTaken) {
   EXPECT_EQ(name.name.value_or(""), "Zoë");
 }
 
+// A row whose box the scanner did not find has no box on the picture; the
+// card lists it among the cells to look at, and a person's answer is taken.
+TEST(DeskAnswerTest, ACellToLookAtWithNoBoxIsTaken) {
+  std::vector<Json> records = Records();
+  const std::string answer = R"({"file": "0006-classic-photo.jpg", "grid": 1, "column": 1, "row": "grand_total", )"
+                             R"("value": 224})";
+  for (Json& record : records) {
+    if (record["file"] != "0006-classic-photo.jpg") continue;
+    Json boxes = Json::array();
+    for (const Json& box : record["boxes"])
+      if (box["row"] != "grand_total") boxes.push_back(box);
+    record["boxes"] = boxes;
+    EXPECT_THROW(ParseDeskAnswer(answer, records, testing::ShippedRulesets()), Error);
+    record["uncertain"].push_back(
+        {{"grid", 1}, {"column", 1}, {"row", "grand_total"}, {"reading", "not found on the sheet"}});
+  }
+  EXPECT_EQ(ParseDeskAnswer(answer, records, testing::ShippedRulesets()).value.number, 224);
+}
+
 TEST(DeskAnswerTest, ACardTheScannerCouldNotReadMayBeTypedIn) {
   const Correction typed = ParseDeskAnswer(
       R"({"file": "notes.jpg", "card": {"ruleset": "rock", "columns": [{"index": 0, "cells": {"aces": 3}}]}})",

@@ -553,6 +553,28 @@ TEST(VerifyTest, AnUnreadableMarkTakenFromTheTotalsSaysSo) {
       << uncertain(read);
 }
 
+// A row whose box the scanner did not find (lost at the grid's edge): what is
+// written there was never read, so a person looks, in every played column;
+// not in a column nobody plays, not for a copy of a total many sheets leave
+// out, and not once a person has given the value.
+TEST(VerifyTest, ARowWhoseBoxWasNotFoundIsUncertain) {
+  Card card = MakeCard("classic", {Without(CorrectColumn("classic"), "grand_total"), Cells{}});
+  card.grids[0].rows_not_found = {"grand_total", "upper_total_copy"};
+  const Verification v = Check(card);
+  ASSERT_TRUE(HasFinding(v, "UNCERTAIN_READ", "grand_total", 0)) << Describe(v);
+  EXPECT_FALSE(HasFinding(v, "UNCERTAIN_READ", "grand_total", 1)) << Describe(v);
+  EXPECT_FALSE(HasFinding(v, "UNCERTAIN_READ", "upper_total_copy", 0)) << Describe(v);
+  EXPECT_NE(FindingsWith(v, "UNCERTAIN_READ")[0].message.find("no box for this row was found"), std::string::npos);
+  EXPECT_EQ(v.ErrorCount(), 0) << Describe(v);
+  // The same card with the row found and left empty: an unfinished game.
+  card.grids[0].rows_not_found.clear();
+  EXPECT_TRUE(FindingsWith(Check(card), "UNCERTAIN_READ").empty());
+  // A person gave the grand total: nothing left unread.
+  Card given = MakeCard("classic", {CorrectColumn("classic")});
+  given.grids[0].rows_not_found = {"grand_total"};
+  EXPECT_TRUE(Check(given).clean()) << Describe(Check(given));
+}
+
 // --- several grids ----------------------------------------------------------------
 
 TEST(VerifyTest, EveryGridOfAPageIsChecked) {
