@@ -672,8 +672,12 @@ int Run(const std::string& dir, const EvalOptions& eval) {
   std::sort(truths.begin(), truths.end());
   if (limit > 0 && static_cast<int>(truths.size()) > limit) truths.resize(limit);
 
-  // Boxes placed where the truth has them, and cards with every box placed.
+  // Boxes placed where the truth has them, and cards with every box placed;
+  // the boxes read wrong with no UNCERTAIN_READ (silent) in found grids laid
+  // out right and in those laid out wrong, over their cells: what the reader
+  // gets wrong unseen, apart from what a misplaced grid does.
   Tally boxes_placed, layouts_right;
+  long silent_laid_right = 0, cells_laid_right = 0, silent_laid_wrong = 0, cells_laid_wrong = 0;
   Tally grids, ruleset_ids, rulesets_told, cards_exact, recall, precision, clean_cards_quiet, clean_found_alarm;
   // The digit reader alone on number cells: its top reading, and whether the
   // truth is among its alternatives at all (the most rule-aware choice can fix).
@@ -751,7 +755,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
                 << truth["ruleset"].get<std::string>() << "\n";
 
     bool exact = found;
-    int misplaced = 0;
+    int misplaced = 0, card_silent = 0, card_cells = 0;
     std::set<std::string> misplaced_where;  // "g0 c1", "g0 aces", for --list-errors
     NormalizedPage normalized;  // for the comparison; made once per card, when needed
     // A cell's ink extracted again the way the scanner did, for the comparison
@@ -797,6 +801,8 @@ int Run(const std::string& dir, const EvalOptions& eval) {
       }
       const bool ok = got == want;
       exact &= ok;
+      ++card_cells;
+      card_silent += found && !ok && !flagged.count({g, c, row});
       if (found && scanned && DoubtWeighs(*scanned)) {
         reliability.Add(CardConfidence(*scanned), ok);
         const RowSpec* spec = rulesets.Get(scan.ruleset.id).FindRow(row);
@@ -912,6 +918,10 @@ int Run(const std::string& dir, const EvalOptions& eval) {
     }
     cards_exact.Add(exact);
     layouts_right.Add(found && misplaced == 0);
+    if (found) {
+      (misplaced ? silent_laid_wrong : silent_laid_right) += card_silent;
+      (misplaced ? cells_laid_wrong : cells_laid_right) += card_cells;
+    }
     if (found && misplaced && list_errors) {
       std::cout << "  " << path.filename().string() << " layout: " << misplaced << " of " << truth["cells"].size()
                 << " boxes not where the truth has them (";
@@ -969,6 +979,9 @@ int Run(const std::string& dir, const EvalOptions& eval) {
             << "cards with a grid cut off by the picture's edge, refused: " << cut_refused.Text() << "\n"
             << "grids laid out right (every box where the truth has it): " << layouts_right.Text() << "\n"
             << "boxes placed where the truth has them: " << boxes_placed.Text() << "\n"
+            << "cells wrong and not flagged, in grids laid out right: " << silent_laid_right << " of "
+            << cells_laid_right << " cells; in grids laid out wrong: " << silent_laid_wrong << " of "
+            << cells_laid_wrong << "\n"
             << "ruleset identified:   " << ruleset_ids.Text() << "\n"
             << "ruleset told, none other named (\"can't tell, A or B\" a miss): " << rulesets_told.Text() << "\n"
             << "cards read exactly:   " << cards_exact.Text() << "\n"
