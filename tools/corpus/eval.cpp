@@ -530,6 +530,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
 struct FamilyFigures {
   int cards = 0;
   Tally grids, rulesets, rulesets_told, cards_exact, recall, precision, clean_quiet, false_alarms, cells, crossed, ticks;
+  Tally layouts;             // cards whose grids were found with every box where the truth has it
   std::map<std::string, Tally> by_profile, by_kind;
   long filled_cells = 0;     // cells the truth says hold something
   long uncertain_cells = 0;  // UNCERTAIN_READ findings the scan raised (the review load)
@@ -560,6 +561,7 @@ void PrintFamilies(const std::map<std::string, FamilyFigures>& families) {
          << f.filled_cells << " filled cells";
     std::cout << " " << family << " (" << f.cards << " cards)\n"
               << "    grids found:          " << f.grids.Text() << "\n"
+              << "    grids laid out right: " << f.layouts.Text() << "\n"
               << "    ruleset identified:   " << f.rulesets.Text() << "\n"
               << "    ruleset told, none other named: " << f.rulesets_told.Text() << "\n"
               << "    cells read right:     " << f.cells.Text() << "\n"
@@ -610,8 +612,8 @@ void WriteResults(const std::string& path, const std::string& dir, const std::ma
        << "## By sheet family\n\n"
        << "| family | cards | grids found | ruleset right | cells right | cells of found grids right | wrong, not "
           "flagged (silent) | right, flagged | cards read exactly | error-free cards alarmed | finding recall | "
-          "finding precision | review load (boxes a card) |\n"
-       << "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+          "finding precision | review load (boxes a card) | grids laid out right (every box where it is) |\n"
+       << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& [family, f] : families) {
     std::ostringstream load;
     load << std::fixed << std::setprecision(2) << (f.cards ? static_cast<double>(f.uncertain_cells) / f.cards : 0);
@@ -619,7 +621,7 @@ void WriteResults(const std::string& path, const std::string& dir, const std::ma
          << Percent(f.cells) << " | " << Percent(f.found_cells) << " | " << f.wrong_unflagged << " of "
          << f.wrong_cells << " | " << f.right_flagged << " | " << Percent(f.cards_exact) << " | "
          << Percent(f.false_alarms) << " | " << Percent(f.recall) << " | " << Percent(f.precision) << " | "
-         << load.str() << " |\n";
+         << load.str() << " | " << Percent(f.layouts) << " |\n";
   }
   page << "\n## By capture profile\n\nA card with a grid cut off by the picture's edge cannot be checked: "
           "refusing it is the right answer, counted apart.\n\n"
@@ -918,6 +920,7 @@ int Run(const std::string& dir, const EvalOptions& eval) {
     }
     cards_exact.Add(exact);
     layouts_right.Add(found && misplaced == 0);
+    for (FamilyFigures* f : family_figures) f->layouts.Add(found && misplaced == 0);
     if (found) {
       (misplaced ? silent_laid_wrong : silent_laid_right) += card_silent;
       (misplaced ? cells_laid_wrong : cells_laid_right) += card_cells;
