@@ -204,10 +204,14 @@ void ProfileMarks(const InkedRows& rows, const Lattice& grid, int column, double
   const bool along_a_rule = 2 * median_width < median_height;
   const bool marks_clear =
       profile.clear_of_sides || (!rows.lefts.empty() && !(meets_left && meets_right) && !along_a_rule);
-  profile.printed_marks = longest_run >= options.min_text_rows && 2 * alike > inked &&
+  // The marks are the column's print when they stand in a run as long as the
+  // dice faces' (icon_run), or in a shorter run that is most of the column's
+  // inked rows and holds no light marks beside them (pencil under a header).
+  const bool only_the_marks = 2 * alike > inked && profile.marked_rows <= profile.inked_rows + 1;
+  profile.printed_marks = longest_run >= options.min_text_rows &&
+                          (longest_run >= options.icon_run || only_the_marks) &&
                           profile.align_mm <= options.marks_alike_mm && median_width >= mark_px &&
-                          median_height >= mark_px && marks_clear &&
-                          profile.marked_rows <= profile.inked_rows + 1;
+                          median_height >= mark_px && marks_clear;
 }
 
 }  // namespace
@@ -626,6 +630,7 @@ bool ColumnRoleOptions::Check() const {
   return Level(ink_level) && Level(light_ink_level) && light_ink_level >= ink_level && min_text_rows >= 1 &&
          text_pieces >= 0 && text_align_mm >= 0 && min_letters >= 0 && Share(min_print_confidence) && alike_width >= 1 &&
          how_to_width >= 1 && many_letters >= 0 && marks_alike_mm >= 0 && marks_size_mm >= 0 && min_mark_mm >= 0 &&
+         icon_run >= min_text_rows &&
          word_pieces >= 0 && Share(word_fill) && Share(max_word_numbers) && marked_per_text_row >= 0 &&
          min_score_column_mm > 0 && Share(min_label_fit) && min_label_letters_lead >= 0 &&
          Share(min_label_marked_fill);

@@ -44,7 +44,8 @@ struct ColumnProfile {
                                 ///< cell, not what a ruled line leaves along a side of every cell
   double marked_fill = 0;       ///< share of rows whose cell holds any mark (marked_rows over the rows)
   bool printed_marks = false;   ///< the same mark printed in row after row: one place, one size (dice icons),
-                                ///< in most of the rows holding ink (a section's title may share the column)
+                                ///< in ColumnRoleOptions::icon_run rows running, or in most of the rows holding ink
+                                ///< (a section's title may share the column)
 };
 
 /// Tuning for ProfileColumn() and AssignColumnRoles().
@@ -76,6 +77,13 @@ struct ColumnRoleOptions {
                                    ///< of one row of several players' numbers measures alike only by
                                    ///< chance, to millimetres); default 0.5
   double min_mark_mm = 1.5;        ///< ... and measure at least this much both ways; default 1.5
+  int icon_run = 5;                ///< that many rows next to each other holding the same mark are print whatever
+                                   ///< else the column holds (labels running over into it, a section's title, a
+                                   ///< header bar): a die face is printed beside each of the six upper rows, and
+                                   ///< no player writes numbers of one size in one place five rows running (their
+                                   ///< upper scores mix one and two digits); one face may merge into its label.
+                                   ///< Shorter runs count only when they are most of the column's inked rows;
+                                   ///< default 5 (samples/dice-icons)
   double word_pieces = 10;         ///< a column that looks printed with this many pieces per cell (median), in
                                    ///< word_fill of its rows or more, is words, however the OCR reads it (a written
                                    ///< score is 1-4 digits, and each digit of a blurred photo a piece or two);

@@ -487,6 +487,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.max_faint_weak_ink", &options.cells.max_faint_weak_ink},
       {"cells.pen_widening", &options.cells.pen_widening},
       {"stray.max_marks", &options.stray.max_marks},
+      {"grid.roles.icon_run", &options.grid.roles.icon_run},
   };
   const std::map<std::string, bool*> switches = {
       {"read.narrow_end_cuts", &options.read.narrow_end_cuts},

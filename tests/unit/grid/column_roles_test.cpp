@@ -117,6 +117,46 @@ TEST(ColumnRolesTest, DiceIconsUnderASectionTitleInTheirColumnArePrintedMarks) {
   EXPECT_TRUE(icons.printed_marks) << icons.align_mm << " mm apart, " << icons.size_spread_mm << " mm in size";
 }
 
+// The icons' column holds other print in as many rows as the icons (the
+// ends of labels that run over into it below the icons, a section's title:
+// no ruled line parts them there, the line was put in by the gap beside the
+// icons), some of it smaller, some larger. Six faces in six rows running are
+// still print (ColumnRoleOptions::icon_run; samples/dice-icons).
+TEST(ColumnRolesTest, SixDiceFacesRunningArePrintWhateverElseTheColumnHolds) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {55, 40, 60};
+  table.columns.insert(table.columns.begin(), std::vector<std::string>(table.columns.front().size()));
+  table.handwritten.insert(table.handwritten.begin(), false);
+  table.widths.insert(table.widths.begin(), 22);
+  cv::Mat page = table.Draw();
+  const Lattice lattice = table.Lines();
+  const auto centre_of = [&](int r) {
+    const cv::Rect2f cell = lattice.Cell(r, 0);
+    return cv::Point(static_cast<int>(cell.x + 6 * kPxPerMm), static_cast<int>(cell.y + cell.height / 2));
+  };
+  const auto mm = [](double x) { return static_cast<int>(x * kPxPerMm); };
+  for (int r = 1; r <= 6; ++r) {
+    const cv::Point centre = centre_of(r);
+    cv::rectangle(page, centre - cv::Point(mm(2.5), mm(2.5)), centre + cv::Point(mm(2.5), mm(2.5)),
+                  cv::Scalar(60, 60, 60), cv::FILLED);
+    for (int pip = 0; pip < r; ++pip)
+      cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4, cv::Scalar(255, 255, 255), cv::FILLED);
+  }
+  for (int r = 8; r < 14; ++r) {  // other print: smaller and larger than the icons, in turn
+    const cv::Point half = r % 2 ? cv::Point(mm(0.9), mm(0.9)) : cv::Point(mm(4.5), mm(2.8));
+    cv::rectangle(page, centre_of(r) - half, centre_of(r) + half, cv::Scalar(40, 40, 40), cv::FILLED);
+  }
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const ColumnProfile icons = ProfileColumn(flat, lattice, 0, kPxPerMm);
+  ASSERT_EQ(icons.inked_rows, 12);
+  EXPECT_TRUE(icons.printed_marks) << icons.align_mm << " mm apart, " << icons.size_spread_mm << " mm in size";
+  ColumnRoleOptions longer_runs_only;
+  longer_runs_only.icon_run = 7;
+  EXPECT_FALSE(ProfileColumn(flat, lattice, 0, kPxPerMm, longer_runs_only).printed_marks);
+  // The player's column is no run of print.
+  EXPECT_FALSE(ProfileColumn(flat, lattice, 2, kPxPerMm).printed_marks);
+}
+
 // Labels, how-to text beside them under no header of its own (the labels'
 // header spans both), three players' columns headed "Game 1" ... "Game 3"
 // in the top row. The OCR read the how-to text as half-words, not surely
