@@ -158,8 +158,7 @@ class CellItems {
     const CardGrid& grid = scan_.card.grids[static_cast<size_t>(g)];
     const CardColumn* column = FindColumn(grid, column_index);
     const CellValue cell = column ? column->At(row) : CellValue::Empty();
-    const bool not_found = cell.empty() && std::find(grid.rows_not_found.begin(), grid.rows_not_found.end(), row) !=
-                                               grid.rows_not_found.end();
+    const bool not_found = cell.empty() && grid.NotFound(row);
     Json item = {{"grid", g + 1}, {"column", column_index + 1}, {"row", row},
                  {"row_name", RowName(rulesets_.Get(grid.ruleset), row)},
                  {"reading", not_found ? "not found on the sheet" : ReadingText(cell)},

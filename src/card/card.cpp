@@ -17,6 +17,10 @@ CellValue CardColumn::At(const std::string& row_id) const {
   return it == cells.end() ? CellValue{} : it->second;
 }
 
+bool CardGrid::NotFound(const std::string& row_id) const {
+  return std::find(rows_not_found.begin(), rows_not_found.end(), row_id) != rows_not_found.end();
+}
+
 bool CardColumn::unused() const {
   for (const auto& [row, value] : cells)
     if (!value.empty()) return false;

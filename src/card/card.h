@@ -75,6 +75,8 @@ struct CardGrid {
   /// row lost at the grid's edge): what is written there was not read.
   /// Empty for a typed card.
   std::vector<std::string> rows_not_found;
+  /// Whether `row_id` is one of rows_not_found.
+  bool NotFound(const std::string& row_id) const;
 };
 
 /// A card: one page, one or more grids (grids top to bottom, then left to right).

@@ -100,8 +100,9 @@ class ColumnEvaluator {
     value_[row.id] = cell.state == CellState::kNumber ? cell.number : 0;
     if (cell.empty()) {
       // A confidence on an empty box: a scanner saw ink there it could not
-      // read (UNCERTAIN_READ says so); the box was not left empty.
-      if (!cell.confidence) empty_entries_.push_back(&row);
+      // read (UNCERTAIN_READ says so); the box was not left empty. Nor is a
+      // box the scanner did not find known to be empty (UNCERTAIN_READ too).
+      if (!cell.confidence && !grid_.NotFound(row.id)) empty_entries_.push_back(&row);
       return;
     }
     ++scored_boxes_;
@@ -464,8 +465,7 @@ namespace {
 // was never read. A copy of another total (RowSpec::IsCopy) many sheets
 // leave out, and its absence hides nothing.
 bool NotRead(const CardGrid& grid, const CardColumn& column, const RowSpec& row) {
-  return !row.IsCopy() && column.At(row.id).empty() &&
-         std::find(grid.rows_not_found.begin(), grid.rows_not_found.end(), row.id) != grid.rows_not_found.end();
+  return !row.IsCopy() && column.At(row.id).empty() && grid.NotFound(row.id);
 }
 
 // UNCERTAIN_READ for a row of a played column whose box the scanner did not

@@ -569,6 +569,13 @@ TEST(VerifyTest, ARowWhoseBoxWasNotFoundIsUncertain) {
   // The same card with the row found and left empty: an unfinished game.
   card.grids[0].rows_not_found.clear();
   EXPECT_TRUE(FindingsWith(Check(card), "UNCERTAIN_READ").empty());
+  // An entry row not found, the grand total written: not a box left empty
+  // (INCOMPLETE), a box not read.
+  Card entry = MakeCard("classic", {Without(CorrectColumn("classic"), "large_straight")});
+  entry.grids[0].rows_not_found = {"large_straight"};
+  const Verification lost = Check(entry);
+  EXPECT_TRUE(HasFinding(lost, "UNCERTAIN_READ", "large_straight", 0)) << Describe(lost);
+  EXPECT_TRUE(FindingsWith(lost, "INCOMPLETE").empty()) << Describe(lost);
   // A person gave the grand total: nothing left unread.
   Card given = MakeCard("classic", {CorrectColumn("classic")});
   given.grids[0].rows_not_found = {"grand_total"};
