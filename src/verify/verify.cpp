@@ -482,14 +482,15 @@ Finding RowNotRead(const CardColumn& column, const RowSpec& row) {
 }
 
 // UNCERTAIN_READ for every cell read with too little confidence, and in a
-// played column (`grid` given) every row whose box was not found, in row
-// order. In a column nobody plays (`unused`) the only such cells are marks a
-// scanner took for stray ones.
+// played column (`played_in` its grid) every row whose box was not found, in
+// row order. In a column nobody plays (`played_in` null) the only such cells
+// are marks a scanner took for stray ones.
 std::vector<Finding> UncertainReads(const CardColumn& column, const Ruleset& ruleset, double min_confidence,
-                                    bool unused = false, const CardGrid* grid = nullptr) {
+                                    const CardGrid* played_in) {
+  const bool unused = played_in == nullptr;
   std::vector<Finding> findings;
   for (const RowSpec& row : ruleset.rows) {
-    if (grid && NotRead(*grid, column, row)) {
+    if (played_in && NotRead(*played_in, column, row)) {
       findings.push_back(RowNotRead(column, row));
       continue;
     }
@@ -549,7 +550,7 @@ void CheckUnusedColumn(const CardColumn& column, const Ruleset& ruleset, const V
   // One look for the column, however many marks: a person asks once
   // whether anybody played it (a tinted column's edges left four ghosts
   // in twenty boxes of a blurred photo).
-  std::vector<Finding> marks = UncertainReads(column, ruleset, options.min_confidence, true);
+  std::vector<Finding> marks = UncertainReads(column, ruleset, options.min_confidence, nullptr);
   if (marks.size() > 1) {
     std::vector<std::string> rows;
     for (const Finding& mark : marks) rows.push_back(ruleset.FindRow(*mark.row)->name);
@@ -603,7 +604,7 @@ void CheckPlayedColumn(const CardGrid& grid, const CardColumn& column, const Rul
                             ? Evaluate(grid, column, ruleset, EntryConvention::kRaw, none, "")
                             : EvaluateMultipliedColumn(grid, column, ruleset, forced);
   result.columns.push_back(std::move(evaluated.check));
-  for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence, false, &grid))
+  for (Finding& finding : UncertainReads(column, ruleset, options.min_confidence, &grid))
     result.findings.push_back(std::move(finding));
   std::set<std::string> doubted;  // rows whose error became a warning (findings come in sheet order)
   // In a column hard to read as a whole, a misreading explains an error at

@@ -24,6 +24,28 @@ using testing::kPxPerMm;
 using testing::OnePlayerSheet;
 using testing::ShippedRulesets;
 
+// OnePlayerSheet (labels 55 mm, the player 40 mm, how-to text 60 mm) with a
+// column `width_mm` wide before its labels, printing `texts` (one a row, ""
+// for none): where dice icons stand.
+DrawnTable WithColumnBeforeLabels(double width_mm, std::vector<std::string> texts = {}) {
+  DrawnTable table = OnePlayerSheet();
+  table.widths = {55, 40, 60};
+  texts.resize(table.columns.front().size());
+  table.columns.insert(table.columns.begin(), texts);
+  table.handwritten.insert(table.handwritten.begin(), false);
+  table.widths.insert(table.widths.begin(), width_mm);
+  return table;
+}
+
+// A die face on `page`: a grey square reaching `half` pixels each way from
+// `centre` (`taller` more upwards) with `pips` white pips.
+void DrawDieFace(cv::Mat& page, cv::Point centre, int pips, int half, int taller = 0) {
+  cv::rectangle(page, centre - cv::Point(half, half + taller), centre + cv::Point(half, half), cv::Scalar(60, 60, 60),
+                cv::FILLED);
+  for (int pip = 0; pip < pips; ++pip)
+    cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4, cv::Scalar(255, 255, 255), cv::FILLED);
+}
+
 TEST(ColumnRolesTest, ProfilesTellPrintedWordsFromHandwritingAndEmptyBoxes) {
   DrawnTable table = OnePlayerSheet();
   table.widths = {55, 40, 60};
@@ -50,20 +72,13 @@ TEST(ColumnRolesTest, ProfilesTellPrintedWordsFromHandwritingAndEmptyBoxes) {
 // handwritten column is no such column, nor is the ink a ruled line leaves
 // along a side of every cell.
 TEST(ColumnRolesTest, DiceIconsInRowAfterRowArePrintedMarksNotAScoreColumn) {
-  DrawnTable table = OnePlayerSheet();
-  table.widths = {55, 40, 60};
-  table.columns.insert(table.columns.begin(), std::vector<std::string>(table.columns.front().size()));
-  table.handwritten.insert(table.handwritten.begin(), false);
-  table.widths.insert(table.widths.begin(), 12);
+  DrawnTable table = WithColumnBeforeLabels(12);
   cv::Mat page = table.Draw();
   const Lattice lattice = table.Lines();
   for (int r = 0; r < 6; ++r) {  // an icon beside each upper-section label: a square with r + 1 pips
     const cv::Rect2f cell = lattice.Cell(r, 0);
     const cv::Point centre(static_cast<int>(cell.x + cell.width / 2), static_cast<int>(cell.y + cell.height / 2));
-    const int half = static_cast<int>(2.5 * kPxPerMm);
-    cv::rectangle(page, centre - cv::Point(half, half), centre + cv::Point(half, half), cv::Scalar(60, 60, 60), cv::FILLED);
-    for (int pip = 0; pip <= r; ++pip)
-      cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4, cv::Scalar(255, 255, 255), cv::FILLED);
+    DrawDieFace(page, centre, r + 1, static_cast<int>(2.5 * kPxPerMm));
   }
   // A ruled line drawn again a little inside every cell of the how-to column.
   Lattice sides = lattice;
@@ -94,23 +109,15 @@ TEST(ColumnRolesTest, DiceIconsInRowAfterRowArePrintedMarksNotAScoreColumn) {
 // icons half a millimetre taller than others. The icons are still the same
 // printed mark row after row: no place to write.
 TEST(ColumnRolesTest, DiceIconsUnderASectionTitleInTheirColumnArePrintedMarks) {
-  DrawnTable table = OnePlayerSheet();
-  table.widths = {55, 40, 60};
-  std::vector<std::string> titles(table.columns.front().size());
+  std::vector<std::string> titles(10);
   titles[0] = titles[9] = "Scoring";
-  table.columns.insert(table.columns.begin(), titles);
-  table.handwritten.insert(table.handwritten.begin(), false);
-  table.widths.insert(table.widths.begin(), 22);
+  DrawnTable table = WithColumnBeforeLabels(22, titles);
   cv::Mat page = table.Draw();
   const Lattice lattice = table.Lines();
   for (int r = 1; r <= 6; ++r) {
     const cv::Rect2f cell = lattice.Cell(r, 0);
     const cv::Point centre(static_cast<int>(cell.x + 4 * kPxPerMm), static_cast<int>(cell.y + cell.height / 2));
-    const int half = static_cast<int>(2.5 * kPxPerMm), taller = r % 2 ? 0 : static_cast<int>(0.5 * kPxPerMm);
-    cv::rectangle(page, centre - cv::Point(half, half + taller), centre + cv::Point(half, half), cv::Scalar(60, 60, 60),
-                  cv::FILLED);
-    for (int pip = 0; pip < r; ++pip)
-      cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4, cv::Scalar(255, 255, 255), cv::FILLED);
+    DrawDieFace(page, centre, r, static_cast<int>(2.5 * kPxPerMm), r % 2 ? 0 : static_cast<int>(0.5 * kPxPerMm));
   }
   const ColumnProfile icons = ProfileColumn(FlattenForText(page, kPxPerMm), lattice, 0, kPxPerMm);
   ASSERT_EQ(icons.inked_rows, 8);
@@ -123,11 +130,7 @@ TEST(ColumnRolesTest, DiceIconsUnderASectionTitleInTheirColumnArePrintedMarks) {
 // icons), some of it smaller, some larger. Six faces in six rows running are
 // still print (ColumnRoleOptions::icon_run; samples/dice-icons).
 TEST(ColumnRolesTest, SixDiceFacesRunningArePrintWhateverElseTheColumnHolds) {
-  DrawnTable table = OnePlayerSheet();
-  table.widths = {55, 40, 60};
-  table.columns.insert(table.columns.begin(), std::vector<std::string>(table.columns.front().size()));
-  table.handwritten.insert(table.handwritten.begin(), false);
-  table.widths.insert(table.widths.begin(), 22);
+  DrawnTable table = WithColumnBeforeLabels(22);
   cv::Mat page = table.Draw();
   const Lattice lattice = table.Lines();
   const auto centre_of = [&](int r) {
@@ -135,13 +138,7 @@ TEST(ColumnRolesTest, SixDiceFacesRunningArePrintWhateverElseTheColumnHolds) {
     return cv::Point(static_cast<int>(cell.x + 6 * kPxPerMm), static_cast<int>(cell.y + cell.height / 2));
   };
   const auto mm = [](double x) { return static_cast<int>(x * kPxPerMm); };
-  for (int r = 1; r <= 6; ++r) {
-    const cv::Point centre = centre_of(r);
-    cv::rectangle(page, centre - cv::Point(mm(2.5), mm(2.5)), centre + cv::Point(mm(2.5), mm(2.5)),
-                  cv::Scalar(60, 60, 60), cv::FILLED);
-    for (int pip = 0; pip < r; ++pip)
-      cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4, cv::Scalar(255, 255, 255), cv::FILLED);
-  }
+  for (int r = 1; r <= 6; ++r) DrawDieFace(page, centre_of(r), r, mm(2.5));
   for (int r = 8; r < 14; ++r) {  // other print: smaller and larger than the icons, in turn
     const cv::Point half = r % 2 ? cv::Point(mm(0.9), mm(0.9)) : cv::Point(mm(4.5), mm(2.8));
     cv::rectangle(page, centre_of(r) - half, centre_of(r) + half, cv::Scalar(40, 40, 40), cv::FILLED);
