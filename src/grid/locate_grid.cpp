@@ -42,7 +42,7 @@ LatticeResult WithUnruledColumns(LatticeResult lattice, const cv::Mat& flat, dou
   else gray = lattice.upright;
   for (Lattice& grid : lattice.grids) {
     const std::vector<float> ruled = grid.column_x;
-    grid = SplitTintedColumns(gray, std::move(grid), px_per_mm, options.tints);
+    grid = SplitTintedColumns(gray, flat, std::move(grid), px_per_mm, options.tints);
     std::vector<float> tint_edges;
     for (float x : grid.column_x)
       if (std::find(ruled.begin(), ruled.end(), x) == ruled.end()) tint_edges.push_back(x);

@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "core/robust_stats.h"
-#include "grid/unruled_columns.h"
 
 namespace scorecheck {
 namespace {
@@ -184,16 +183,71 @@ std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int
   return lines;
 }
 
-Lattice SplitTintedColumns(const cv::Mat& gray, Lattice grid, double px_per_mm, const TintColumnOptions& options) {
+namespace {
+
+// How the rows of `ink` write about the line at `x` (ColumnInk's own x): the
+// rows written across it (ink unbroken from `reach` left of it to `reach`
+// right), and those written wholly between `from` and it, and wholly between
+// it and `to`, not across it.
+struct WritingAtLine {
+  int across = 0, left = 0, right = 0;
+};
+
+WritingAtLine WritingAt(const ColumnInk& ink, int x, int reach, int from, int to) {
+  WritingAtLine at;
+  for (const std::vector<bool>& row : ink.written) {
+    const int width = static_cast<int>(row.size());
+    bool across = x - reach >= 0 && x + reach < width;
+    for (int k = x - reach; across && k <= x + reach; ++k) across = row[k];
+    if (across) {
+      ++at.across;
+      continue;
+    }
+    bool left = false, right = false;
+    for (int k = std::max(0, from); k < std::min(width, to); ++k) {
+      if (!row[k] || std::abs(k - x) <= reach) continue;
+      (k < x ? left : right) = true;
+    }
+    at.left += left;
+    at.right += right;
+  }
+  return at;
+}
+
+}  // namespace
+
+std::vector<float> EdgesTheWritingKeepsTo(const cv::Mat& flat, const Lattice& grid, int column, std::vector<float> lines,
+                                          double px_per_mm, const TintColumnOptions& options) {
+  if (lines.empty() || flat.empty()) return lines;
+  const ColumnInk ink = WrittenInColumn(flat, grid, column, px_per_mm, options.ink);
+  if (ink.written.empty()) return lines;
+  const int reach = std::max(1, static_cast<int>(std::lround(options.edge_mm * px_per_mm / 2)));
+  const int width = static_cast<int>(ink.written.front().size());
+  std::vector<float> kept;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const auto Local = [&](float x) { return static_cast<int>(std::lround(x)) - ink.x; };
+    const int from = i == 0 ? 0 : Local(lines[i - 1]);
+    const int to = i + 1 == lines.size() ? width : Local(lines[i + 1]);
+    const WritingAtLine at = WritingAt(ink, Local(lines[i]), reach, from, to);
+    if (at.across > options.max_written_across && at.across > std::min(at.left, at.right)) continue;
+    kept.push_back(lines[i]);
+  }
+  return kept;
+}
+
+Lattice SplitTintedColumns(const cv::Mat& gray, const cv::Mat& flat, Lattice grid, double px_per_mm,
+                           const TintColumnOptions& options) {
   return WithColumnLines(std::move(grid), [&](const Lattice& lattice, int column) {
-    return TintColumnLines(gray, lattice, column, px_per_mm, options);
+    return EdgesTheWritingKeepsTo(flat, lattice, column, TintColumnLines(gray, lattice, column, px_per_mm, options),
+                                  px_per_mm, options);
   });
 }
 
 bool TintColumnOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
   return min_step >= 0 && Share(paper_share) && step_noise >= 0 && edge_mm > 0 && Share(sharpness) &&
-         Share(min_row_share) && row_step >= 0 && min_part_mm > 0 && line_margin_mm >= 0;
+         Share(min_row_share) && row_step >= 0 && min_part_mm > 0 && line_margin_mm >= 0 && ink.Check() &&
+         max_written_across >= 0;
 }
 
 }  // namespace scorecheck

@@ -6,12 +6,15 @@
 // rows, which the handwriting in a few rows does not move): a step from one
 // flat level to another, as sharp as printing makes it. A shadow across a
 // photo changes the level slowly, and a number written across the edge
-// moves it in one row only.
+// moves it in one row only. A printed edge between columns is one the
+// writing keeps to: a step that more numbers are written across than stand
+// wholly on one side of it is the light's, not the print's.
 
 #include <vector>
 
 #include <opencv2/core.hpp>
 
+#include "grid/unruled_columns.h"
 #include "lattice/find_lattice.h"
 
 namespace scorecheck {
@@ -37,6 +40,10 @@ struct TintColumnOptions {
   double min_part_mm = 6;     ///< each side stays flat at least this wide, mm (a narrow score column is 10 mm);
                               ///< default 6
   double line_margin_mm = 1.5;  ///< steps this close to the column's own lines are those lines; default 1.5
+  UnruledColumnOptions ink;     ///< what is ink, row by row (WrittenInColumn), to see the writing keep to an edge
+  int max_written_across = 2;   ///< an edge that at most this many rows write across is kept however little
+                                ///< its sides hold on their own (a column nobody played, beside one whose
+                                ///< writer strayed over the edge twice); default 2
   bool Check() const;  ///< true when every field is in range
 };
 
@@ -47,7 +54,17 @@ struct TintColumnOptions {
 std::vector<float> TintColumnLines(const cv::Mat& gray, const Lattice& grid, int column, double px_per_mm,
                                    const TintColumnOptions& options = {});
 
-/// `grid` with every column that TintColumnLines() parts split there.
-Lattice SplitTintedColumns(const cv::Mat& gray, Lattice grid, double px_per_mm, const TintColumnOptions& options = {});
+/// `lines` (TintColumnLines() of column `column` of `grid`, in order) less
+/// those the writing does not keep to: a line that more rows write across
+/// (ink unbroken over the edge's blur on both sides of it) than write wholly
+/// on one side of it, between it and the next line, and more than
+/// max_written_across rows. `flat`: 8-bit gray, paper at 255 (FlattenForText).
+std::vector<float> EdgesTheWritingKeepsTo(const cv::Mat& flat, const Lattice& grid, int column, std::vector<float> lines,
+                                          double px_per_mm, const TintColumnOptions& options = {});
+
+/// `grid` with every column that TintColumnLines() parts, at edges the
+/// writing keeps to (EdgesTheWritingKeepsTo()), split there.
+Lattice SplitTintedColumns(const cv::Mat& gray, const cv::Mat& flat, Lattice grid, double px_per_mm,
+                           const TintColumnOptions& options = {});
 
 }  // namespace scorecheck

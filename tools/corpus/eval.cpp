@@ -488,6 +488,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"cells.pen_widening", &options.cells.pen_widening},
       {"stray.max_marks", &options.stray.max_marks},
       {"grid.roles.icon_run", &options.grid.roles.icon_run},
+      {"grid.tints.max_written_across", &options.grid.tints.max_written_across},
   };
   const std::map<std::string, bool*> switches = {
       {"read.narrow_end_cuts", &options.read.narrow_end_cuts},

@@ -13,6 +13,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "grid/printed_text.h"
 #include "unit/grid/drawn_table.h"
 
 namespace scorecheck {
@@ -64,7 +65,8 @@ TEST(TintedColumnsTest, EveryOtherColumnTintedIsAColumnEach) {
   ASSERT_EQ(lines.size(), static_cast<size_t>(area.columns - 1));
   for (int c = 1; c < area.columns; ++c)
     EXPECT_NEAR(lines[c - 1], Px(area.ColumnLeft(c), 0).x, 0.5 * kPxPerMm) << "edge " << c;
-  const Lattice split = SplitTintedColumns(area.Draw(), area.Lines(), kPxPerMm);
+  const cv::Mat page = area.Draw();
+  const Lattice split = SplitTintedColumns(page, FlattenForText(page, kPxPerMm), area.Lines(), kPxPerMm);
   EXPECT_EQ(split.columns(), area.columns + 1);
 }
 
@@ -164,7 +166,44 @@ TEST(TintedColumnsTest, AStepOnlySomeRowsMakePartsNothing) {
   for (int r = 0; r < 6; ++r)  // six numbers written across the edge
     cv::line(written, Px(end - 3, area.y + (r * 3 + 0.5) * area.row_mm), Px(end + 3, area.y + (r * 3 + 0.5) * area.row_mm),
              cv::Scalar(60), 6);
-  EXPECT_EQ(TintColumnLines(written, tinted.Lines(), 1, kPxPerMm).size(), 1u);
+  const std::vector<float> edge = TintColumnLines(written, tinted.Lines(), 1, kPxPerMm);
+  EXPECT_EQ(edge.size(), 1u);
+  // Each side holds its own numbers in more rows than write across: the
+  // writing keeps to the edge.
+  EXPECT_EQ(EdgesTheWritingKeepsTo(FlattenForText(written, kPxPerMm), tinted.Lines(), 1, edge, kPxPerMm), edge);
+}
+
+// The edge of a shadow falling across one score column, sharp in a
+// low-resolution photo, with the player's numbers written across it in
+// most rows and wholly on its shadowed side in none: the paper steps as at
+// a tint's edge, but the writing does not keep to it. No column.
+TEST(TintedColumnsTest, AShadowsEdgeTheNumbersRunAcrossPartsNothing) {
+  TintedArea area;
+  area.tint = 250;
+  area.columns = 1;
+  area.score_mm = 24;
+  area.rows = 20;
+  cv::Mat page(Px(210, 297).y, Px(210, 297).x, CV_8U, cv::Scalar(250));
+  const double left = area.ColumnLeft(0), shadow_from = left + 15;
+  cv::rectangle(page, Px(shadow_from, area.y), Px(left + area.score_mm, area.y + area.rows * area.row_mm), cv::Scalar(222),
+                cv::FILLED);
+  for (int r = 0; r < area.rows; ++r) {
+    if (r % 4 == 3) continue;  // boxes left empty
+    cv::putText(page, std::to_string(12 + r * 7), Px(shadow_from - 5, area.y + (r + 1) * area.row_mm - 1.5),
+                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.2, cv::Scalar(60), 3, cv::LINE_AA);
+  }
+  for (int r = 0; r <= area.rows; ++r)
+    cv::line(page, Px(area.x, area.y + r * area.row_mm), Px(left + area.score_mm, area.y + r * area.row_mm), cv::Scalar(30), 2);
+  for (double at : {area.x, left, left + area.score_mm})
+    cv::line(page, Px(at, area.y), Px(at, area.y + area.rows * area.row_mm), cv::Scalar(30), 2);
+  cv::GaussianBlur(page, page, cv::Size(5, 5), 1.2);
+
+  const std::vector<float> step = TintColumnLines(page, area.Lines(), 1, kPxPerMm);
+  ASSERT_EQ(step.size(), 1u);  // the paper alone says "an edge"
+  EXPECT_NEAR(step[0], Px(shadow_from, 0).x, 0.5 * kPxPerMm);
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  EXPECT_TRUE(EdgesTheWritingKeepsTo(flat, area.Lines(), 1, step, kPxPerMm).empty());
+  EXPECT_EQ(SplitTintedColumns(page, flat, area.Lines(), kPxPerMm).columns(), area.Lines().columns());
 }
 
 // Every other row shaded across the whole table, the columns not tinted:
