@@ -31,6 +31,11 @@ constexpr double kFillSquareMm = 2.5;
 // kMinPaperWindowPx pixels: wider than any letter, narrower than a tint.
 constexpr double kPaperWindowMm = 6;
 constexpr int kMinPaperWindowPx = 9;
+// ... taken on the page smoothed by a median over kPaperGrainMm (mm), at
+// least kMinGrainPx pixels: wider than a speck of missing toner or a
+// photo's grain, narrower than a letter.
+constexpr double kPaperGrainMm = 0.6;
+constexpr int kMinGrainPx = 3;
 // A fill is darker than kFillDarkness of the lightest paper within
 // kFillPaperMm (past any bar's height), and print inside it joins it under a
 // closing over kFillCloseMm (wider than a letter's counters and gaps).
@@ -127,9 +132,19 @@ cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm) {
   // The local maximum alone reaches half its window into a tinted column or
   // shaded row from the white paper beside it, and the tint there was ink
   // all along its edge.
+  // The closing keeps the brightest it covers, so it is taken on the page
+  // with its grain smoothed out: a photocopy's grey paper with the toner
+  // missing in specks all over it, or a noisy photo's grain, put the paper
+  // at the specks' white, and the real paper flattened grey, dark enough
+  // for a rule: the labels were painted out with the "rules" (a copy of our
+  // own sheet read 16% alike). The print is divided as it is, unsmoothed:
+  // thin strokes and small how-to text stay.
   const int window = std::max(kMinPaperWindowPx, static_cast<int>(std::lround(kPaperWindowMm * px_per_mm)) | 1);
   const cv::Mat square = cv::getStructuringElement(cv::MORPH_RECT, cv::Size(window, window));
-  cv::morphologyEx(gray, paper, cv::MORPH_CLOSE, square);
+  const int grain = std::max(kMinGrainPx, static_cast<int>(std::lround(kPaperGrainMm * px_per_mm)) | 1);
+  cv::Mat smooth;
+  cv::medianBlur(gray, smooth, grain);
+  cv::morphologyEx(smooth, paper, cv::MORPH_CLOSE, square);
   cv::max(paper, 1, paper);
   cv::divide(gray, paper, flat, kWhite);
   // White print on a dark fill (a header bar): there the fill is the paper
