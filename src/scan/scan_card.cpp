@@ -52,12 +52,12 @@ void WeighDoubt(const DoubtModel& doubt, const Ruleset& ruleset, double review_b
   }
 }
 
-// Builds the card from the cells, after the rule-aware choice of every number
-// (ChooseColumnValues, per score column).
-// Returns the log weight of the rule-aware decoding (0 without it).
-double AssembleCard(ScanResult& result, const Ruleset& ruleset, const DoubtModel* doubt, const ScanOptions& options) {
-  double log_weight = 0;
-  std::map<std::pair<int, int>, std::vector<ScannedCell*>> by_column;  // (grid, column) -> cells in sheet order
+using CellsByColumn = std::map<std::pair<int, int>, std::vector<ScannedCell*>>;  // (grid, column) -> cells in sheet order
+
+// The cells of `result` by column, each with what a choice made of it
+// before cleared: its value is what was read.
+CellsByColumn ClearedByColumn(ScanResult& result) {
+  CellsByColumn by_column;
   for (ScannedCell& cell : result.cells) {
     cell.chosen = cell.reading.value;
     cell.corrected = false;
@@ -69,36 +69,49 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const DoubtModel
     cell.stray = false;
     by_column[{cell.where.grid, cell.where.column}].push_back(&cell);
   }
+  return by_column;
+}
+
+// The rule-aware choice of every number, column by column
+// (ChooseColumnValues). Returns the log weight of the choices.
+double ChooseByRules(const CellsByColumn& by_column, const Ruleset& ruleset, const ScanOptions& options) {
   // What the rules chose is flagged below the threshold a person looks at.
   ChoiceOptions choice_options = options.choice;
   choice_options.review_below = std::min(options.choice.review_below, options.min_confidence);
-  if (options.rule_aware)
-    for (auto& [key, cells] : by_column) {
-      std::vector<ColumnCell> column;
-      for (const ScannedCell* cell : cells) column.push_back({cell->where.row_id, cell->where.part, cell->reading});
-      const ColumnChoice choice = ChooseColumnValues(column, ruleset, ruleset.Multiplier(key.second), choice_options);
-      log_weight += choice.log_weight;
-      for (size_t i = 0; i < cells.size(); ++i)
-        if (cells[i]->reading.status == ReadingStatus::kNumber || choice.cells[i].crossed_as_number ||
-            choice.cells[i].inferred) {
-          cells[i]->chosen = choice.cells[i].value;
-          cells[i]->corrected = choice.cells[i].corrected;
-          cells[i]->crossed_as_number = choice.cells[i].crossed_as_number;
-          cells[i]->inferred = choice.cells[i].inferred;
-          cells[i]->chosen_confidence = choice.cells[i].confidence;
-          cells[i]->rules_chose = choice.cells[i].rules_chose;
-        }
+  double log_weight = 0;
+  for (const auto& [key, cells] : by_column) {
+    std::vector<ColumnCell> column;
+    for (const ScannedCell* cell : cells) column.push_back({cell->where.row_id, cell->where.part, cell->reading});
+    const ColumnChoice choice = ChooseColumnValues(column, ruleset, ruleset.Multiplier(key.second), choice_options);
+    log_weight += choice.log_weight;
+    for (size_t i = 0; i < cells.size(); ++i) {
+      const Choice& chosen = choice.cells[i];
+      if (cells[i]->reading.status != ReadingStatus::kNumber && !chosen.crossed_as_number && !chosen.inferred) continue;
+      cells[i]->chosen = chosen.value;
+      cells[i]->corrected = chosen.corrected;
+      cells[i]->crossed_as_number = chosen.crossed_as_number;
+      cells[i]->inferred = chosen.inferred;
+      cells[i]->chosen_confidence = chosen.confidence;
+      cells[i]->rules_chose = chosen.rules_chose;
     }
-  for (auto& [key, cells] : by_column) {
+  }
+  return log_weight;
+}
+
+// The marks of a column nobody plays are stray (HoldsOnlyStrayMarks).
+void MarkStrayColumns(const CellsByColumn& by_column, const StrayMarkOptions& options) {
+  for (const auto& [key, cells] : by_column) {
     std::vector<const Reading*> readings;
     for (const ScannedCell* cell : cells) readings.push_back(&cell->reading);
-    if (HoldsOnlyStrayMarks(readings, options.stray))
+    if (HoldsOnlyStrayMarks(readings, options))
       for (ScannedCell* cell : cells) cell->stray = cell->reading.status != ReadingStatus::kEmpty;
   }
-  if (doubt) WeighDoubt(*doubt, ruleset, options.min_confidence, result);
+}
 
-  std::map<std::pair<int, int>, CardColumn> columns;  // (grid, column) -> column
-  for (ScannedCell& cell : result.cells) {
+// The card's columns, (grid, column) -> column, from the cells as chosen.
+std::map<std::pair<int, int>, CardColumn> CardColumns(const std::vector<ScannedCell>& cells, const Ruleset& ruleset) {
+  std::map<std::pair<int, int>, CardColumn> columns;
+  for (const ScannedCell& cell : cells) {
     const GridCell& where = cell.where;
     CardColumn& column = columns[{where.grid, where.column}];
     column.index = where.column;
@@ -125,11 +138,23 @@ double AssembleCard(ScanResult& result, const Ruleset& ruleset, const DoubtModel
       it->second.confidence = confidence;
     }
   }
+  return columns;
+}
+
+// Builds the card from the cells, after the rule-aware choice of every number
+// (ChooseColumnValues, per score column).
+// Returns the log weight of the rule-aware decoding (0 without it).
+double AssembleCard(ScanResult& result, const Ruleset& ruleset, const DoubtModel* doubt, const ScanOptions& options) {
+  const CellsByColumn by_column = ClearedByColumn(result);
+  const double log_weight = options.rule_aware ? ChooseByRules(by_column, ruleset, options) : 0;
+  MarkStrayColumns(by_column, options.stray);
+  if (doubt) WeighDoubt(*doubt, ruleset, options.min_confidence, result);
+  const std::map<std::pair<int, int>, CardColumn> columns = CardColumns(result.cells, ruleset);
   result.card.grids.clear();
   for (int g = 0; g < result.grid.grid_count; ++g) {
     CardGrid grid;
     grid.ruleset = ruleset.id;
-    for (auto& [key, column] : columns)
+    for (const auto& [key, column] : columns)
       if (key.first == g) grid.columns.push_back(column);
     grid.rows_not_found = RowsWithoutBoxes(result.cells, g, ruleset);
     result.card.grids.push_back(grid);
