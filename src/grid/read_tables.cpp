@@ -118,11 +118,6 @@ int MostScoreColumns(const std::vector<const Ruleset*>& rulesets) {
 
 namespace {
 
-// Two grids' column lines stand at the same place from their frames' left
-// sides to this, mm: grids printed alike, photographed in one picture (a
-// curl or a perspective left over moves them by a millimetre or so).
-constexpr double kAlikeLinesMm = 2;
-
 // Where each of `grid`'s column lines stands among `other`'s, by its place
 // from its frame's left side (to `tol`); -1 for a line `other` lacks.
 std::vector<int> LinesAmong(const Lattice& grid, const Lattice& other, float tol) {
@@ -138,30 +133,8 @@ std::vector<int> LinesAmong(const Lattice& grid, const Lattice& other, float tol
 
 }  // namespace
 
-std::vector<std::vector<ColumnProfile>> ProfilesSharingMarks(const LatticeResult& lattice, const cv::Mat& flat,
-                                                             double px_per_mm, const ColumnRoleOptions& options) {
-  const float tol = static_cast<float>(kAlikeLinesMm * px_per_mm);
-  std::vector<std::vector<ColumnProfile>> profiles(lattice.grids.size());
-  for (size_t g = 0; g < lattice.grids.size(); ++g)
-    for (int c = 0; c < lattice.grids[g].columns(); ++c)
-      profiles[g].push_back(ProfileColumn(flat, lattice.grids[g], c, px_per_mm, options));
-  for (size_t g = 0; g < lattice.grids.size(); ++g)
-    for (size_t other = 0; other < lattice.grids.size(); ++other) {
-      const Lattice& grid = lattice.grids[g];
-      const Lattice& twin = lattice.grids[other];
-      if (other == g || twin.rows() != grid.rows() || twin.columns() != grid.columns()) continue;
-      const std::vector<int> at = LinesAmong(grid, twin, tol);
-      bool alike = true;
-      for (size_t i = 0; i < at.size() && alike; ++i) alike = at[i] == static_cast<int>(i);
-      if (!alike) continue;
-      for (int c = 0; c < grid.columns(); ++c)
-        if (profiles[other][c].printed_marks) profiles[g][c].printed_marks = true;
-    }
-  return profiles;
-}
-
 void ShareColumns(TableReading& table, int most_columns, double px_per_mm) {
-  const float tol = static_cast<float>(kAlikeLinesMm * px_per_mm);
+  const float tol = static_cast<float>(2 * px_per_mm);
   const int grid_count = static_cast<int>(table.grids.size());
   for (int g = 0; g < grid_count; ++g) {
     const Lattice& grid = table.grids[g];
@@ -221,10 +194,10 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
   TableReading table;
   const int grid_count = static_cast<int>(lattice.grids.size());
   std::vector<std::vector<ColumnReading>> read(grid_count);  // per grid, as read (before score columns are split)
-  const std::vector<std::vector<ColumnProfile>> profiles_of = ProfilesSharingMarks(lattice, flat, px_per_mm, options.roles);
   for (int g = 0; g < grid_count; ++g) {
     const Lattice& grid = lattice.grids[g];
-    const std::vector<ColumnProfile>& profiles = profiles_of[g];
+    std::vector<ColumnProfile> profiles;
+    for (int c = 0; c < grid.columns(); ++c) profiles.push_back(ProfileColumn(flat, grid, c, px_per_mm, options.roles));
     std::vector<ColumnReading> readings;
     for (int earlier = 0; earlier < g && readings.empty(); ++earlier)
       if (lattice.grids[earlier].rows() == grid.rows() && lattice.grids[earlier].columns() == grid.columns())

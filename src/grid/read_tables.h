@@ -38,15 +38,6 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
                         const std::vector<const Ruleset*>& rulesets, const KnownLabels& known,
                         const GridOptions& options, TextReader& reader);
 
-/// Per grid of `lattice`, the profile of each column (ProfileColumn), with
-/// the marks its twins print shared: grids printed alike (as many rows and
-/// columns, each line where the other has one from the frame's left side,
-/// to 2 mm) print the same marks, so a column of printed marks (dice faces)
-/// in one twin is printed marks in the other, where blur or a shadow broke
-/// their run.
-std::vector<std::vector<ColumnProfile>> ProfilesSharingMarks(const LatticeResult& lattice, const cv::Mat& flat,
-                                                             double px_per_mm, const ColumnRoleOptions& options);
-
 /// Grids of one page are printed alike: a grid of `table` as wide as
 /// another, with as many rows and its labels in the same place, whose score
 /// area came out in fewer columns (nobody wrote in some of them: no ink

@@ -83,15 +83,6 @@ struct DrawnTable {
 };
 
 // Classic's rows as a one-player sheet prints them, with its how-to text.
-// A die face on `page`: a grey square reaching `half` pixels each way from
-// `centre` (`taller` more upwards) with `pips` white pips.
-inline void DrawDieFace(cv::Mat& page, cv::Point centre, int pips, int half, int taller = 0) {
-  cv::rectangle(page, centre - cv::Point(half, half + taller), centre + cv::Point(half, half), cv::Scalar(60, 60, 60),
-                cv::FILLED);
-  for (int pip = 0; pip < pips; ++pip)
-    cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4, cv::Scalar(255, 255, 255), cv::FILLED);
-}
-
 inline DrawnTable OnePlayerSheet() {
   DrawnTable table;
   const std::vector<std::string> labels = {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes", "Total score", "Bonus",

@@ -50,54 +50,6 @@ ColumnRoles Roles(int score_columns) {
   return roles;
 }
 
-// Two grids printed alike on one page, eight rows each: a strip of dice
-// faces before the labels, then two rows of other print in it. In the
-// second grid two faces came out taller (a shadow's edge, a blur): its
-// faces run no more than two rows alike, and it alone is not told print.
-// Its twin's faces are the same print: shared, they are print in both. A
-// grid laid out otherwise shares nothing.
-TEST(ReadTablesTest, DiceFacesToldInOneGridArePrintInItsTwin) {
-  const auto table_at = [](double y) {
-    DrawnTable table = testing::OnePlayerSheet();
-    table.y = y;
-    table.widths = {14, 55, 40, 60};
-    for (auto& column : table.columns) column.resize(8);
-    table.columns.insert(table.columns.begin(), std::vector<std::string>(8));
-    table.handwritten.insert(table.handwritten.begin(), false);
-    return table;
-  };
-  const DrawnTable first = table_at(20), second = table_at(150);
-  cv::Mat page = first.Draw();
-  const cv::Mat lower = second.Draw();
-  const cv::Rect second_area(testing::Px(0, 140), testing::Px(210, 297));
-  lower(second_area).copyTo(page(second_area));
-  const auto mm = [](double x) { return static_cast<int>(x * kPxPerMm); };
-  for (const DrawnTable* table : {&first, &second}) {
-    const Lattice lines = table->Lines();
-    for (int r = 0; r < 8; ++r) {
-      const cv::Rect2f cell = lines.Cell(r, 0);
-      const cv::Point centre(static_cast<int>(cell.x + cell.width / 2), static_cast<int>(cell.y + cell.height / 2));
-      if (r >= 6) {  // other print: a bar wider than a face
-        cv::rectangle(page, centre - cv::Point(mm(5), mm(1)), centre + cv::Point(mm(5), mm(1)), cv::Scalar(40, 40, 40), cv::FILLED);
-        continue;
-      }
-      const bool taller = table == &second && (r == 1 || r == 4);
-      testing::DrawDieFace(page, centre, r + 1, mm(2.5), taller ? mm(1.5) : 0);
-    }
-  }
-  const cv::Mat flat = FlattenForText(page, kPxPerMm);
-  LatticeResult lattice;
-  lattice.grids = {first.Lines(), second.Lines()};
-  ASSERT_TRUE(ProfileColumn(flat, lattice.grids[0], 0, kPxPerMm).printed_marks);
-  ASSERT_FALSE(ProfileColumn(flat, lattice.grids[1], 0, kPxPerMm).printed_marks);
-  const auto profiles = ProfilesSharingMarks(lattice, flat, kPxPerMm, {});
-  EXPECT_TRUE(profiles[1][0].printed_marks);
-  EXPECT_FALSE(profiles[1][2].printed_marks);  // the handwriting's column stays as it was
-
-  lattice.grids[1].column_x[2] += static_cast<float>(mm(6));  // labels 6 mm wider: no twin
-  EXPECT_FALSE(ProfilesSharingMarks(lattice, flat, kPxPerMm, {})[1][0].printed_marks);
-}
-
 TEST(ReadTablesTest, AGridWithFewerScoreColumnsTakesThoseOfOneLikeIt) {
   TableReading table;
   // Six columns of 12 mm read in the first grid; the second, printed alike
