@@ -223,9 +223,9 @@ std::vector<float> EdgesTheWritingKeepsTo(const cv::Mat& flat, const Lattice& gr
   if (ink.written.empty()) return lines;
   const int reach = std::max(1, static_cast<int>(std::lround(options.edge_mm * px_per_mm / 2)));
   const int width = static_cast<int>(ink.written.front().size());
+  const auto Local = [&](float x) { return static_cast<int>(std::lround(x)) - ink.x; };  // ColumnInk's x
   std::vector<float> kept;
   for (size_t i = 0; i < lines.size(); ++i) {
-    const auto Local = [&](float x) { return static_cast<int>(std::lround(x)) - ink.x; };
     const int from = i == 0 ? 0 : Local(lines[i - 1]);
     const int to = i + 1 == lines.size() ? width : Local(lines[i + 1]);
     const WritingAtLine at = WritingAt(ink, Local(lines[i]), reach, from, to);

@@ -89,6 +89,25 @@ void DrawRules(cv::Mat& page, const Lattice& lattice, int gray) {
              cv::Point(static_cast<int>(x), static_cast<int>(lattice.row_y.back())), ink, 2);
 }
 
+// `labels` printed in column 0 of `lattice` on `page`, one a row, in grey
+// `ink`.
+void DrawLabels(cv::Mat& page, const Lattice& lattice, const std::vector<std::string>& labels, int ink) {
+  for (size_t r = 0; r < labels.size(); ++r) {
+    const cv::Rect2f cell = lattice.Cell(static_cast<int>(r), 0);
+    cv::putText(page, labels[r], cv::Point(static_cast<int>(cell.x) + 10, static_cast<int>(cell.br().y) - 8), cv::FONT_HERSHEY_SIMPLEX,
+                0.6, cv::Scalar(ink), 2, cv::LINE_AA);
+  }
+}
+
+// Every one of `labels` read in its row of column 0 of `lattice`, on `page`
+// flattened.
+void ExpectEveryLabelRead(const cv::Mat& page, const Lattice& lattice, const std::vector<std::string>& labels) {
+  const auto reader = TextReader::Create();
+  const BandText read = ReadColumnBand(FlattenForText(page, kPxPerMm), lattice, 0, *reader);
+  ASSERT_EQ(read.rows.size(), labels.size());
+  for (size_t r = 0; r < labels.size(); ++r) EXPECT_GE(LabelSimilarity(read.rows[r], labels[r]), 0.75) << labels[r] << " read \"" << read.rows[r] << "\"";
+}
+
 // A column of labels in rows 4 mm tall, every other row tinted grey (the
 // flattening's 6 mm window reaches over a tinted row into the white ones
 // beside it, and leaves the tint grey across the whole band): every label
@@ -97,17 +116,11 @@ TEST(ReadColumnBandTest, LabelsOnRowsTintedEveryOtherRowAreAllRead) {
   const std::vector<std::string> labels = {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes", "Sum", "Bonus", "Total", "Chance"};
   const Lattice lattice = LabelRows(labels.size(), 4.0, {20, 70, 100});
   cv::Mat page(testing::Px(210, 297).y, testing::Px(210, 297).x, CV_8UC1, cv::Scalar(250));
-  for (size_t r = 0; r < labels.size(); ++r) {
-    const cv::Rect2f cell = lattice.Cell(static_cast<int>(r), 0);
-    if (r % 2) cv::rectangle(page, cv::Rect(lattice.Cell(static_cast<int>(r), 0) | lattice.Cell(static_cast<int>(r), 1)), cv::Scalar(185), cv::FILLED);
-    cv::putText(page, labels[r], cv::Point(static_cast<int>(cell.x) + 10, static_cast<int>(cell.br().y) - 8), cv::FONT_HERSHEY_SIMPLEX,
-                0.6, cv::Scalar(20), 2, cv::LINE_AA);
-  }
+  for (size_t r = 1; r < labels.size(); r += 2)
+    cv::rectangle(page, cv::Rect(lattice.Cell(static_cast<int>(r), 0) | lattice.Cell(static_cast<int>(r), 1)), cv::Scalar(185), cv::FILLED);
+  DrawLabels(page, lattice, labels, 20);
   DrawRules(page, lattice, 0);
-  const auto reader = TextReader::Create();
-  const BandText read = ReadColumnBand(FlattenForText(page, kPxPerMm), lattice, 0, *reader);
-  ASSERT_EQ(read.rows.size(), labels.size());
-  for (size_t r = 0; r < labels.size(); ++r) EXPECT_GE(LabelSimilarity(read.rows[r], labels[r]), 0.75) << labels[r] << " read \"" << read.rows[r] << "\"";
+  ExpectEveryLabelRead(page, lattice, labels);
 }
 
 // Small print photographed at 2.8 px/mm, blurred, and warped up to the
@@ -150,20 +163,13 @@ TEST(ReadColumnBandTest, LabelsOnAPhotocopysSpeckledGreyPaperAreRead) {
   const std::vector<std::string> labels = {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes", "Sum", "Bonus", "Total", "Chance"};
   const Lattice lattice = LabelRows(labels.size(), 4.0, {20, 70, 100});
   cv::Mat page(testing::Px(210, 297).y, testing::Px(210, 297).x, CV_8UC1, cv::Scalar(165));
-  for (size_t r = 0; r < labels.size(); ++r) {
-    const cv::Rect2f cell = lattice.Cell(static_cast<int>(r), 0);
-    cv::putText(page, labels[r], cv::Point(static_cast<int>(cell.x) + 10, static_cast<int>(cell.br().y) - 8), cv::FONT_HERSHEY_SIMPLEX,
-                0.6, cv::Scalar(60), 2, cv::LINE_AA);
-  }
+  DrawLabels(page, lattice, labels, 60);
   DrawRules(page, lattice, 60);
   cv::RNG rng(7);
   for (int i = 0; i < static_cast<int>(1e-3 * page.total()); ++i)
     cv::circle(page, cv::Point(rng.uniform(0, page.cols), rng.uniform(0, page.rows)), rng.uniform(0, 2),
                cv::Scalar(rng.uniform(215, 256)), cv::FILLED);
-  const auto reader = TextReader::Create();
-  const BandText read = ReadColumnBand(FlattenForText(page, kPxPerMm), lattice, 0, *reader);
-  ASSERT_EQ(read.rows.size(), labels.size());
-  for (size_t r = 0; r < labels.size(); ++r) EXPECT_GE(LabelSimilarity(read.rows[r], labels[r]), 0.75) << labels[r] << " read \"" << read.rows[r] << "\"";
+  ExpectEveryLabelRead(page, lattice, labels);
 }
 
 }  // namespace

@@ -37,6 +37,14 @@ struct TintedArea {
     return testing::LinesAt(ys, {x, x + label_mm, ColumnLeft(columns)});
   }
 
+  // The rows' rules and the label column's, on `page`.
+  void DrawRules(cv::Mat& page) const {
+    for (int r = 0; r <= rows; ++r)
+      cv::line(page, Px(x, y + r * row_mm), Px(ColumnLeft(columns), y + r * row_mm), cv::Scalar(30), 2);
+    for (double at : {x, x + label_mm, ColumnLeft(columns)})
+      cv::line(page, Px(at, y), Px(at, y + rows * row_mm), cv::Scalar(30), 2);
+  }
+
   cv::Mat Draw() const {
     cv::Mat page(Px(210, 297).y, Px(210, 297).x, CV_8U, cv::Scalar(250));
     const double bottom = y + rows * row_mm;
@@ -50,9 +58,7 @@ struct TintedArea {
         cv::putText(page, std::to_string(10 + (r * 7 + c * 3) % 30), Px(ColumnLeft(c) + shift, y + (r + 1) * row_mm - 1.5),
                     cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.2, cv::Scalar(60), 3, cv::LINE_AA);
       }
-    for (int r = 0; r <= rows; ++r)
-      cv::line(page, Px(x, y + r * row_mm), Px(ColumnLeft(columns), y + r * row_mm), cv::Scalar(30), 2);
-    for (double at : {x, x + label_mm, ColumnLeft(columns)}) cv::line(page, Px(at, y), Px(at, bottom), cv::Scalar(30), 2);
+    DrawRules(page);
     cv::Mat blurred;
     cv::GaussianBlur(page, blurred, cv::Size(5, 5), 1.2);
     return blurred;
@@ -192,10 +198,7 @@ TEST(TintedColumnsTest, AShadowsEdgeTheNumbersRunAcrossPartsNothing) {
     cv::putText(page, std::to_string(12 + r * 7), Px(shadow_from - 5, area.y + (r + 1) * area.row_mm - 1.5),
                 cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.2, cv::Scalar(60), 3, cv::LINE_AA);
   }
-  for (int r = 0; r <= area.rows; ++r)
-    cv::line(page, Px(area.x, area.y + r * area.row_mm), Px(left + area.score_mm, area.y + r * area.row_mm), cv::Scalar(30), 2);
-  for (double at : {area.x, left, left + area.score_mm})
-    cv::line(page, Px(at, area.y), Px(at, area.y + area.rows * area.row_mm), cv::Scalar(30), 2);
+  area.DrawRules(page);
   cv::GaussianBlur(page, page, cv::Size(5, 5), 1.2);
 
   const std::vector<float> step = TintColumnLines(page, area.Lines(), 1, kPxPerMm);
