@@ -100,7 +100,7 @@ void ReadCode(Page& page, PageSize assumed) {
 }  // namespace
 
 bool PageOptions::Check() const {
-  return px_per_mm > 0 && detect_long_side_px >= 100 && outline.Check() && max_sheets >= 1 &&
+  return px_per_mm > 0 && detect_long_side_px >= 100 && outline.Check() && bend.Check() && max_sheets >= 1 &&
          marker_fit_tolerance > 0;
 }
 
@@ -272,6 +272,14 @@ std::vector<cv::Point2f> SheetQuad(const Page& page, double scale) {
   return quad;
 }
 
+// `page` with the curl its rules show taken out (PageBend).
+void Flatten(Page& page, const PageOptions& options) {
+  page.bend = MeasureBend(page.rectified, options.px_per_mm, options.bend);
+  if (!page.bend.bent()) return;
+  page.rectified = Unbent(page.rectified, page.bend);
+  page.detail += "; curl taken out";
+}
+
 // Sheets in the order a person reads them: along the way they lie, left to
 // right when they lie side by side, top to bottom when stacked.
 void InReadingOrder(std::vector<Page>& pages) {
@@ -344,7 +352,10 @@ std::vector<Page> FindPages(const cv::Mat& image, const PageOptions& options) {
 
   // 3. The whole image.
   if (pages.empty()) pages.push_back(WholeImagePage(image, options));
-  for (Page& page : pages) page.image_size = image.size();
+  for (Page& page : pages) {
+    page.image_size = image.size();
+    Flatten(page, options);
+  }
   InReadingOrder(pages);
   return pages;
 }
@@ -355,6 +366,7 @@ Page FindPage(const cv::Mat& image, const PageOptions& options) {
 }
 
 cv::Point2d ImageFromPage(const Page& page, cv::Point2d page_px) {
+  if (page.bend.bent()) page_px = page.bend.Source(page_px);
   const cv::Vec3d q = page.page_from_image.inv() * cv::Vec3d(page_px.x, page_px.y, 1);
   return {q[0] / q[2], q[1] / q[2]};
 }

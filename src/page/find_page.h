@@ -8,6 +8,9 @@
 //      photo shows one.
 //   3. otherwise the whole image is taken as the page (a flat scan); the grid
 //      stage then finds the ruled lines and the orientation.
+// A page that does not lie flat is then flattened by its own rules
+// (page/page_bend.h): a curl bends them, a straight rule is what the lattice
+// stage looks for.
 // A photo of several cards side by side holds several sheets: each set of
 // markers is a page of its own, and so is each paper outline lying apart
 // from those sheets (all of them when the picture shows no markers).
@@ -18,6 +21,7 @@
 
 #include <opencv2/core.hpp>
 
+#include "page/page_bend.h"
 #include "page/paper_outline.h"
 #include "sheet/sheet_layout.h"
 
@@ -28,6 +32,7 @@ struct PageOptions {
   double px_per_mm = 8.0;           ///< resolution of the rectified page (8 px/mm = 203 dpi)
   int detect_long_side_px = 1800;   ///< markers are searched at this long side, pixels; default 1800
   OutlineOptions outline;           ///< the paper outline search, for sheets without markers
+  BendOptions bend;                 ///< a curled page's bend, measured from its rules and taken out
   int max_sheets = 6;               ///< at most this many sheets are taken from one picture; default 6
   double marker_fit_tolerance = 0.25;  ///< where markers repeat (several own sheets in one picture), three or four
                                        ///< markers are one sheet's when one homography puts every corner within
@@ -48,7 +53,8 @@ struct Page {
   PageStatus status = PageStatus::kEmptyImage;
   PageMethod method = PageMethod::kWholeImage;
   cv::Mat rectified;                   ///< BGR, upright when the orientation is known
-  cv::Matx33d page_from_image = cv::Matx33d::eye();  ///< image pixel -> rectified pixel
+  cv::Matx33d page_from_image = cv::Matx33d::eye();  ///< image pixel -> rectified pixel, before the bend
+  PageBend bend;                       ///< the curl taken out of `rectified` (flat when none)
   cv::Size image_size;                 ///< the photo's size, pixels (where its frame ends)
   double px_per_mm = 0;                ///< rectified pixels per page millimetre (0 = unknown scale)
   bool orientation_known = false;      ///< true with markers: the page is upright for sure
@@ -68,7 +74,8 @@ std::vector<Page> FindPages(const cv::Mat& image, const PageOptions& options = {
 /// The first of FindPages(): the page when the picture holds one sheet.
 Page FindPage(const cv::Mat& image, const PageOptions& options = {});
 
-/// Where page point `page_px` (rectified pixels) lies in the original image.
+/// Where page point `page_px` (rectified pixels, the bend taken out) lies in
+/// the original image.
 cv::Point2d ImageFromPage(const Page& page, cv::Point2d page_px);
 
 }  // namespace scorecheck
