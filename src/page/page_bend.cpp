@@ -145,7 +145,8 @@ std::optional<std::array<double, RuleBend::kTerms>> FitBend(const std::vector<Sa
     for (int t = 0; t < RuleBend::kTerms; ++t) a.at<double>(i, lines + t) = basis[t];
     b.at<double>(i) = s.shift;
   }
-  if (!cv::solve(a, b, x, cv::DECOMP_SVD)) return std::nullopt;
+  // Fewer samples than unknowns tell no bend (and OpenCV's SVD refuses them).
+  if (a.rows < a.cols || !cv::solve(a, b, x, cv::DECOMP_SVD)) return std::nullopt;
   std::array<double, RuleBend::kTerms> bend{};
   for (int t = 0; t < RuleBend::kTerms; ++t) bend[t] = x.at<double>(lines + t);
   return bend;

@@ -117,6 +117,18 @@ TEST(PageBendTest, SourceFindsTheBentRuleWhereTheFlatPageHasIt) {
   EXPECT_NEAR(source.y, DarkestRow(bowed_gray, x, static_cast<int>(source.y), pitch / 2 - 2), 1.5);
 }
 
+TEST(PageBendTest, ASmallTableTellsNoBendAndThrowsNothing) {
+  // Two bands of four or five strips: fewer courses than a bend and its
+  // bands' lines have unknowns.
+  cv::Mat page(2376, 1680, CV_8UC3, cv::Scalar(235, 238, 240));
+  for (int y = 1000; y <= 1500; y += 62) cv::line(page, {800, y}, {1119, y}, cv::Scalar(40, 40, 40), 3);
+  for (int x = 800; x <= 1120; x += 106) cv::line(page, {x, 1000}, {x, 1500}, cv::Scalar(40, 40, 40), 3);
+  const cv::Mat bowed = Bowed(page, 3 * kPxPerMm, true);
+  PageBend bend;
+  EXPECT_NO_THROW(bend = MeasureBend(bowed, kPxPerMm));
+  EXPECT_NO_THROW(Unbent(bowed, bend));
+}
+
 TEST(PageBendTest, OptionsOutOfRangeAreRefused) {
   BendOptions options;
   EXPECT_TRUE(options.Check());
