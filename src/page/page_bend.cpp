@@ -240,14 +240,47 @@ PageBend MeasureBend(const cv::Mat& page, double px_per_mm, const BendOptions& o
   return bend;
 }
 
+namespace {
+
+// `bend`'s shift at each place along its rules (`length` pixels), as the
+// shift where rules were followed first across (`from`) and how it grows
+// across them (`slope`, per unit of the -1..1 scale): a bend's shift is
+// linear across its rules.
+struct ShiftAlong {
+  std::vector<float> from, slope;
+};
+
+ShiftAlong ShiftsAlong(const RuleBend& bend, int length) {
+  ShiftAlong shifts{std::vector<float>(length), std::vector<float>(length)};
+  const double span = bend.across_to - bend.across_from;
+  for (int i = 0; i < length; ++i) {
+    const double along = Scaled(i, length), first = bend.Shift(along, bend.across_from);
+    shifts.from[i] = static_cast<float>(first);
+    shifts.slope[i] = span > 0 ? static_cast<float>((bend.Shift(along, bend.across_to) - first) / span) : 0.0f;
+  }
+  return shifts;
+}
+
+}  // namespace
+
 cv::Mat Unbent(const cv::Mat& page, const PageBend& bend) {
   if (!bend.bent() || page.empty()) return page;
+  const ShiftAlong rows = ShiftsAlong(bend.rows, page.cols), columns = ShiftsAlong(bend.columns, page.rows);
+  std::vector<float> across_rows(page.rows), across_columns(page.cols);  // clamped, less where following began
+  for (int y = 0; y < page.rows; ++y)
+    across_rows[y] = static_cast<float>(std::clamp(Scaled(y, page.rows), bend.rows.across_from, bend.rows.across_to) -
+                                        bend.rows.across_from);
+  for (int x = 0; x < page.cols; ++x)
+    across_columns[x] = static_cast<float>(
+        std::clamp(Scaled(x, page.cols), bend.columns.across_from, bend.columns.across_to) - bend.columns.across_from);
   cv::Mat map(page.size(), CV_32FC2);
   for (int y = 0; y < page.rows; ++y) {
-    auto* row = map.ptr<cv::Vec2f>(y);
+    auto* out = map.ptr<cv::Vec2f>(y);
+    const float column_from = columns.from[y], column_slope = columns.slope[y], row_across = across_rows[y];
     for (int x = 0; x < page.cols; ++x) {
-      const cv::Point2d source = bend.Source({static_cast<double>(x), static_cast<double>(y)});
-      row[x] = cv::Vec2f(static_cast<float>(source.x), static_cast<float>(source.y));
+      const float dx = bend.columns.bent ? column_from + across_columns[x] * column_slope : 0.0f;
+      const float dy = bend.rows.bent ? rows.from[x] + row_across * rows.slope[x] : 0.0f;
+      out[x] = cv::Vec2f(static_cast<float>(x) + dx, static_cast<float>(y) + dy);
     }
   }
   cv::Mat flat;
