@@ -100,7 +100,7 @@ void ReadCode(Page& page, PageSize assumed) {
 }  // namespace
 
 bool PageOptions::Check() const {
-  return px_per_mm > 0 && detect_long_side_px >= 100 && outline.Check() && bend.Check() && motion.Check() && max_sheets >= 1 &&
+  return px_per_mm > 0 && detect_long_side_px >= 100 && outline.Check() && bend.Check() && max_sheets >= 1 &&
          marker_fit_tolerance > 0;
 }
 
@@ -303,15 +303,12 @@ void InReadingOrder(std::vector<Page>& pages) {
 
 }  // namespace
 
-std::vector<Page> FindPages(const cv::Mat& photo, const PageOptions& options) {
-  if (photo.empty()) {
+std::vector<Page> FindPages(const cv::Mat& image, const PageOptions& options) {
+  if (image.empty()) {
     Page none;
     none.detail = "empty image";
     return {none};
   }
-  // 0. A photo smeared by the camera's motion, sharpened (MotionBlur).
-  const MotionBlur blur = MeasureMotionBlur(photo, options.motion);
-  const cv::Mat image = Unblurred(photo, blur, options.motion);
   const double scale = std::min(1.0, static_cast<double>(options.detect_long_side_px) / std::max(image.cols, image.rows));
   cv::Mat small;
   cv::resize(Gray(image), small, cv::Size(), scale, scale, cv::INTER_AREA);
@@ -357,9 +354,6 @@ std::vector<Page> FindPages(const cv::Mat& photo, const PageOptions& options) {
   if (pages.empty()) pages.push_back(WholeImagePage(image, options));
   for (Page& page : pages) {
     page.image_size = image.size();
-    if (blur.found)
-      page.detail += "; motion blur of " + std::to_string(static_cast<int>(std::lround(blur.length_px))) +
-                     " px taken out";
     Flatten(page, options);
   }
   InReadingOrder(pages);

@@ -1,7 +1,6 @@
 #pragma once
 // Page stage: finds the scorecard sheet in a photo or scan and rectifies it to
-// an upright page at a fixed resolution. A photo blurred by the camera's
-// motion is sharpened first (page/motion_blur.h).
+// an upright page at a fixed resolution.
 //   1. scorecheck's own sheets: the four ArUco corner markers give an exact
 //      homography and the orientation (marker ids go clockwise from top-left);
 //      the QR sheet code is then read from its known place on the page.
@@ -22,7 +21,6 @@
 
 #include <opencv2/core.hpp>
 
-#include "page/motion_blur.h"
 #include "page/page_bend.h"
 #include "page/paper_outline.h"
 #include "sheet/sheet_layout.h"
@@ -35,7 +33,6 @@ struct PageOptions {
   int detect_long_side_px = 1800;   ///< markers are searched at this long side, pixels; default 1800
   OutlineOptions outline;           ///< the paper outline search, for sheets without markers
   BendOptions bend;                 ///< a curled page's bend, measured from its rules and taken out
-  MotionOptions motion;             ///< a photo's motion blur, measured in its cepstrum and taken out
   int max_sheets = 6;               ///< at most this many sheets are taken from one picture; default 6
   double marker_fit_tolerance = 0.25;  ///< where markers repeat (several own sheets in one picture), three or four
                                        ///< markers are one sheet's when one homography puts every corner within
