@@ -242,44 +242,42 @@ PageBend MeasureBend(const cv::Mat& page, double px_per_mm, const BendOptions& o
 
 namespace {
 
-// `bend`'s shift at each place along its rules (`length` pixels), as the
-// shift where rules were followed first across (`from`) and how it grows
-// across them (`slope`, per unit of the -1..1 scale): a bend's shift is
-// linear across its rules.
-struct ShiftAlong {
-  std::vector<float> from, slope;
+// `bend`'s shift over a page `along` pixels along its rules and `across`
+// pixels across them: a bend's shift is linear across its rules, so it is
+// the shift where rules were followed first across (`from`, per place along)
+// plus how it grows across them (`slope`) times how far across (`across`,
+// per place across: clamped, less where following began). All nought when
+// the bend is flat.
+struct ShiftTable {
+  std::vector<float> from, slope, across;
 };
 
-ShiftAlong ShiftsAlong(const RuleBend& bend, int length) {
-  ShiftAlong shifts{std::vector<float>(length), std::vector<float>(length)};
+ShiftTable ShiftsOf(const RuleBend& bend, int along, int across) {
+  ShiftTable table{std::vector<float>(along), std::vector<float>(along), std::vector<float>(across)};
   const double span = bend.across_to - bend.across_from;
-  for (int i = 0; i < length; ++i) {
-    const double along = Scaled(i, length), first = bend.Shift(along, bend.across_from);
-    shifts.from[i] = static_cast<float>(first);
-    shifts.slope[i] = span > 0 ? static_cast<float>((bend.Shift(along, bend.across_to) - first) / span) : 0.0f;
+  for (int i = 0; i < along; ++i) {
+    const double place = Scaled(i, along), first = bend.Shift(place, bend.across_from);
+    table.from[i] = static_cast<float>(first);
+    table.slope[i] = span > 0 ? static_cast<float>((bend.Shift(place, bend.across_to) - first) / span) : 0.0f;
   }
-  return shifts;
+  for (int j = 0; j < across; ++j)
+    table.across[j] =
+        static_cast<float>(std::clamp(Scaled(j, across), bend.across_from, bend.across_to) - bend.across_from);
+  return table;
 }
 
 }  // namespace
 
 cv::Mat Unbent(const cv::Mat& page, const PageBend& bend) {
   if (!bend.bent() || page.empty()) return page;
-  const ShiftAlong rows = ShiftsAlong(bend.rows, page.cols), columns = ShiftsAlong(bend.columns, page.rows);
-  std::vector<float> across_rows(page.rows), across_columns(page.cols);  // clamped, less where following began
-  for (int y = 0; y < page.rows; ++y)
-    across_rows[y] = static_cast<float>(std::clamp(Scaled(y, page.rows), bend.rows.across_from, bend.rows.across_to) -
-                                        bend.rows.across_from);
-  for (int x = 0; x < page.cols; ++x)
-    across_columns[x] = static_cast<float>(
-        std::clamp(Scaled(x, page.cols), bend.columns.across_from, bend.columns.across_to) - bend.columns.across_from);
+  const ShiftTable rows = ShiftsOf(bend.rows, page.cols, page.rows);
+  const ShiftTable columns = ShiftsOf(bend.columns, page.rows, page.cols);
   cv::Mat map(page.size(), CV_32FC2);
   for (int y = 0; y < page.rows; ++y) {
     auto* out = map.ptr<cv::Vec2f>(y);
-    const float column_from = columns.from[y], column_slope = columns.slope[y], row_across = across_rows[y];
     for (int x = 0; x < page.cols; ++x) {
-      const float dx = bend.columns.bent ? column_from + across_columns[x] * column_slope : 0.0f;
-      const float dy = bend.rows.bent ? rows.from[x] + row_across * rows.slope[x] : 0.0f;
+      const float dx = columns.from[y] + columns.across[x] * columns.slope[y];
+      const float dy = rows.from[x] + rows.across[y] * rows.slope[x];
       out[x] = cv::Vec2f(static_cast<float>(x) + dx, static_cast<float>(y) + dy);
     }
   }
