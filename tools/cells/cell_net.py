@@ -8,8 +8,8 @@ all raw logits (the C++ reader applies the calibrated temperatures and the softm
   state  (N, 5, 1, 1)    empty, number, crossed, ticks, ticks with points
   ticks  (N, 7, 1, 1)    tick count 0..6 (0 for a box without ticks)
 
-Only layers OpenCV 4.6's dnn runs: Conv, BatchNorm (folded at export), Relu,
-MaxPool, GlobalAveragePool, GlobalMaxPool, Concat.
+Only layers OpenCV 4.6's dnn runs: Conv (dilated too), BatchNorm (folded at
+export), Relu, Add, MaxPool, GlobalAveragePool, GlobalMaxPool, Concat.
 """
 
 import torch
@@ -30,7 +30,22 @@ def sep(cin, cout, k=3, pad=1):
     return nn.Sequential(nn.Conv2d(cin, cin, k, padding=pad, groups=cin, bias=False), conv(cin, cout, 1, 0))
 
 
-ARCHS = ("sep", "dense")
+ARCHS = ("sep", "dense", "ctx")
+
+
+class RowContext(nn.Module):
+    """A residual 1 x 3 convolution along the row of column features, dilated by
+    `d` steps: stacked with d = 1, 2, 4, 8 each step sees 30 steps (120 pixels)
+    to either side, so a digit written larger than the 2-D part's reach, or a
+    number's other digits, still tell each step what it holds."""
+
+    def __init__(self, c, d):
+        super().__init__()
+        self.conv = nn.Sequential(nn.Conv2d(c, c, (1, 3), padding=(0, d), dilation=(1, d), bias=False),
+                                  nn.BatchNorm2d(c), nn.ReLU(inplace=True))
+
+    def forward(self, x):
+        return x + self.conv(x)
 
 
 def body_sep(c, h):
@@ -60,6 +75,18 @@ def body_dense(c, h):
     )
 
 
+def body_ctx(c, h):
+    """body_dense's 2-D part, then context along the row: dilated residual
+    1 x 3 convolutions over the column features (RowContext)."""
+    return nn.Sequential(
+        *list(body_dense(c, h))[:-1],
+        *[RowContext(c[4], d) for d in (1, 2, 4, 8)],
+    )
+
+
+BODIES = {"sep": body_sep, "dense": body_dense, "ctx": body_ctx}
+
+
 class CellNet(nn.Module):
     def __init__(self, width=1.0, arch="sep", input_shape=FIRST_INPUT):
         super().__init__()
@@ -71,7 +98,7 @@ class CellNet(nn.Module):
         self.input_shape = (h, w)
         base = (16, 32, 64, 96, 128) if arch == "sep" else (12, 24, 32, 64, 96)
         c = [int(round(v * width)) for v in base]
-        self.body = body_sep(c, h) if arch == "sep" else body_dense(c, h)
+        self.body = BODIES[arch](c, h)
         self.ctc = nn.Conv2d(c[4], 11, 1)
         self.pool_avg = nn.AdaptiveAvgPool2d(1)
         self.pool_max = nn.AdaptiveMaxPool2d(1)

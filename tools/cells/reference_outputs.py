@@ -6,14 +6,14 @@ check (OpenCV dnn must give the same logits to 1e-4).
     /usr/bin/python3 tools/cells/reference_outputs.py \
         --checkpoint CKPT.pt --onnx models/cells.onnx --out tests/data/cells_reference.json
 
-CKPT is a torch file {"model": state_dict, "width": float} of
-tools/cells/cell_net.py's CellNet(width). --onnx names the exported model the
+CKPT is a torch file {"model": state_dict, "width": float, "arch": str} of
+tools/cells/cell_net.py's CellNet(width, arch). --onnx names the exported model the
 reference is for: its sha256 goes into the file, and it is run here through
 cv2.dnn as a first check (the printed difference should be ~1e-6).
 
---random-init WIDTH SEED makes and saves a randomly initialised CellNet (batch
-norm with the reference inputs' statistics and random affine terms, so that
-folding them is exercised) as CKPT and exports it to ONNX first: the
+--random-init WIDTH SEED makes and saves a randomly initialised CellNet of
+--arch (batch norm with the reference inputs' statistics and random affine
+terms, so that folding them is exercised) as CKPT and exports it to ONNX first: the
 pipeline's test before a model exists (tests/data/cells_tiny.*).
 
 The inputs (4, deterministic): zeros; a "17" drawn with cv2.putText as ink;
@@ -39,7 +39,7 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, "testkit", "cells"))
 import box_input  # noqa: E402
-from cell_net import CellNet, export_onnx, from_checkpoint  # noqa: E402
+from cell_net import ARCHS, CellNet, export_onnx, from_checkpoint  # noqa: E402
 
 
 def reference_inputs(shape):
@@ -61,12 +61,12 @@ def reference_inputs(shape):
     return [zeros, ink, noise, boxed]
 
 
-def random_checkpoint(width, seed, path):
+def random_checkpoint(width, arch, seed, path):
     """A random CellNet whose batch-norm statistics are those of the reference
     inputs (so every layer's activations are of order 1 and the logits depend
     on the input), with random affine terms: folding them at export is tested."""
     torch.manual_seed(seed)
-    model = CellNet(width)
+    model = CellNet(width, arch)
     with torch.no_grad():
         for m in model.modules():
             if isinstance(m, torch.nn.BatchNorm2d):
@@ -75,7 +75,7 @@ def random_checkpoint(width, seed, path):
                 m.bias.uniform_(-0.3, 0.3)
         model.train()
         model(torch.from_numpy(np.stack(reference_inputs(model.input_shape))[:, None]))
-    torch.save({"model": model.state_dict(), "width": width}, path)
+    torch.save({"model": model.state_dict(), "width": width, "arch": arch}, path)
 
 
 def short_floats(a):
@@ -97,10 +97,11 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--random-init", nargs=2, metavar=("WIDTH", "SEED"),
                     help="first write a random CellNet(WIDTH) as --checkpoint and export it as --onnx")
+    ap.add_argument("--arch", choices=ARCHS, default="ctx", help="the random CellNet's body (with --random-init)")
     args = ap.parse_args()
 
     if args.random_init:
-        random_checkpoint(float(args.random_init[0]), int(args.random_init[1]), args.checkpoint)
+        random_checkpoint(float(args.random_init[0]), args.arch, int(args.random_init[1]), args.checkpoint)
         model, _ = load(args.checkpoint)
         export_onnx(model, args.onnx)
 

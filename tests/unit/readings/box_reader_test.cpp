@@ -1,6 +1,6 @@
 // BoxReader (models/cells.onnx through OpenCV dnn) on a tiny randomly
 // initialised CellNet committed for the purpose, tests/data/cells_tiny.onnx
-// (CellNet(0.125), ~40 KB; regenerate with
+// (CellNet(0.125, "ctx"), ~40 KB: dilated convolutions and residual sums too; regenerate with
 //   /usr/bin/python3 tools/cells/reference_outputs.py --random-init 0.125 62
 //     --checkpoint /tmp/cells_tiny.pt --onnx tests/data/cells_tiny.onnx
 //     --out tests/data/cells_tiny_reference.json):
