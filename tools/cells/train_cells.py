@@ -72,14 +72,18 @@ def batch_tensors(d, idx):
     return x, state, ticks, targets, torch.from_numpy(lengths.astype(np.int64))
 
 
-def losses(model, x, state, ticks, targets, lengths, t_ctc=1.0, t_state=1.0, t_ticks=1.0):
-    ctc, st, tk = model(x)
-    logp = F.log_softmax(ctc.squeeze(2) / t_ctc, dim=1).permute(2, 0, 1)  # T, N, C
+def losses(model, x, state, ticks, targets, lengths, bf16=False):
+    """The three heads' losses per box. With `bf16` the network runs in bfloat16
+    where the CPU has it (autocast; weights and losses stay float32)."""
+    with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
+        ctc, st, tk = model(x)
+    ctc, st, tk = ctc.float(), st.float(), tk.float()
+    logp = F.log_softmax(ctc.squeeze(2), dim=1).permute(2, 0, 1)  # T, N, C
     T = logp.shape[0]
     in_len = torch.full((x.shape[0],), T, dtype=torch.int64)
     l_ctc = F.ctc_loss(logp, targets, in_len, lengths, blank=0, reduction="none", zero_infinity=True)
-    l_state = F.cross_entropy(st.flatten(1) / t_state, state, reduction="none")
-    l_ticks = F.cross_entropy(tk.flatten(1) / t_ticks, ticks, reduction="none")
+    l_state = F.cross_entropy(st.flatten(1), state, reduction="none")
+    l_ticks = F.cross_entropy(tk.flatten(1), ticks, reduction="none")
     return l_ctc, l_state, l_ticks
 
 
@@ -91,6 +95,8 @@ def train(a):
     ckpt_path = os.path.join(a.work, "checkpoint.pt")
     shape = input_shape(os.path.join(a.data, "train"))
     model = cell_net.CellNet(a.width, a.arch, shape)
+    if a.bf16:  # oneDNN's bfloat16 convolutions want channels-last tensors
+        model = model.to(memory_format=torch.channels_last)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.steps, pct_start=0.1,
                                                 div_factor=10, final_div_factor=100)
@@ -143,7 +149,9 @@ def train(a):
         t0 = time.time()
         for b in range(0, n - a.batch + 1, a.batch):
             x, state, ticks, targets, lengths = batch_tensors(data, order[b:b + a.batch])
-            l_ctc, l_state, l_ticks = losses(model, x, state, ticks, targets, lengths)
+            if a.bf16:
+                x = x.contiguous(memory_format=torch.channels_last)
+            l_ctc, l_state, l_ticks = losses(model, x, state, ticks, targets, lengths, a.bf16)
             loss = l_ctc.mean() + l_state.mean() + 0.5 * l_ticks.mean()
             opt.zero_grad()
             loss.backward()
@@ -288,8 +296,11 @@ def main():
     ap.add_argument("--batch", type=int, default=128)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--width", type=float, default=1.0, help="channel multiplier of CellNet")
-    ap.add_argument("--arch", choices=cell_net.ARCHS, default="dense", help="CellNet's body")
+    ap.add_argument("--arch", choices=cell_net.ARCHS, default="ctx", help="CellNet's body")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--bf16", action="store_true",
+                    help="train in bfloat16 (autocast, channels-last): ~3x the boxes a second on a CPU with "
+                         "AVX512-BF16, the same float32 weights; slower where the CPU lacks it")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log-every", type=int, default=100)
     ap.add_argument("--checkpoint-every", type=int, default=500)
