@@ -299,8 +299,8 @@ def main():
     ap.add_argument("--arch", choices=cell_net.ARCHS, default="ctx", help="CellNet's body")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--bf16", action="store_true",
-                    help="train in bfloat16 (autocast, channels-last): ~3x the boxes a second on a CPU with "
-                         "AVX512-BF16, the same float32 weights; slower where the CPU lacks it")
+                    help="train in bfloat16 (autocast, channels-last): 3-4x the boxes a second on a CPU with "
+                         "AVX512-BF16 (docs/box-reader.md), the same float32 weights; leave it off on a CPU without")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log-every", type=int, default=100)
     ap.add_argument("--checkpoint-every", type=int, default=500)
