@@ -35,9 +35,9 @@ ARCHS = ("sep", "dense", "ctx")
 
 class RowContext(nn.Module):
     """A residual 1 x 3 convolution along the row of column features, dilated by
-    `d` steps: stacked with d = 1, 2, 4, 8 each step sees 30 steps (120 pixels)
-    to either side, so a digit written larger than the 2-D part's reach, or a
-    number's other digits, still tell each step what it holds."""
+    `d` steps: stacked with d = 1, 2, 4, 8 each step sees 15 steps (60 pixels)
+    more to either side, so a digit written larger than the 2-D part's reach,
+    or a number's other digits, still tell each step what it holds."""
 
     def __init__(self, c, d):
         super().__init__()
