@@ -7,14 +7,14 @@ check (OpenCV dnn must give the same logits to 1e-4).
         --checkpoint CKPT.pt --onnx models/cells.onnx --out tests/data/cells_reference.json
 
 CKPT is a torch file {"model": state_dict, "width": float, "arch": str} of
-tools/cells/cell_net.py's CellNet(width, arch). --onnx names the exported model the
-reference is for: its sha256 goes into the file, and it is run here through
-cv2.dnn as a first check (the printed difference should be ~1e-6).
+tools/cells/cell_net.py's CellNet(width, arch). --onnx names the exported
+model the reference is for: its sha256 goes into the file, and it is run here
+through cv2.dnn as a first check (the printed difference should be ~1e-6).
 
 --random-init WIDTH SEED makes and saves a randomly initialised CellNet of
 --arch (batch norm with the reference inputs' statistics and random affine
-terms, so that folding them is exercised) as CKPT and exports it to ONNX first: the
-pipeline's test before a model exists (tests/data/cells_tiny.*).
+terms, so that folding them is exercised) as CKPT and exports it to ONNX
+first: the pipeline's test before a model exists (tests/data/cells_tiny.*).
 
 The inputs (4, deterministic): zeros; a "17" drawn with cv2.putText as ink;
 uniform noise (numpy seed 62); and box_input() of a synthetic page's box.
@@ -96,7 +96,7 @@ def main():
     ap.add_argument("--onnx", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--random-init", nargs=2, metavar=("WIDTH", "SEED"),
-                    help="first write a random CellNet(WIDTH) as --checkpoint and export it as --onnx")
+                    help="first write a random CellNet(WIDTH, --arch) as --checkpoint and export it as --onnx")
     ap.add_argument("--arch", choices=ARCHS, default="ctx", help="the random CellNet's body (with --random-init)")
     args = ap.parse_args()
 

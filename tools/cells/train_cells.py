@@ -74,7 +74,10 @@ def batch_tensors(d, idx):
 
 def losses(model, x, state, ticks, targets, lengths, bf16=False):
     """The three heads' losses per box. With `bf16` the network runs in bfloat16
-    where the CPU has it (autocast; weights and losses stay float32)."""
+    where the CPU has it (autocast, channels-last as oneDNN's bfloat16 convolutions
+    want; weights and losses stay float32)."""
+    if bf16:
+        x = x.contiguous(memory_format=torch.channels_last)
     with torch.autocast("cpu", dtype=torch.bfloat16, enabled=bf16):
         ctc, st, tk = model(x)
     ctc, st, tk = ctc.float(), st.float(), tk.float()
@@ -95,7 +98,7 @@ def train(a):
     ckpt_path = os.path.join(a.work, "checkpoint.pt")
     shape = input_shape(os.path.join(a.data, "train"))
     model = cell_net.CellNet(a.width, a.arch, shape)
-    if a.bf16:  # oneDNN's bfloat16 convolutions want channels-last tensors
+    if a.bf16:  # channels-last, as losses() makes the boxes
         model = model.to(memory_format=torch.channels_last)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.steps, pct_start=0.1,
@@ -149,8 +152,6 @@ def train(a):
         t0 = time.time()
         for b in range(0, n - a.batch + 1, a.batch):
             x, state, ticks, targets, lengths = batch_tensors(data, order[b:b + a.batch])
-            if a.bf16:
-                x = x.contiguous(memory_format=torch.channels_last)
             l_ctc, l_state, l_ticks = losses(model, x, state, ticks, targets, lengths, a.bf16)
             loss = l_ctc.mean() + l_state.mean() + 0.5 * l_ticks.mean()
             opt.zero_grad()
