@@ -33,6 +33,12 @@ STATES = ["empty", "number", "crossed", "ticks", "ticks_points"]
 MIN_DIGIT_PX = 8.0   # smallest digit height written, capture px: smaller is a smudge nobody could read
 OVERRUN = 0.17      # a number written over the top or bottom line reaches this far past it, share of the box
                     # height (the crop keeps 0.2 beyond each line: box_input.MARGIN_Y)
+CROSS_MIN_SPAN = 0.6  # an empty box's crossing-out spans at least this share of its width: shorter is a 1 or a slash
+MAX_ASPECT = 10.0    # widest box, width over height: one player's long score column; the reader squeezes
+                    # boxes wider than its input (box_input.WIDTH), so it must see squeezed writing
+ANYWHERE = 0.25     # share of numbers written anywhere along the box rather than near its middle
+WRITER_WIDTH = (0.75, 1.3)  # a training writer's digits, width over the source's
+MAX_BEND = 0.06     # a training digit's bend: its control points move up to this share of its height (sd)
 MAX_BLUR = 0.035     # heaviest capture blur (Gaussian sigma), share of the box height
 
 
@@ -55,18 +61,29 @@ class Sources:
             del kinds[i], weights[i]
         w = np.array(weights) / sum(weights)
         kind = kinds[rng.choice(len(kinds), p=w)]
+        make = self._maker(kind, rng)
+        if self.split != "train":
+            return kind, make
+        # The training sources hold a few thousand digits, which a reader
+        # learns by heart: each training writer draws them narrower or wider
+        # and each digit a little bent, so that no two boxes repeat a glyph.
+        width = rng.uniform(*WRITER_WIDTH)
+        bend = rng.uniform(0, MAX_BEND)
+        return kind, lambda d, h: _bend(make(d, h), rng, bend, width)
+
+    def _maker(self, kind, rng):
         if kind == "mnist":
             sharpen = rng.uniform(0, 0.5) if rng.random() < 0.6 else 0.0
-            return kind, lambda d, h: _sharpen(_scale_to(self.mnist.glyph(d, rng), h), sharpen)
+            return lambda d, h: _sharpen(_scale_to(self.mnist.glyph(d, rng), h), sharpen)
         if kind == "font":
             f = self.fonts.writer(rng)
-            return kind, lambda d, h: _scale_to(self.fonts.glyph(d, f), h)
+            return lambda d, h: _scale_to(self.fonts.glyph(d, f), h)
         if kind == "hershey":
             font = glyphs.HERSHEY[rng.integers(len(glyphs.HERSHEY))]
             thick = int(rng.integers(1, 4))
-            return kind, lambda d, h: _scale_to(glyphs.hershey_glyph(d, font, thick, 48), h)
+            return lambda d, h: _scale_to(glyphs.hershey_glyph(d, font, thick, 48), h)
         writer = pen_digits.random_writer(rng, held_out=self.split == "heldout")
-        return kind, lambda d, h: pen_digits.render_digit(d, writer, rng, h)
+        return lambda d, h: pen_digits.render_digit(d, writer, rng, h)
 
     def tick_maker(self, rng):
         if pen_digits is not None and rng.random() < 0.6:
@@ -83,6 +100,27 @@ def _scale_to(g, h):
     s = h / g.shape[0]
     w = max(1, int(round(g.shape[1] * s)))
     return cv2.resize(g, (w, max(1, int(round(h)))), interpolation=cv2.INTER_AREA if s < 1 else cv2.INTER_LINEAR)
+
+
+def _bend(g, rng, amount, width):
+    """The glyph `g` as another hand might draw it: `width` times as wide, then
+    bent by a smooth random field (a 4 x 4 grid of control points, each moved
+    by `amount` of the glyph's height (sd), interpolated between)."""
+    h, w = g.shape
+    if abs(width - 1) > 0.02:
+        g = cv2.resize(g, (max(1, int(round(w * width))), h), interpolation=cv2.INTER_LINEAR)
+    if amount <= 0:
+        return g
+    pad = int(math.ceil(3 * amount * h)) + 1
+    g = cv2.copyMakeBorder(g, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    H, W = g.shape
+    field = rng.normal(0, amount * h, (2, 4, 4)).astype(np.float32)
+    dx = cv2.resize(field[0], (W, H), interpolation=cv2.INTER_CUBIC)
+    dy = cv2.resize(field[1], (W, H), interpolation=cv2.INTER_CUBIC)
+    xs, ys = np.meshgrid(np.arange(W, dtype=np.float32), np.arange(H, dtype=np.float32))
+    out = cv2.remap(g, xs + dx, ys + dy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+    c = glyphs._crop(out)
+    return c if c is not None else g
 
 
 def _sharpen(g, t):
@@ -344,6 +382,8 @@ def _place(page, rng, cov, where="centre", overrun=False):
         cx = x + rng.uniform(0.05, 0.3) * w
     elif where == "right":
         cx = x + w - rng.uniform(0.05, 0.3) * w - cw
+    elif rng.random() < ANYWHERE and w - cw > 0.04 * w:  # a long box: written at one end or anywhere
+        cx = x + rng.uniform(0.02 * w, w - cw - 0.02 * w)
     else:
         cx = x + (w - cw) / 2 + rng.normal(0, 0.12) * max(w - cw, 0.2 * w)
     cy = y + (h - ch) / 2 + rng.normal(0, 0.1) * h
@@ -401,16 +441,23 @@ def _content(page, rng, src, make_digit, slant, pen_w):
         kind = rng.choice(["x", "diagonal", "dash", "scribble"], p=[0.35, 0.2, 0.3, 0.15])
         if rng.random() < 0.15:  # a number struck out and nothing written for it
             bx, by, bw, bh = _write_number(page, rng, make_digit, _number_text(rng), slant)
-            x0, y0, x1, y1 = bx, by, bx + bw, by + bh
+            # The stroke runs past the number it strikes: one lying along a
+            # slanted 1 or 9 would strike nothing a reader could see.
+            px = rng.uniform(0.1, 0.35) * max(bw, 0.6 * h)
+            x0, y0, x1, y1 = bx - px, by, bx + bw + px, by + bh
         else:
-            fx, fy = rng.uniform(0.3, 0.95), rng.uniform(0.3, 0.95)
+            # A box is struck out across itself: a stroke spanning a third of
+            # it is a 1 or a slash, not a crossing-out, and must not be taught
+            # as one. Only an X (two strokes, never a digit) may stay narrow in
+            # a long box.
+            fx, fy = rng.uniform(CROSS_MIN_SPAN, 0.96), rng.uniform(0.45, 0.95)
             if kind == "dash":
-                fx, fy = rng.uniform(0.4, 0.95), rng.uniform(0.05, 0.3)
-            cx = x + w / 2 + rng.normal(0, 0.08) * w
+                fx, fy = rng.uniform(CROSS_MIN_SPAN, 0.96), rng.uniform(0.05, 0.3)
+            cx = x + w / 2 + rng.normal(0, 0.06) * w
             cy = y + h / 2 + rng.normal(0, 0.08) * h
             x0, x1 = cx - fx * w / 2, cx + fx * w / 2
             y0, y1 = cy - fy * h / 2, cy + fy * h / 2
-            if kind in ("x", "diagonal") and (x1 - x0) > 2.5 * (y1 - y0):
+            if kind == "x" and (x1 - x0) > 2.5 * (y1 - y0) and rng.random() < 0.5:
                 x0, x1 = cx - 1.2 * (y1 - y0), cx + 1.2 * (y1 - y0)
         strokes = _cross_strokes(kind, x0, y0, x1, y1, rng)
         np.maximum(page.ink, _stroke_cov(page.ink.shape, strokes, pen_w), out=page.ink)
@@ -532,7 +579,7 @@ def make_box(seed, sources):
     {"state", "digits", "ticks", "source"}."""
     rng = np.random.default_rng(seed)
     box_h = float(np.exp(rng.uniform(np.log(18), np.log(100))))
-    aspect = float(np.exp(rng.uniform(np.log(1.0), np.log(4.5))))
+    aspect = float(np.exp(rng.uniform(np.log(1.0), np.log(MAX_ASPECT))))
     page = Page(rng, box_h, aspect)
     _print_background(page, rng)
     _print_lines(page, rng, ruled=rng.random() < 0.95)
