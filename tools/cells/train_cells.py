@@ -38,16 +38,25 @@ from cell_net import STATES  # noqa: E402
 
 # --- data -----------------------------------------------------------------------
 
-def load_shards(folder, limit=None):
-    files = sorted(glob.glob(os.path.join(folder, "*.npz")))
-    files = [f for f in files if not f.endswith(".tmp.npz")]
+def shard_files(folder):
+    """The finished shards of `folder`, in seed order."""
+    return sorted(f for f in glob.glob(os.path.join(folder, "*.npz")) if not f.endswith(".tmp.npz"))
+
+
+def load_shards(folder, limit=None, newest=None):
+    """The boxes of the shards of `folder`: the first `limit`, or the `newest`
+    (the highest seeds), or all."""
+    files = shard_files(folder)
+    seen = len(files)
     if limit:
         files = files[:limit]
+    if newest:
+        files = files[-newest:]
     if not files:
         return None
     parts = [np.load(f) for f in files]
     out = {k: np.concatenate([p[k] for p in parts]) for k in ("x", "state", "ticks", "digits", "seeds", "source")}
-    out["files"] = len(files)
+    out["files"] = seen
     return out
 
 
@@ -138,9 +147,9 @@ def train(a):
     while step < a.steps:
         # The shards are read again only when make_boxes.py has written more
         # (reading 240k boxes takes minutes: not once a pass).
-        count = len([f for f in glob.glob(os.path.join(a.data, "train", "*.npz")) if not f.endswith(".tmp.npz")])
+        count = len(shard_files(os.path.join(a.data, "train")))
         if data is None or data["files"] != count:
-            data = load_shards(os.path.join(a.data, "train"))
+            data = load_shards(os.path.join(a.data, "train"), newest=a.window or None)
         if data is None:
             print("waiting for shards", flush=True)
             time.sleep(30)
@@ -169,6 +178,8 @@ def train(a):
                 log.append({"step": step, "ctc": run[0], "state": run[1], "ticks": run[2], "boxes": n})
                 run[:] = 0
                 t0 = time.time()
+                if a.window and len(shard_files(os.path.join(a.data, "train"))) != data["files"]:
+                    break  # fresh boxes written: the window moves on to them
             if step % a.checkpoint_every == 0:
                 save()
             if a.time_budget and time.time() - start > a.time_budget * 60:
@@ -302,6 +313,9 @@ def main():
     ap.add_argument("--bf16", action="store_true",
                     help="train in bfloat16 (autocast, channels-last): 3-4x the boxes a second on a CPU with "
                          "AVX512-BF16 (docs/box-reader.md), the same float32 weights; leave it off on a CPU without")
+    ap.add_argument("--window", type=int, default=0,
+                    help="train on the newest N shards only, moving on as make_boxes.py writes more "
+                         "(boxes made while training, each seen about once; 0: all shards)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--log-every", type=int, default=100)
     ap.add_argument("--checkpoint-every", type=int, default=500)
