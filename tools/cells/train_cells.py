@@ -178,8 +178,6 @@ def train(a):
                 log.append({"step": step, "ctc": run[0], "state": run[1], "ticks": run[2], "boxes": n})
                 run[:] = 0
                 t0 = time.time()
-                if a.window and len(shard_files(os.path.join(a.data, "train"))) != data["files"]:
-                    break  # fresh boxes written: the window moves on to them
             if step % a.checkpoint_every == 0:
                 save()
             if a.time_budget and time.time() - start > a.time_budget * 60:
@@ -188,6 +186,9 @@ def train(a):
                 return
             if step >= a.steps:
                 break
+            if (a.window and step % a.log_every == 0
+                    and len(shard_files(os.path.join(a.data, "train"))) != data["files"]):
+                break  # fresh boxes written: the window moves on to them (after this step's checkpoint)
     save()
     print(f"trained {step} steps", flush=True)
 
