@@ -52,15 +52,7 @@ class Sources:
 
     def hand(self, rng):
         """One writer's digit maker for a box: d, height_px -> coverage."""
-        if self.split == "heldout":
-            kinds, weights = ["mnist", "font", "pen"], [0.4, 0.3, 0.3]
-        else:
-            kinds, weights = ["mnist", "font", "hershey", "pen"], [0.35, 0.25, 0.1, 0.3]
-        if pen_digits is None:
-            i = kinds.index("pen")
-            del kinds[i], weights[i]
-        w = np.array(weights) / sum(weights)
-        kind = kinds[rng.choice(len(kinds), p=w)]
+        kind = self._kind(rng)
         make = self._maker(kind, rng)
         if self.split != "train":
             return kind, make
@@ -70,6 +62,18 @@ class Sources:
         width = rng.uniform(*WRITER_WIDTH)
         bend = rng.uniform(0, MAX_BEND)
         return kind, lambda d, h: _bend(make(d, h), rng, bend, width)
+
+    def _kind(self, rng):
+        """The writer's handwriting source, drawn from the split's mix."""
+        if self.split == "heldout":
+            kinds, weights = ["mnist", "font", "pen"], [0.4, 0.3, 0.3]
+        else:
+            kinds, weights = ["mnist", "font", "hershey", "pen"], [0.35, 0.25, 0.1, 0.3]
+        if pen_digits is None:
+            i = kinds.index("pen")
+            del kinds[i], weights[i]
+        w = np.array(weights) / sum(weights)
+        return kinds[rng.choice(len(kinds), p=w)]
 
     def _maker(self, kind, rng):
         if kind == "mnist":

@@ -38,17 +38,9 @@ def check_only_training_bent():
         for seed in range(30):
             r1, r2 = np.random.default_rng(seed), np.random.default_rng(seed)
             kind, make = src.hand(r1)
-            make_plain = src._maker(kinds_draw(src, r2), r2)
+            make_plain = src._maker(src._kind(r2), r2)
             g1, g2 = make(4, 40.0), make_plain(4, 40.0)
             assert kind == "pen" or np.array_equal(g1, g2), (split, kind, "bent")
-
-
-def kinds_draw(src, rng):
-    """The kind hand() draws first from `rng` (the same draw, without the maker)."""
-    kinds, weights = (["mnist", "font", "pen"], [0.4, 0.3, 0.3]) if src.split == "heldout" else \
-        (["mnist", "font", "hershey", "pen"], [0.35, 0.25, 0.1, 0.3])
-    w = np.array(weights) / sum(weights)
-    return kinds[rng.choice(len(kinds), p=w)]
 
 
 def check_crossings_span():
