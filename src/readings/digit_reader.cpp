@@ -141,6 +141,15 @@ std::string BesideOrNamed(const std::string& named, const std::string& digit_mod
   return std::filesystem::exists(beside, ec) ? beside.string() : "";
 }
 
+// The doubt model `options` name: one named, else doubt.json beside the digit
+// model, which was fitted to the glyph readers' measures. A box reader's
+// probabilities are calibrated on its own boxes (models/cells.json), so
+// unless one is named no doubt model weighs them.
+std::string DoubtModelPath(const DigitReaderOptions& options) {
+  if (options.doubt_model_path.empty() && !NamedOrNone(options.box_model_path, "box model").empty()) return "";
+  return BesideOrNamed(options.doubt_model_path, options.model_path, "doubt.json", "doubt model");
+}
+
 // The models `options` name, checked to exist.
 ModelPaths FindModels(const DigitReaderOptions& options) {
   SC_CHECK(!options.model_path.empty() && std::filesystem::exists(options.model_path),
@@ -149,7 +158,7 @@ ModelPaths FindModels(const DigitReaderOptions& options) {
   return {options.model_path,
           BesideOrNamed(options.number_model_path, options.model_path, "numbers.onnx", "whole-number model"),
           NamedOrNone(options.box_model_path, "box model"),
-          BesideOrNamed(options.doubt_model_path, options.model_path, "doubt.json", "doubt model")};
+          DoubtModelPath(options)};
 }
 
 // Loads the models when first asked to read.

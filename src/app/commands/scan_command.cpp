@@ -29,6 +29,7 @@ struct ScanArgs {
   std::string json_out, overlay_out, out_dir;
   std::string triple_entries = "auto";
   std::string model;
+  std::string box_model;
   double min_confidence = kReviewBelow;
   std::string corrections;
   double time_limit = kDefaultTimeLimitSeconds;
@@ -94,6 +95,7 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
   CheckRulesetOption(rulesets, args.ruleset);
   DigitReaderOptions reader_options;
   reader_options.model_path = DigitModelPath(args.model, FindTemplatesDir(global.templates_dir));
+  reader_options.box_model_path = args.box_model;
   const std::unique_ptr<DigitReader> reader = DigitReader::CreateLazy(reader_options);
   // One label reader for the whole run, started only when a sheet without a
   // sheet code needs its labels read (starting Tesseract costs more than
@@ -184,6 +186,11 @@ Command AddScanCommand(CLI::App& app, const GlobalOptions& global) {
       ->check(CLI::Range(0.0, 1.0));
   AddCorrectionsOption(*cmd, args->corrections);
   AddModelOption(*cmd, args->model);
+  // For developers measuring a box reader of tools/cells on sets they cannot
+  // give tools/eval (../shared/devset's score.py runs `scan`): not in --help.
+  cmd->add_option("--box-model", args->box_model, "The learned box reader (tools/cells) to read whole boxes with")
+      ->check(CLI::ExistingFile)
+      ->group("");
   cmd->add_option("--time-limit", args->time_limit, "Give up on an image after this many seconds (0: never)")
       ->check(CLI::Range(0.0, 86400.0))
       ->capture_default_str();

@@ -111,6 +111,19 @@ TEST(DigitReaderCreateTest, MissingModelThrows) {
   EXPECT_THROW(DigitReader::CreateLazy({"/nonexistent/digits.onnx", "", "", ""}), Error);  // checked at once, loaded later
 }
 
+// The doubt model beside the digit model was fitted to the glyph readers'
+// measures: it weighs their readings, but not a box reader's, whose
+// probabilities are calibrated on its own boxes, unless it is named.
+TEST_F(DigitReaderTest, TheGlyphReadersDoubtModelIsNotABoxReaders) {
+  const std::string doubt = std::filesystem::path(model_).parent_path() / "doubt.json";
+  if (!std::filesystem::exists(doubt)) GTEST_SKIP() << "no doubt model beside " << model_;
+  const std::string box_model = std::string(SCORECHECK_SOURCE_DIR) + "/tests/data/cells_tiny.onnx";
+  EXPECT_NE(DigitReader::Create({model_, "", "", ""})->Doubt(), nullptr);
+  EXPECT_EQ(DigitReader::Create({model_, "", box_model, ""})->Doubt(), nullptr);
+  EXPECT_EQ(DigitReader::CreateLazy({model_, "", box_model, ""})->Doubt(), nullptr);
+  EXPECT_NE(DigitReader::Create({model_, "", box_model, doubt})->Doubt(), nullptr);
+}
+
 // The lazy reader reads as the other does, the whole-number model included.
 TEST_F(DigitReaderTest, ALazyReaderReadsTheSame) {
   const std::unique_ptr<DigitReader> lazy = DigitReader::CreateLazy({model_, "", "", ""});
