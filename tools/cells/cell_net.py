@@ -4,12 +4,14 @@ count. Input (N, 1, H, W) from testkit/cells/box_input.py (H a multiple of 16,
 W of 4: the first models 32 x 128, box_input.py's HEIGHT x WIDTH since); outputs,
 all raw logits (the C++ reader applies the calibrated temperatures and the softmax):
 
-  ctc    (N, 11, 1, W/4)  per column step: blank, then the digits 0..9
+  ctc    (N, 11, 1, S*W/4) per step: blank, then the digits 0..9; S steps
+                         (`substeps`) per 4 columns
   state  (N, 5, 1, 1)    empty, number, crossed, ticks, ticks with points
   ticks  (N, 7, 1, 1)    tick count 0..6 (0 for a box without ticks)
 
-Only layers OpenCV 4.6's dnn runs: Conv (dilated too), BatchNorm (folded at
-export), Relu, Add, MaxPool, GlobalAveragePool, GlobalMaxPool, Concat.
+Only layers OpenCV 4.6's dnn runs: Conv (dilated too), ConvTranspose,
+BatchNorm (folded at export), Relu, Add, MaxPool, GlobalAveragePool,
+GlobalMaxPool, Concat.
 """
 
 import torch
@@ -87,19 +89,32 @@ def body_ctx(c, h):
 BODIES = {"sep": body_sep, "dense": body_dense, "ctx": body_ctx}
 
 
+def ctc_head(c, substeps):
+    """Column features -> CTC logits, `substeps` steps per feature column. With
+    one step per 4 input columns a "1" beside another digit, or two 1s, may get
+    no step of their own, and CTC must merge or drop them; a transposed 1 x S
+    convolution of stride S gives each column S steps, each with its own weights."""
+    if substeps == 1:
+        return nn.Conv2d(c, 11, 1)
+    return nn.ConvTranspose2d(c, 11, (1, substeps), stride=(1, substeps))
+
+
 class CellNet(nn.Module):
-    def __init__(self, width=1.0, arch="sep", input_shape=FIRST_INPUT):
+    def __init__(self, width=1.0, arch="sep", input_shape=FIRST_INPUT, substeps=1):
         super().__init__()
         if arch not in ARCHS:
             raise ValueError(f"unknown CellNet arch {arch!r}")
         h, w = input_shape
         if h % 16 or w % 4:
             raise ValueError(f"CellNet needs an input of a multiple of 16 rows and of 4 columns, not {h} x {w}")
+        if substeps not in (1, 2, 4):
+            raise ValueError(f"CellNet takes 1, 2 or 4 CTC steps per 4 columns, not {substeps}")
         self.input_shape = (h, w)
+        self.substeps = substeps
         base = (16, 32, 64, 96, 128) if arch == "sep" else (12, 24, 32, 64, 96)
         c = [int(round(v * width)) for v in base]
         self.body = BODIES[arch](c, h)
-        self.ctc = nn.Conv2d(c[4], 11, 1)
+        self.ctc = ctc_head(c[4], substeps)
         self.pool_avg = nn.AdaptiveAvgPool2d(1)
         self.pool_max = nn.AdaptiveMaxPool2d(1)
         self.state = nn.Sequential(nn.Conv2d(2 * c[4], 64, 1), nn.ReLU(inplace=True), nn.Conv2d(64, len(STATES), 1))
@@ -112,8 +127,8 @@ class CellNet(nn.Module):
 
 
 def from_checkpoint(ck):
-    """The CellNet a checkpoint {"model", "width", "arch"?, "input"?} describes, with its weights."""
-    model = CellNet(ck["width"], ck.get("arch", "sep"), tuple(ck.get("input", FIRST_INPUT)))
+    """The CellNet a checkpoint {"model", "width", "arch"?, "input"?, "substeps"?} describes, with its weights."""
+    model = CellNet(ck["width"], ck.get("arch", "sep"), tuple(ck.get("input", FIRST_INPUT)), ck.get("substeps", 1))
     model.load_state_dict(ck["model"])
     return model
 
@@ -156,10 +171,13 @@ def macs(model):
     def hook(m, inp, out):
         nonlocal total
         k = m.kernel_size[0] * m.kernel_size[1]
-        total += out.numel() * k * m.in_channels // m.groups
+        if isinstance(m, nn.ConvTranspose2d):  # each input position feeds k outputs of each channel
+            total += inp[0].numel() * k * m.out_channels // m.groups
+        else:
+            total += out.numel() * k * m.in_channels // m.groups
 
     for m in model.modules():
-        if isinstance(m, nn.Conv2d):
+        if isinstance(m, (nn.Conv2d, nn.ConvTranspose2d)):
             hooks.append(m.register_forward_hook(hook))
     model.eval()
     with torch.no_grad():

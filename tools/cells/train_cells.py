@@ -106,7 +106,7 @@ def train(a):
     os.makedirs(a.work, exist_ok=True)
     ckpt_path = os.path.join(a.work, "checkpoint.pt")
     shape = input_shape(os.path.join(a.data, "train"))
-    model = cell_net.CellNet(a.width, a.arch, shape)
+    model = cell_net.CellNet(a.width, a.arch, shape, a.substeps)
     if a.bf16:  # channels-last, as losses() makes the boxes
         model = model.to(memory_format=torch.channels_last)
     opt = torch.optim.AdamW(model.parameters(), lr=a.lr, weight_decay=1e-4)
@@ -116,9 +116,10 @@ def train(a):
     rng = np.random.default_rng(a.seed)
     if os.path.exists(ckpt_path):
         ck = torch.load(ckpt_path)
-        if (ck["width"], ck.get("arch", "sep")) != (a.width, a.arch):
-            sys.exit(f"{ckpt_path} holds a CellNet({ck['width']}, {ck.get('arch', 'sep')!r}): "
-                     f"give --width {ck['width']} --arch {ck.get('arch', 'sep')} to go on with it")
+        held = (ck["width"], ck.get("arch", "sep"), ck.get("substeps", 1))
+        if held != (a.width, a.arch, a.substeps):
+            sys.exit(f"{ckpt_path} holds a CellNet({held[0]}, {held[1]!r}, substeps={held[2]}): "
+                     f"give --width {held[0]} --arch {held[1]} --substeps {held[2]} to go on with it")
         if tuple(ck.get("input", cell_net.FIRST_INPUT)) != shape:
             sys.exit(f"{ckpt_path} was trained on {ck.get('input', cell_net.FIRST_INPUT)} boxes, "
                      f"{a.data}/train holds {shape}")
@@ -138,7 +139,7 @@ def train(a):
     def save():
         tmp = ckpt_path + ".tmp"
         torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
-                    "step": step, "log": log, "width": a.width, "arch": a.arch,
+                    "step": step, "log": log, "width": a.width, "arch": a.arch, "substeps": a.substeps,
                     "input": list(shape), "steps": a.steps}, tmp)
         os.replace(tmp, ckpt_path)
 
@@ -273,11 +274,11 @@ def finish(a):
                   "margin_x": box_input.MARGIN_X, "margin_y": box_input.MARGIN_Y,
                   "paper_percentile": box_input.PAPER_PERCENTILE,
                   "made_by": "testkit/cells/box_input.py = src/readings/box_input.cpp"},
-        "outputs": {"ctc": f"N x 11 x 1 x {model.input_shape[1] // 4} logits: blank, digits 0..9",
+        "outputs": {"ctc": f"N x 11 x 1 x {model.substeps * model.input_shape[1] // 4} logits: blank, digits 0..9",
                     "state": "N x 5 x 1 x 1 logits: " +
                     ", ".join(STATES), "ticks": "N x 7 x 1 x 1 logits: tick count 0..6"},
         "architecture": {"class": "tools/cells/cell_net.py CellNet", "width": ck["width"],
-                         "arch": ck.get("arch", "sep"),
+                         "arch": ck.get("arch", "sep"), "substeps": model.substeps,
                          "parameters": int(sum(p.numel() for p in model.parameters())),
                          "multiply_adds": int(cell_net.macs(model))},
         "training": {"steps": ck["step"], "batch": a.batch, "command": a.command, "log_tail": ck["log"][-5:]},
@@ -296,7 +297,7 @@ def finish(a):
     with open(os.path.join(a.out, "cells.json"), "w") as f:
         json.dump(card, f, indent=1)
     torch.save({"model": model.state_dict(), "width": ck["width"], "arch": ck.get("arch", "sep"),
-                "input": list(model.input_shape)},
+                "input": list(model.input_shape), "substeps": model.substeps},
                os.path.join(a.work, "final.pt"))
     print(f"wrote {a.out}/cells.onnx and cells.json", flush=True)
 
@@ -310,6 +311,8 @@ def main():
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--width", type=float, default=1.0, help="channel multiplier of CellNet")
     ap.add_argument("--arch", choices=cell_net.ARCHS, default="ctx", help="CellNet's body")
+    ap.add_argument("--substeps", type=int, choices=(1, 2, 4), default=1,
+                    help="CTC steps per 4 input columns (cell_net.ctc_head)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--bf16", action="store_true",
                     help="train in bfloat16 (autocast, channels-last): 3-4x the boxes a second on a CPU with "
