@@ -143,10 +143,10 @@ std::string BesideOrNamed(const std::string& named, const std::string& digit_mod
 
 // The doubt model `options` name: one named, else doubt.json beside the digit
 // model, which was fitted to the glyph readers' measures. A box reader's
-// probabilities are calibrated on its own boxes (models/cells.json), so
-// unless one is named no doubt model weighs them.
-std::string DoubtModelPath(const DigitReaderOptions& options) {
-  if (options.doubt_model_path.empty() && !NamedOrNone(options.box_model_path, "box model").empty()) return "";
+// (`box_model`, "" for none) probabilities are calibrated on its own boxes
+// (models/cells.json), so unless one is named no doubt model weighs them.
+std::string DoubtModelPath(const DigitReaderOptions& options, const std::string& box_model) {
+  if (options.doubt_model_path.empty() && !box_model.empty()) return "";
   return BesideOrNamed(options.doubt_model_path, options.model_path, "doubt.json", "doubt model");
 }
 
@@ -155,10 +155,10 @@ ModelPaths FindModels(const DigitReaderOptions& options) {
   SC_CHECK(!options.model_path.empty() && std::filesystem::exists(options.model_path),
            "the digit model " << (options.model_path.empty() ? "models/digits.onnx" : options.model_path)
                               << " is missing");
+  const std::string boxes = NamedOrNone(options.box_model_path, "box model");
   return {options.model_path,
-          BesideOrNamed(options.number_model_path, options.model_path, "numbers.onnx", "whole-number model"),
-          NamedOrNone(options.box_model_path, "box model"),
-          DoubtModelPath(options)};
+          BesideOrNamed(options.number_model_path, options.model_path, "numbers.onnx", "whole-number model"), boxes,
+          DoubtModelPath(options, boxes)};
 }
 
 // Loads the models when first asked to read.

@@ -93,7 +93,9 @@ def ctc_head(c, substeps):
     """Column features -> CTC logits, `substeps` steps per feature column. With
     one step per 4 input columns a "1" beside another digit, or two 1s, may get
     no step of their own, and CTC must merge or drop them; a transposed 1 x S
-    convolution of stride S gives each column S steps, each with its own weights."""
+    convolution of stride S gives each column S steps, each with its own weights.
+    Measured (docs/box-reader.md, thirteenth session): two steps dropped as
+    many 1s and inserted more digits; 1 is the default."""
     if substeps == 1:
         return nn.Conv2d(c, 11, 1)
     return nn.ConvTranspose2d(c, 11, (1, substeps), stride=(1, substeps))
