@@ -141,13 +141,16 @@ std::string BesideOrNamed(const std::string& named, const std::string& digit_mod
   return std::filesystem::exists(beside, ec) ? beside.string() : "";
 }
 
-// The doubt model `options` name: one named, else doubt.json beside the digit
-// model, which was fitted to the glyph readers' measures. A box reader's
-// (`box_model`, "" for none) probabilities are calibrated on its own boxes
-// (models/cells.json), so unless one is named no doubt model weighs them.
+// The doubt model `options` name: one named, else the one fitted to the
+// readers in use. For the glyph readers that is doubt.json beside the digit
+// model; for a box reader (`box_model`, "" for none) NAME_doubt.json beside
+// its NAME.onnx, if there is one (the glyph readers' would weigh measures it
+// does not give).
 std::string DoubtModelPath(const DigitReaderOptions& options, const std::string& box_model) {
-  if (options.doubt_model_path.empty() && !box_model.empty()) return "";
-  return BesideOrNamed(options.doubt_model_path, options.model_path, "doubt.json", "doubt model");
+  if (box_model.empty() || !options.doubt_model_path.empty())
+    return BesideOrNamed(options.doubt_model_path, options.model_path, "doubt.json", "doubt model");
+  const std::filesystem::path path(box_model);
+  return BesideOrNamed("", box_model, (path.stem().string() + "_doubt.json").c_str(), "doubt model");
 }
 
 // The models `options` name, checked to exist.

@@ -36,8 +36,8 @@ struct DigitReaderOptions {
                                   ///< with; empty or "none" = read the cells glyph by glyph (the default while
                                   ///< the box reader reads worse than they do: issue 62)
   std::string doubt_model_path;   ///< how far to trust the readings (readings/doubt_model.h); empty =
-                                  ///< doubt.json beside model_path if it is there (fitted to the glyph
-                                  ///< readers: none with a box model); "none" = the readers' own
+                                  ///< doubt.json beside model_path if it is there, or with a box model
+                                  ///< NAME.onnx its NAME_doubt.json; "none" = the readers' own
                                   ///< confidences, as they are
 };
 

@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 namespace scorecheck {
 namespace {
 
@@ -112,16 +114,25 @@ TEST(DigitReaderCreateTest, MissingModelThrows) {
 }
 
 // The doubt model beside the digit model was fitted to the glyph readers'
-// measures: it weighs their readings, but not a box reader's, whose
-// probabilities are calibrated on its own boxes, unless it is named.
-TEST_F(DigitReaderTest, TheGlyphReadersDoubtModelIsNotABoxReaders) {
-  const std::string doubt = std::filesystem::path(model_).parent_path() / "doubt.json";
-  if (!std::filesystem::exists(doubt)) GTEST_SKIP() << "no doubt model beside " << model_;
-  const std::string box_model = std::string(SCORECHECK_SOURCE_DIR) + "/tests/data/cells_tiny.onnx";
+// measures: it weighs their readings, but not a box reader's, which has its
+// own beside it (NAME_doubt.json beside NAME.onnx) or none, unless one is named.
+TEST_F(DigitReaderTest, EachReaderHasItsOwnDoubtModel) {
+  namespace fs = std::filesystem;
+  const std::string doubt = fs::path(model_).parent_path() / "doubt.json";
+  if (!fs::exists(doubt)) GTEST_SKIP() << "no doubt model beside " << model_;
+  const fs::path dir = fs::temp_directory_path() / ("scorecheck_doubt_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string box_model = (dir / "boxes.onnx").string();
+  fs::copy_file(std::string(SCORECHECK_SOURCE_DIR) + "/tests/data/cells_tiny.onnx", box_model,
+                fs::copy_options::overwrite_existing);
   EXPECT_NE(DigitReader::Create({model_, "", "", ""})->Doubt(), nullptr);
   EXPECT_EQ(DigitReader::Create({model_, "", box_model, ""})->Doubt(), nullptr);
   EXPECT_EQ(DigitReader::CreateLazy({model_, "", box_model, ""})->Doubt(), nullptr);
   EXPECT_NE(DigitReader::Create({model_, "", box_model, doubt})->Doubt(), nullptr);
+  fs::copy_file(doubt, dir / "boxes_doubt.json", fs::copy_options::overwrite_existing);
+  EXPECT_NE(DigitReader::Create({model_, "", box_model, ""})->Doubt(), nullptr);
+  EXPECT_EQ(DigitReader::Create({model_, "", box_model, "none"})->Doubt(), nullptr);
+  fs::remove_all(dir);
 }
 
 // The lazy reader reads as the other does, the whole-number model included.
