@@ -132,11 +132,11 @@ std::string NamedOrNone(const std::string& named, const char* what) {
 }
 
 // A model named by an option (NamedOrNone), or when the option is empty
-// `file` beside the digit model if it is there.
-std::string BesideOrNamed(const std::string& named, const std::string& digit_model, const char* file,
+// `file` beside `model` (the digit model, or a box model) if it is there.
+std::string BesideOrNamed(const std::string& named, const std::string& model, const std::string& file,
                           const char* what) {
   if (!named.empty()) return NamedOrNone(named, what);
-  const std::filesystem::path beside = std::filesystem::path(digit_model).parent_path() / file;
+  const std::filesystem::path beside = std::filesystem::path(model).parent_path() / file;
   std::error_code ec;
   return std::filesystem::exists(beside, ec) ? beside.string() : "";
 }
@@ -150,7 +150,7 @@ std::string DoubtModelPath(const DigitReaderOptions& options, const std::string&
   if (box_model.empty() || !options.doubt_model_path.empty())
     return BesideOrNamed(options.doubt_model_path, options.model_path, "doubt.json", "doubt model");
   const std::filesystem::path path(box_model);
-  return BesideOrNamed("", box_model, (path.stem().string() + "_doubt.json").c_str(), "doubt model");
+  return BesideOrNamed("", box_model, path.stem().string() + "_doubt.json", "doubt model");
 }
 
 // The models `options` name, checked to exist.
