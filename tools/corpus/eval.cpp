@@ -206,7 +206,7 @@ struct EvalOptions {
   std::string dump_top_misreads;   // if set, write the ink of every number cell whose top reading is wrong here
   std::string harvest_glyphs;      // if set, write every number cell's digit glyphs here, labelled (see the top)
   std::string harvest_numbers;     // ... and, if set too, its whole-number ink here
-  std::string doubt_model;         // doubt model (models/doubt.json); empty = doubt.json beside the digit model, "none"
+  std::string doubt_model;         // doubt model (models/doubt.json); empty = the readers' own (DigitReaderOptions), "none"
   std::string dump_doubt;          // if set, write every read box's doubt measures, right or not, here (CSV)
   std::vector<std::string> settings;  // tuning overrides, "name=value" (see ApplySettings)
   std::string results;             // if set, write the figures by family and profile here as Markdown (docs/results.md)
@@ -1092,8 +1092,8 @@ int main(int argc, char** argv) {
   app.add_option("--number-model", eval.number_model,
                  "Whole-number model to evaluate (default: numbers.onnx beside the digit model; none: digit by digit only)");
   app.add_option("--doubt-model", eval.doubt_model,
-                 "Doubt model to evaluate (default: doubt.json beside the digit model; none: the readers' own "
-                 "confidences)");
+                 "Doubt model to evaluate (default: doubt.json beside the digit model, or with --box-model NAME.onnx "
+                 "its NAME_doubt.json if there is one; none: the readers' own confidences)");
   app.add_option("--dump-doubt", eval.dump_doubt,
                  "Write every read box's doubt measures (scan/cell_doubt.h), whether it was flagged and whether it "
                  "was read right, to FILE as CSV (tools/doubt/fit_doubt.py fits the doubt model on it)");
