@@ -206,7 +206,7 @@ struct EvalOptions {
   std::string dump_top_misreads;   // if set, write the ink of every number cell whose top reading is wrong here
   std::string harvest_glyphs;      // if set, write every number cell's digit glyphs here, labelled (see the top)
   std::string harvest_numbers;     // ... and, if set too, its whole-number ink here
-  std::string doubt_model;         // doubt model (models/doubt.json); empty = the readers' own (DigitReaderOptions), "none" = none
+  std::string doubt_model;         // doubt model; empty = the readers' own (DigitReaderOptions), "none" = none
   std::string dump_doubt;          // if set, write every read box's doubt measures, right or not, here (CSV)
   std::vector<std::string> settings;  // tuning overrides, "name=value" (see ApplySettings)
   std::string results;             // if set, write the figures by family and profile here as Markdown (docs/results.md)
