@@ -111,6 +111,7 @@ class CellNet(nn.Module):
             raise ValueError(f"CellNet needs an input of a multiple of 16 rows and of 4 columns, not {h} x {w}")
         if substeps not in (1, 2, 4):
             raise ValueError(f"CellNet takes 1, 2 or 4 CTC steps per 4 columns, not {substeps}")
+        self.width, self.arch = width, arch
         self.input_shape = (h, w)
         self.substeps = substeps
         base = (16, 32, 64, 96, 128) if arch == "sep" else (12, 24, 32, 64, 96)
@@ -126,6 +127,11 @@ class CellNet(nn.Module):
         f = self.body(x)
         g = torch.cat([self.pool_avg(f), self.pool_max(f)], dim=1)
         return self.ctc(f), self.state(g), self.ticks(g)
+
+
+    def spec(self):
+        """What from_checkpoint() needs besides the weights, as checkpoints store it."""
+        return {"width": self.width, "arch": self.arch, "input": list(self.input_shape), "substeps": self.substeps}
 
 
 def from_checkpoint(ck):

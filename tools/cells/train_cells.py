@@ -139,8 +139,7 @@ def train(a):
     def save():
         tmp = ckpt_path + ".tmp"
         torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
-                    "step": step, "log": log, "width": a.width, "arch": a.arch, "substeps": a.substeps,
-                    "input": list(shape), "steps": a.steps}, tmp)
+                    "step": step, "log": log, **model.spec(), "steps": a.steps}, tmp)
         os.replace(tmp, ckpt_path)
 
     start = time.time()
@@ -277,8 +276,8 @@ def finish(a):
         "outputs": {"ctc": f"N x 11 x 1 x {model.substeps * model.input_shape[1] // 4} logits: blank, digits 0..9",
                     "state": "N x 5 x 1 x 1 logits: " +
                     ", ".join(STATES), "ticks": "N x 7 x 1 x 1 logits: tick count 0..6"},
-        "architecture": {"class": "tools/cells/cell_net.py CellNet", "width": ck["width"],
-                         "arch": ck.get("arch", "sep"), "substeps": model.substeps,
+        "architecture": {"class": "tools/cells/cell_net.py CellNet", "width": model.width,
+                         "arch": model.arch, "substeps": model.substeps,
                          "parameters": int(sum(p.numel() for p in model.parameters())),
                          "multiply_adds": int(cell_net.macs(model))},
         "training": {"steps": ck["step"], "batch": a.batch, "command": a.command, "log_tail": ck["log"][-5:]},
@@ -296,9 +295,7 @@ def finish(a):
     cell_net.export_onnx(model, os.path.join(a.out, "cells.onnx"))
     with open(os.path.join(a.out, "cells.json"), "w") as f:
         json.dump(card, f, indent=1)
-    torch.save({"model": model.state_dict(), "width": ck["width"], "arch": ck.get("arch", "sep"),
-                "input": list(model.input_shape), "substeps": model.substeps},
-               os.path.join(a.work, "final.pt"))
+    torch.save({"model": model.state_dict(), **model.spec()}, os.path.join(a.work, "final.pt"))
     print(f"wrote {a.out}/cells.onnx and cells.json", flush=True)
 
 
