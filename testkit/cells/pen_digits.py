@@ -15,7 +15,9 @@ How a digit is made
   writer     a fixed per-writer "habit" displacement of every control point
              (deterministic from writer['habit_seed']), width, slant, roundness
              (spline tension: round Catmull-Rom .. nearly polygonal), loop
-             sizes, stroke width, pressure, tremor.
+             sizes, stroke width, pressure, tremor; and a few habits of single
+             people drawn from the writer's habit seed (_personal_habits: a 2
+             ending in a long flat stroke, a 5 whose bowl curls back to its stem).
   instance   control-point jitter, aspect/slant/rotation/size jitter, a smooth
              elastic wobble field, tremor along the stroke, stroke width and
              pressure phase; ends of strokes taper as the pen lands and lifts.
@@ -173,7 +175,24 @@ def random_writer(rng, family=None, held_out=False):
     if family == HELD_OUT_FAMILY:
         w.update(_HELD_OUT_VARIANTS)
         w["v1_foot"] = False
+    else:
+        w.update(_personal_habits(w["habit_seed"]))
     return w
+
+
+# Habits a few people of any hand have, which no family's skeletons draw. Each
+# is drawn from the writer's own habit seed, not from the caller's generator,
+# so that every other draw (and every held-out writer) stays as it was.
+P_TAIL_2 = 0.15          # share of writers whose 2 ends in a long flat exit stroke
+TAIL_2 = (0.2, 0.6)      # its length beyond the 2's base, unit-box widths
+P_CLOSED_5 = 0.12        # share of writers whose 5's bowl curls back up to its stem
+
+
+def _personal_habits(habit_seed):
+    h = np.random.default_rng([habit_seed, 2])
+    tail = _uni(h, TAIL_2) if h.random() < P_TAIL_2 else 0.0
+    closed = bool(h.random() < P_CLOSED_5)
+    return {"tail2": tail, "v5": "closed_bowl" if closed else "two_stroke"}
 
 
 # ---------------------------------------------------------------------------
@@ -219,7 +238,11 @@ def _sk2(w):
     if w["v2"] == "loop":
         return [top + [(0.34, 0.82), (0.14, 0.97), (0.0, 0.9), (0.08, 0.76), (0.28, 0.84), (0.38, 0.97),
                        (0.68, 0.99), (1.0, 0.96)]]
-    return [top + [(0.3, 0.84), (0.02, 1.0, 1), (0.5, 0.99), (1.0, 0.97)]]
+    base = [(0.3, 0.84), (0.02, 1.0, 1), (0.5, 0.99), (1.0, 0.97)]
+    tail = w.get("tail2", 0.0)
+    if tail > 0:  # the pen runs on along the line before it lifts
+        base.append((1.0 + tail, 0.96))
+    return [top + base]
 
 
 def _sk3(w):
@@ -242,6 +265,8 @@ def _sk5(w):
     bowl = [(0.46, 0.36), (0.85, 0.48), (0.93, 0.74), (0.72, 0.96), (0.36, 1.0), (0.04, 0.88)]
     if w["v5"] == "one_stroke":
         return [[(0.95, 0.0 - t), (0.55, 0.01 - t / 2), (0.18, 0.03, 1), (0.14, 0.46, 1)] + bowl]
+    if w["v5"] == "closed_bowl":  # the bowl's end turns up towards the stem: a 6 with a flat bar on top
+        bowl = bowl[:-1] + [(0.06, 0.82), (0.1, 0.58)]
     return [[(0.2, 0.03), (0.14, 0.46, 1)] + bowl, [(0.2, 0.03), (0.55, 0.02 - t / 2), (0.95, 0.01 - t)]]
 
 

@@ -119,6 +119,31 @@ def test_sanity_metric():
         assert 0.45 < m[d] < 1.0, (d, m[d])
 
 
+def test_personal_habits():
+    """A few training writers end their 2 in a long flat stroke or close their 5's bowl; held-out
+    writers never do, and the habits come from the writer's own seed, not the caller's draws."""
+    rng = np.random.default_rng(7)
+    writers = [pd.random_writer(rng) for _ in range(2000)]
+    tails = np.mean([w["tail2"] > 0 for w in writers])
+    closed = np.mean([w["v5"] == "closed_bowl" for w in writers])
+    assert abs(tails - pd.P_TAIL_2) < 0.03 and abs(closed - pd.P_CLOSED_5) < 0.03, (tails, closed)
+    for _ in range(50):
+        w = pd.random_writer(rng, held_out=True)
+        assert "tail2" not in w and w["v5"] == "one_stroke"
+    w = next(w for w in writers if w["tail2"] >= 0.4)
+    plain = dict(w, tail2=0.0)
+    a = pd.render_digit(2, w, np.random.default_rng(8), 40)
+    b = pd.render_digit(2, plain, np.random.default_rng(8), 40)
+    assert a.shape[1] > b.shape[1] + 0.1 * 40, (a.shape, b.shape)
+    # a closed bowl puts ink on the left, between the stem's foot and the bowl's end, where an
+    # open 5 has none
+    for w in [w for w in writers if w["v5"] == "closed_bowl"][:10]:
+        a = pd.render_digit(5, w, np.random.default_rng(8), 40)
+        b = pd.render_digit(5, dict(w, v5="two_stroke"), np.random.default_rng(8), 40)
+        left = lambda g: float(g[int(0.6 * g.shape[0]):int(0.72 * g.shape[0]), :int(0.3 * g.shape[1])].sum())  # noqa
+        assert left(a) > left(b) + 1.0, (w["family"], left(a), left(b))
+
+
 def test_speed():
     rng = np.random.default_rng(6)
     writers = [pd.random_writer(rng) for _ in range(30)]
