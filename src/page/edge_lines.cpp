@@ -19,12 +19,12 @@ constexpr double kSideProbePx = 2;
 
 // The detector's gradient threshold is in grey levels: an edge that is clear
 // in a well-lit photo falls below it when the same scene is taken in dim
-// light (paper at 40 against a table at 33). Asked to (FindEdgeLines'
-// `spread_tones`), it looks at the image with its tones spread over the whole
-// 8-bit range, from this percentile of the darkest pixels to the same share
-// of the brightest, so that an edge is found by its contrast against the
-// picture's own range. (Which side is brighter, and every tone comparison
-// after it, is measured on the image as it is.)
+// light (paper at 40 against a table at 33). It therefore looks at the image
+// with its tones spread over the whole 8-bit range, from this percentile of
+// the darkest pixels to the same share of the brightest, so an edge is
+// found by its contrast against the picture's own range, not by how much
+// light there was. (Which side is brighter, and every tone comparison after
+// it, is measured on the image as it is.)
 constexpr double kToneRangePercentile = 1;
 
 // `gray` with its kToneRangePercentile-th to (100 - it)-th percentile tones
@@ -59,13 +59,12 @@ struct Segment {
   cv::Point2d bright;  // unit normal towards the brighter side
 };
 
-// Segments found on `detect_on` (the image, or its tones spread), measured on `gray`.
-std::vector<Segment> DetectSegments(const cv::Mat& detect_on, const cv::Mat& gray, double min_length) {
+std::vector<Segment> DetectSegments(const cv::Mat& gray, double min_length) {
   // Defaults of the detector; it sees the faint edge of white paper on a white
   // desk as well as a strong one, and needs no thresholds of ours.
   const cv::Ptr<cv::LineSegmentDetector> detector = cv::createLineSegmentDetector(cv::LSD_REFINE_STD);
   std::vector<cv::Vec4f> raw;
-  detector->detect(detect_on, raw);
+  detector->detect(ToneRangeSpread(gray), raw);
   std::vector<Segment> segments;
   for (const cv::Vec4f& r : raw) {
     Segment s;
@@ -209,8 +208,8 @@ double Strip(const cv::Mat& gray, cv::Point2d p, cv::Point2d normal) {
   return sum / 3;
 }
 
-std::vector<EdgeLine> FindEdgeLines(const cv::Mat& gray, double min_length, bool spread_tones) {
-  return MergeSegments(DetectSegments(spread_tones ? ToneRangeSpread(gray) : gray, gray, min_length), gray);
+std::vector<EdgeLine> FindEdgeLines(const cv::Mat& gray, double min_length) {
+  return MergeSegments(DetectSegments(gray, min_length), gray);
 }
 
 // Notes how far the dark side of each line reaches before it turns back to

@@ -43,10 +43,7 @@ double Strip(const cv::Mat& gray, cv::Point2d p, cv::Point2d normal);
 /// Straight edges of `gray`: line segments at least `min_length` long
 /// (OpenCV's line segment detector), each with the side its brighter
 /// neighbour lies on, collinear ones of one polarity merged into lines.
-/// With `spread_tones` the detector sees the image with its tones spread
-/// over the whole 8-bit range (a dim photo's faint edges; a table's grain
-/// comes out as strongly), the lines still measured on `gray`.
-std::vector<EdgeLine> FindEdgeLines(const cv::Mat& gray, double min_length, bool spread_tones);
+std::vector<EdgeLine> FindEdgeLines(const cv::Mat& gray, double min_length);
 
 /// Sets each line's dark_width: how far its dark side reaches before an
 /// edge of opposite polarity (a printed rule's far side, a paper edge's

@@ -155,12 +155,11 @@ void AddBorderLines(const cv::Rect2d& box, std::vector<EdgeLine>& lines) {
   }
 }
 
-// The lines quads are made of: the longest edge lines in `gray` (found with
-// its tones spread, if asked) that may be paper edges, then the image
-// border's sides.
-std::vector<EdgeLine> QuadLines(const cv::Mat& gray, bool spread_tones, const cv::Rect2d& box, double short_side,
+// The lines quads are made of: the longest edge lines in `gray` that may be
+// paper edges, then the image border's sides.
+std::vector<EdgeLine> QuadLines(const cv::Mat& gray, const cv::Rect2d& box, double short_side,
                                 const OutlineOptions& options) {
-  std::vector<EdgeLine> lines = FindEdgeLines(gray, kMinSegmentShare * short_side, spread_tones);
+  std::vector<EdgeLine> lines = FindEdgeLines(gray, kMinSegmentShare * short_side);
   MeasureDarkWidths(lines, options.min_line_share * short_side);
   // Printed lines (paper on both sides) are most of what the detector finds
   // on a scorecard; dropped before the longest lines are kept, so the paper's
@@ -401,11 +400,10 @@ bool BorderSidesArePaper(const Candidate& c, const std::vector<EdgeLine>& lines,
 
 // Every sheet's outline in `gray`, the image shrunk by `scale`: the quads that
 // pass as paper, best ranked first, each one apart from those before it.
-std::vector<PaperOutline> OutlinesIn(const cv::Mat& gray, bool spread_tones, double scale,
-                                     const OutlineOptions& options) {
+std::vector<PaperOutline> OutlinesIn(const cv::Mat& gray, double scale, const OutlineOptions& options) {
   const double short_side = std::min(gray.cols, gray.rows);
   const cv::Rect2d box(-0.5, -0.5, gray.cols, gray.rows);
-  const std::vector<EdgeLine> lines = QuadLines(gray, spread_tones, box, short_side, options);
+  const std::vector<EdgeLine> lines = QuadLines(gray, box, short_side, options);
   const std::vector<std::pair<int, int>> pairs = OppositePairs(lines, box, short_side);
   std::vector<Candidate> candidates = PaperQuads(lines, pairs, gray, box, short_side, options);
   // The best ranked quad whose sides are real paper edges: a change of tone
@@ -454,13 +452,7 @@ std::vector<PaperOutline> FindPaperOutlines(const cv::Mat& image, const OutlineO
   cv::resize(image, small, cv::Size(), scale, scale, cv::INTER_AREA);
   cv::Mat gray = small;
   if (small.channels() == 3) cv::cvtColor(small, gray, cv::COLOR_BGR2GRAY);
-  std::vector<PaperOutline> outlines = OutlinesIn(gray, false, scale, options);
-  // The line detector's threshold is in grey levels, and in a dim photo the
-  // paper's edges fall below it: a picture with no outline is looked at once
-  // more with its tones spread over the whole range. Not every picture: that
-  // also brings out a wooden table's grain, which can crowd out a daylight
-  // photo's paper edges.
-  if (outlines.empty()) outlines = OutlinesIn(gray, true, scale, options);
+  std::vector<PaperOutline> outlines = OutlinesIn(gray, scale, options);
   // Grey loses the edge of white paper against the pale checks of a coloured
   // cloth, so a frame printed on the sheet can pass for it (four grids on one
   // sheet, the left two framed). An outline that fills little of the picture
@@ -481,7 +473,7 @@ std::vector<PaperOutline> FindPaperOutlines(const cv::Mat& image, const OutlineO
   cv::Mat colour_small = small;
   if (&source != &image) cv::resize(source, colour_small, cv::Size(), colour_scale, colour_scale, cv::INTER_AREA);
   std::vector<PaperOutline> in_colour =
-      OutlinesIn(Whiteness(colour_small, options.colour_weight), false, colour_scale, options);
+      OutlinesIn(Whiteness(colour_small, options.colour_weight), colour_scale, options);
   const cv::Point2f to_image(static_cast<float>(image.cols) / source.cols, static_cast<float>(image.rows) / source.rows);
   for (PaperOutline& outline : in_colour) {
     for (cv::Point2f& corner : outline.corners_in_image)

@@ -19,9 +19,6 @@
 //   5. an outline filling little of the picture may be a frame printed on the
 //      paper, its edge lost against a pale coloured cloth: searched again in
 //      colour, and replaced by a clearly larger quad enclosing it.
-//   6. a picture in which no quad passes is searched once more with its tones
-//      spread over the whole 8-bit range: the line detector's threshold is in
-//      grey levels, and a dim photo's paper edges fall below it.
 // Fails (found == false) when no quad passes: the caller takes the whole image.
 
 #include <array>
