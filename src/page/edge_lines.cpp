@@ -17,42 +17,6 @@ constexpr double kSameDirectionDeg = 6;
 // either side of it: past the edge's blur, within the paper's margin.
 constexpr double kSideProbePx = 2;
 
-// The detector's gradient threshold is in grey levels: an edge that is clear
-// in a well-lit photo falls below it when the same scene is taken in dim
-// light (paper at 40 against a table at 33). It therefore looks at the image
-// with its tones spread over the whole 8-bit range, from this percentile of
-// the darkest pixels to the same share of the brightest, so an edge is
-// found by its contrast against the picture's own range, not by how much
-// light there was. (Which side is brighter, and every tone comparison after
-// it, is measured on the image as it is.)
-constexpr double kToneRangePercentile = 1;
-
-// `gray` with its kToneRangePercentile-th to (100 - it)-th percentile tones
-// spread linearly over 0..255.
-cv::Mat ToneRangeSpread(const cv::Mat& gray) {
-  if (gray.type() != CV_8UC1 || gray.empty()) return gray;
-  int histogram[256] = {};
-  for (int y = 0; y < gray.rows; ++y) {
-    const uchar* row = gray.ptr<uchar>(y);
-    for (int x = 0; x < gray.cols; ++x) ++histogram[row[x]];
-  }
-  const double total = static_cast<double>(gray.total());
-  auto tone_at = [&](double share) {
-    double seen = 0;
-    for (int v = 0; v < 256; ++v) {
-      seen += histogram[v];
-      if (seen >= share * total) return v;
-    }
-    return 255;
-  };
-  const int lo = tone_at(kToneRangePercentile / 100), hi = tone_at(1 - kToneRangePercentile / 100);
-  if (hi <= lo) return gray;
-  cv::Mat spread;
-  const double gain = 255.0 / (hi - lo);
-  gray.convertTo(spread, CV_8U, gain, -lo * gain);
-  return spread;
-}
-
 struct Segment {
   cv::Point2d a, b;
   double length = 0;
@@ -64,7 +28,7 @@ std::vector<Segment> DetectSegments(const cv::Mat& gray, double min_length) {
   // desk as well as a strong one, and needs no thresholds of ours.
   const cv::Ptr<cv::LineSegmentDetector> detector = cv::createLineSegmentDetector(cv::LSD_REFINE_STD);
   std::vector<cv::Vec4f> raw;
-  detector->detect(ToneRangeSpread(gray), raw);
+  detector->detect(gray, raw);
   std::vector<Segment> segments;
   for (const cv::Vec4f& r : raw) {
     Segment s;
