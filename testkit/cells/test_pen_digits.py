@@ -127,6 +127,8 @@ def test_personal_habits():
     tails = np.mean([w["tail2"] > 0 for w in writers])
     closed = np.mean([w["v5"] == "closed_bowl" for w in writers])
     assert abs(tails - pd.P_TAIL_2) < 0.03 and abs(closed - pd.P_CLOSED_5) < 0.03, (tails, closed)
+    for w in writers[:50]:  # a function of the writer's habit seed alone
+        assert pd._personal_habits(w["habit_seed"]) == {"tail2": w["tail2"], "v5": w["v5"]}
     for _ in range(50):
         w = pd.random_writer(rng, held_out=True)
         assert "tail2" not in w and w["v5"] == "one_stroke"
