@@ -128,7 +128,6 @@ class CellNet(nn.Module):
         g = torch.cat([self.pool_avg(f), self.pool_max(f)], dim=1)
         return self.ctc(f), self.state(g), self.ticks(g)
 
-
     def spec(self):
         """What from_checkpoint() needs besides the weights, as checkpoints store it."""
         return {"width": self.width, "arch": self.arch, "input": list(self.input_shape), "substeps": self.substeps}
