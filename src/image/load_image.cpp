@@ -125,6 +125,33 @@ std::string ReadFileBytes(const std::string& path, const ImageLoadOptions& optio
   return bytes;
 }
 
+// OpenCV picks its reader by the content, not by the header sniffed here: a
+// file its reader of that format does not claim (a damaged header) is
+// offered to every other reader it has, and two of those claim a file by a
+// signature deep inside it: its DICOM reader (GDCM) by "DICM" at byte 128,
+// and GDAL (whose drivers, hundreds of formats, then read a temporary copy
+// as whatever it looks like to them) by "DTED" at byte 140. GDCM aborted
+// the process on a damaged file (found by fuzz/image_load_fuzz: a broken
+// WebP header with those four bytes); GDAL's GIF driver printed its own line.
+// GDAL's other claim, "NITF" in the first four bytes, no sniffed format
+// starts with. No photo or scan carries either signature: such a file is
+// refused before OpenCV sees it, so that each format is read by its own
+// reader or not at all. What the file is, or "" when no other reader claims it.
+std::string OfferedToAnotherReader(const std::string& bytes) {
+  struct Claim {
+    size_t at;
+    const char* signature;
+    const char* what;
+  };
+  static constexpr Claim kClaims[] = {
+      {128, "DICM", "a DICOM file (a medical image format)"},
+      {140, "DTED", "a DTED file (a map format)"},
+  };
+  for (const Claim& claim : kClaims)
+    if (bytes.size() >= claim.at + 4 && bytes.compare(claim.at, 4, claim.signature) == 0) return claim.what;
+  return "";
+}
+
 }  // namespace
 
 bool ImageLoadOptions::Check() const {
@@ -204,17 +231,18 @@ LoadedImage DecodeImage(const std::string& bytes, const ImageLoadOptions& option
     if (!jpeg.error.empty()) return Fail(ImageStatus::kNotAnImage, "the JPEG decoder refused it: " + Lowered(jpeg.error), format);
     return FromDecoded(ApplyExifOrientation(jpeg.image, jpeg.exif_orientation), format);
   }
-  // OpenCV picks its reader by the content, not by the header we sniffed,
-  // and its DICOM reader (GDCM) claims any file with "DICM" at byte 128 and
-  // aborts the process on a damaged one (found by fuzz/image_load_fuzz: a
-  // broken WebP header with those four bytes). No photo of ours is DICOM.
+  // A GIF: OpenCV has no reader for it, and would offer it to GDAL (see
+  // OfferedToAnotherReader) to be read by GDAL's own GIF driver.
+  if (format == "gif")
+    return Fail(ImageStatus::kNotAnImage,
+                "a GIF picture, which is not read: save it as JPEG or PNG (or scan to PDF)", format);
   // Likewise a WebP whose first chunk is none of WebP's: OpenCV's WebP reader
   // passes it on to others (GDAL, through a temporary file).
   if (format == "webp" && (bytes.size() < 16 || (bytes.compare(12, 4, "VP8 ") != 0 && bytes.compare(12, 4, "VP8L") != 0 &&
                                                  bytes.compare(12, 4, "VP8X") != 0)))
     return Fail(ImageStatus::kNotAnImage, "a damaged WebP header (no VP8 chunk)", format);
-  if (bytes.size() >= 132 && bytes.compare(128, 4, "DICM") == 0)
-    return Fail(ImageStatus::kNotAnImage, "a DICOM file (a medical image format), not a photo", format);
+  if (const std::string other = OfferedToAnotherReader(bytes); !other.empty())
+    return Fail(ImageStatus::kNotAnImage, other + ", not a photo", format);
   try {
     // JPEGs carry EXIF orientation, applied unless the flags say
     // IMREAD_UNCHANGED; other formats may carry alpha, kept only by

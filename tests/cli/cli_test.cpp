@@ -194,6 +194,12 @@ TEST_F(CliTest, EveryKindOfBadImageIsOneLineNamingTheFile) {
        "a DICOM file"},
       // ... and without it: OpenCV passed the file on to GDAL, which printed its own line.
       {"broken.webp", std::string("RIFF\x96\x01\0\0WEBPWP8 ", 16) + std::string(130, '\0'), "damaged WebP header"},
+      // A PNM header OpenCV's PNM reader does not claim, with "DTED" at byte
+      // 140: OpenCV handed it to GDAL, whose drivers read it as whatever it
+      // looked like to them (a GIF so went to GDAL's GIF driver, which
+      // printed its own line).
+      {"map.pnm", "P6x 4 4 255\n" + std::string(128, '\x80') + "DTED" + std::string(60, '\0'), "a DTED file"},
+      {"plain.gif", std::string("GIF89a\x01\0\x01\0\x80\0\0", 13) + std::string(187, '\0'), "a GIF picture"},
       {"dot.png", encode(cv::Mat(1, 1, CV_8UC3, cv::Scalar::all(255)), ".png"), "holds no scorecard"},
       {"strip.png", encode(cv::Mat(200, 20000, CV_8UC1, cv::Scalar(255)), ".png"), "no "},
       {"deep.png", encode(cv::Mat(300, 400, CV_16UC1, cv::Scalar(40000)), ".png"), "no "},

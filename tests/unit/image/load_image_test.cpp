@@ -224,6 +224,33 @@ TEST(LoadImageTest, BadFilesSayWhatIsWrong) {
   EXPECT_EQ(DecodeImage(Encode(Picture(), ".png"), small).status, ImageStatus::kTooLarge);
 }
 
+// A file that OpenCV's reader of its format does not claim is offered to
+// OpenCV's other readers; GDAL claims one by "DTED" at byte 140 and reads
+// it as whatever it looks like (here GIF, through giflib), GDCM one by
+// "DICM" at byte 128. Neither is reached: each is refused, naming what the
+// signature says, and a GIF (which OpenCV cannot read) is refused as such.
+TEST(LoadImageTest, NoFileIsHandedToAReaderOfAnotherFormat) {
+  const std::string gif = std::string("GIF89a\x01\0\x01\0\x80\0\0", 13) + std::string(187, '\0');
+  const LoadedImage plain_gif = DecodeImage(gif);
+  EXPECT_EQ(plain_gif.status, ImageStatus::kNotAnImage);
+  EXPECT_NE(plain_gif.detail.find("a GIF picture"), std::string::npos) << plain_gif.detail;
+
+  std::string pnm = "P6x 4 4 255\n" + std::string(188, '\x80');  // no space after P6: not OpenCV's PNM reader's
+  pnm.replace(140, 4, "DTED");
+  const LoadedImage dted = DecodeImage(pnm);
+  EXPECT_EQ(dted.status, ImageStatus::kNotAnImage);
+  EXPECT_NE(dted.detail.find("a DTED file"), std::string::npos) << dted.detail;
+
+  std::string webp = std::string("RIFF\x96\x01\0\0WEBPVP8 ", 16) + std::string(184, '\0');
+  webp.replace(128, 4, "DICM");
+  const LoadedImage dicom = DecodeImage(webp);
+  EXPECT_EQ(dicom.status, ImageStatus::kNotAnImage);
+  EXPECT_NE(dicom.detail.find("a DICOM file"), std::string::npos) << dicom.detail;
+
+  // A picture of the same formats carrying neither is read as before.
+  EXPECT_EQ(DecodeImage(Encode(Picture(), ".png")).status, ImageStatus::kOk);
+}
+
 TEST(LoadImageTest, FilesOnDisk) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / ("scorecheck_load_" + std::to_string(::getpid()));
