@@ -5,6 +5,7 @@
 #include <cmath>
 #include <memory>
 #include <mutex>
+#include <sstream>
 
 #include <opencv2/imgproc.hpp>
 #include <poppler-document.h>
@@ -17,6 +18,15 @@ namespace scorecheck {
 namespace {
 
 constexpr double kPointsPerInch = 72.0;
+
+// PDF's own limits on a page's side, in points (1/72 in; the PDF 1.7
+// reference's implementation limits: 3 to 14,400). A page outside them is a
+// damaged file, and the resolution that holds its pixels to the limit holds
+// only their product: a page 32 points wide and 2e121 high (found by
+// fuzz/image_load_fuzz) had poppler allocate a bitmap of one pixel by half a
+// billion. Within them a side is at most 4,800 times the other, and the
+// pixel limit bounds each side too.
+constexpr double kMinPageSidePt = 3, kMaxPageSidePt = 14400;
 
 // poppler writes its complaints about a damaged file to stderr; the page's
 // own error says what the user needs to know.
@@ -53,6 +63,14 @@ PdfPage RenderPage(const poppler::document& document, int index, double wanted_d
   const double w_in = box.width() / kPointsPerInch, h_in = box.height() / kPointsPerInch;
   if (!(w_in > 0) || !(h_in > 0)) {
     result.error = "PDF page " + std::to_string(index + 1) + " has no size";
+    return result;
+  }
+  const auto within = [](double side_pt) { return side_pt >= kMinPageSidePt && side_pt <= kMaxPageSidePt; };
+  if (!within(box.width()) || !within(box.height())) {
+    std::ostringstream why;
+    why << "PDF page " << index + 1 << " is " << box.width() << " x " << box.height()
+        << " points, which no page is (PDF's pages are 3 to 14400 points a side)";
+    result.error = why.str();
     return result;
   }
   // The page's pixels at the wanted resolution, or at the one that fits the limit.
