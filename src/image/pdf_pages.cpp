@@ -69,7 +69,8 @@ PdfPage RenderPage(const poppler::document& document, int index, double wanted_d
   if (!within(box.width()) || !within(box.height())) {
     std::ostringstream why;
     why << "PDF page " << index + 1 << " is " << box.width() << " x " << box.height()
-        << " points, which no page is (PDF's pages are 3 to 14400 points a side)";
+        << " points, which no page is (PDF's pages are " << kMinPageSidePt << " to " << kMaxPageSidePt
+        << " points a side)";
     result.error = why.str();
     return result;
   }

@@ -225,10 +225,10 @@ TEST(LoadImageTest, BadFilesSayWhatIsWrong) {
 }
 
 // A file that OpenCV's reader of its format does not claim is offered to
-// OpenCV's other readers; GDAL claims one by "DTED" at byte 140 and reads
-// it as whatever it looks like (here GIF, through giflib), GDCM one by
-// "DICM" at byte 128. Neither is reached: each is refused, naming what the
-// signature says, and a GIF (which OpenCV cannot read) is refused as such.
+// OpenCV's other readers; GDAL claims one by "DTED" at byte 140 and reads it
+// as whatever it looks like (a GIF went to giflib), GDCM one by "DICM" at
+// byte 128. Neither is reached: each is refused, naming what the signature
+// says, and a GIF (which OpenCV cannot read) is refused as such.
 TEST(LoadImageTest, NoFileIsHandedToAReaderOfAnotherFormat) {
   const std::string gif = std::string("GIF89a\x01\0\x01\0\x80\0\0", 13) + std::string(187, '\0');
   const LoadedImage plain_gif = DecodeImage(gif);
