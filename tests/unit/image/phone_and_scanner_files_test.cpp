@@ -129,42 +129,20 @@ TEST_F(FilesOnDisk, APdfTooBigForTheLimitIsDrawnSmallerNotRefused) {
   EXPECT_GT(static_cast<std::int64_t>(pages[0].bgr.total()), small.max_pixels * 9 / 10);
 }
 
-// A one-page PDF, written by hand, whose page is `media_box` (points).
-std::string PdfOfPageSize(const std::string& media_box) {
-  const std::vector<std::string> objects = {
-      "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-      "<< /Type /Page /Parent 2 0 R /MediaBox [" + media_box + "] /Contents 4 0 R >>",
-      "<< /Length 23 >>\nstream\n0 0 1 rg 0 0 10 10 re f\nendstream"};
-  std::string pdf = "%PDF-1.4\n";
-  std::vector<size_t> offsets;
-  for (size_t i = 0; i < objects.size(); ++i) {
-    offsets.push_back(pdf.size());
-    pdf += std::to_string(i + 1) + " 0 obj\n" + objects[i] + "\nendobj\n";
-  }
-  const size_t xref = pdf.size();
-  pdf += "xref\n0 " + std::to_string(objects.size() + 1) + "\n0000000000 65535 f \n";
-  for (const size_t at : offsets) {
-    const std::string number = std::to_string(at);
-    pdf += std::string(10 - number.size(), '0') + number + " 00000 n \n";
-  }
-  pdf += "trailer\n<< /Size " + std::to_string(objects.size() + 1) + " /Root 1 0 R >>\nstartxref\n" +
-         std::to_string(xref) + "\n%%EOF\n";
-  return pdf;
-}
-
 // A page outside PDF's own limits on a side (3 to 14,400 points) is refused,
 // not drawn: 32 points by 1e9 held to the pixel limit by its resolution
 // alone is a bitmap of one pixel by half a billion (fuzz/image_load_fuzz
 // found one that had poppler ask for 2.5 GB). A page of a real size reads.
 TEST_F(FilesOnDisk, APdfPageOfNoRealSizeIsRefusedNotDrawn) {
   // PDF writes no exponents: 1e9 and 2e121 points in full.
-  for (const std::string& box : std::vector<std::string>{"0 0 32 1000000000", "0 2" + std::string(121, '0') + " 32 24", "0 0 2 2"}) {
-    const std::vector<LoadedImage> pages = LoadImagePages(Write("strip.pdf", PdfOfPageSize(box)).string());
+  const std::vector<std::string> boxes = {"0 0 32 1000000000", "0 2" + std::string(121, '0') + " 32 24", "0 0 2 2"};
+  for (const std::string& box : boxes) {
+    const std::vector<LoadedImage> pages = LoadImagePages(Write("strip.pdf", testkit::PdfOfPage(box)).string());
     ASSERT_EQ(pages.size(), 1u) << box;
     EXPECT_FALSE(pages[0].ok()) << box;
     EXPECT_NE(pages[0].detail.find("which no page is"), std::string::npos) << box << ": " << pages[0].detail;
   }
-  const std::vector<LoadedImage> letter = LoadImagePages(Write("letter.pdf", PdfOfPageSize("0 0 612 792")).string());
+  const std::vector<LoadedImage> letter = LoadImagePages(Write("letter.pdf", testkit::PdfOfPage("0 0 612 792")).string());
   ASSERT_EQ(letter.size(), 1u);
   EXPECT_TRUE(letter[0].ok()) << letter[0].detail;
 }
