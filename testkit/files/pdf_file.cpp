@@ -50,10 +50,11 @@ std::string PdfFile(const std::vector<cv::Mat>& scans, double dpi) {
 }
 
 std::string PdfOfPage(const std::string& media_box) {
+  const std::string square = "0 0 1 rg 0 0 10 10 re f";
   const std::vector<std::string> objects = {
       "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
       "<< /Type /Page /Parent 2 0 R /MediaBox [" + media_box + "] /Contents 4 0 R >>",
-      "<< /Length 23 >>\nstream\n0 0 1 rg 0 0 10 10 re f\nendstream"};
+      "<< /Length " + std::to_string(square.size()) + " >>\nstream\n" + square + "\nendstream"};
   std::string pdf = "%PDF-1.4\n";
   std::vector<size_t> offsets;
   for (size_t i = 0; i < objects.size(); ++i) {
