@@ -16,14 +16,21 @@
 namespace scorecheck {
 namespace {
 
+struct ModelPaths {
+  std::string digits, numbers, boxes, doubt;  // numbers, boxes, doubt: empty for none
+};
+
+// A reader of `paths` that loads them when first asked to read.
+std::unique_ptr<DigitReader> LazyReaderOf(const ModelPaths& paths);
+
 // The axis of the whole-number model's output [1, classes, 1, steps] that
 // counts its steps.
 constexpr int kStepsAxis = 3;
 
 class OnnxDigitReader : public DigitReader {
  public:
-  OnnxDigitReader(const std::string& path, const std::string& number_path, const std::string& box_path,
-                  const std::string& doubt_path) {
+  explicit OnnxDigitReader(const ModelPaths& paths) : paths_(paths) {
+    const std::string& path = paths.digits;
     try {
       net_ = cv::dnn::readNetFromONNX(path);
     } catch (const cv::Exception& e) {
@@ -36,10 +43,14 @@ class OnnxDigitReader : public DigitReader {
     const int outputs = static_cast<int>(net_.forward().total());
     SC_CHECK(outputs == kDigitCount || outputs == kDigitsAndReject,
              path << ": the digit model has " << outputs << " outputs, expected 10 (digits) or 11 (digits, reject)");
-    if (!number_path.empty()) LoadNumberModel(number_path);
-    if (!box_path.empty()) box_reader_ = BoxReader::Create(box_path);
-    if (!doubt_path.empty()) doubt_ = LoadDoubtModel(doubt_path);
+    if (!paths.numbers.empty()) LoadNumberModel(paths.numbers);
+    if (!paths.boxes.empty()) box_reader_ = BoxReader::Create(paths.boxes);
+    if (!paths.doubt.empty()) doubt_ = LoadDoubtModel(paths.doubt);
   }
+
+  // Its twin loads the same files when its thread first reads (a few ms,
+  // spent on that thread).
+  std::unique_ptr<DigitReader> Another() const override { return LazyReaderOf(paths_); }
 
   const DoubtModel* Doubt() override { return doubt_ ? &*doubt_ : nullptr; }
 
@@ -109,6 +120,7 @@ class OnnxDigitReader : public DigitReader {
   }
 
   static constexpr size_t kMaxKnown = 2048;  // a page's glyphs are read within ~1,000 requests
+  ModelPaths paths_;
   cv::dnn::Net net_;
   cv::dnn::Net number_net_;  // empty: no whole-number model
   std::unique_ptr<BoxReader> box_reader_;  // none: no box model
@@ -116,13 +128,6 @@ class OnnxDigitReader : public DigitReader {
   std::unordered_map<std::string, DigitScores> known_;  // normalized glyph bytes -> scores
 };
 
-}  // namespace
-
-namespace {
-
-struct ModelPaths {
-  std::string digits, numbers, boxes, doubt;  // numbers, boxes, doubt: empty for none
-};
 
 // A model named by an option, checked to exist; "" for none (empty or "none").
 std::string NamedOrNone(const std::string& named, const char* what) {
@@ -174,21 +179,23 @@ class LazyDigitReader : public DigitReader {
     return Loaded().ReadBoxes(page, boxes_in_page);
   }
   const DoubtModel* Doubt() override { return Loaded().Doubt(); }
+  std::unique_ptr<DigitReader> Another() const override { return LazyReaderOf(paths_); }
 
  private:
   DigitReader& Loaded() {
-    if (!reader_) reader_ = std::make_unique<OnnxDigitReader>(paths_.digits, paths_.numbers, paths_.boxes, paths_.doubt);
+    if (!reader_) reader_ = std::make_unique<OnnxDigitReader>(paths_);
     return *reader_;
   }
   ModelPaths paths_;
   std::unique_ptr<DigitReader> reader_;
 };
 
+std::unique_ptr<DigitReader> LazyReaderOf(const ModelPaths& paths) { return std::make_unique<LazyDigitReader>(paths); }
+
 }  // namespace
 
 std::unique_ptr<DigitReader> DigitReader::Create(const DigitReaderOptions& options) {
-  const ModelPaths paths = FindModels(options);
-  return std::make_unique<OnnxDigitReader>(paths.digits, paths.numbers, paths.boxes, paths.doubt);
+  return std::make_unique<OnnxDigitReader>(FindModels(options));
 }
 
 std::unique_ptr<DigitReader> DigitReader::CreateLazy(const DigitReaderOptions& options) {

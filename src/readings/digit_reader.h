@@ -61,6 +61,12 @@ class DigitReader {
   /// cell is right), or nullptr for none: the readers' own confidences then
   /// stand. Pure, as ReadNumber().
   virtual const DoubtModel* Doubt() = 0;
+  /// A second reader of the same models, for another thread: a reader holds
+  /// its networks' working memory and may be used by one thread at a time.
+  /// It reads every glyph, number and box as this one does. nullptr when this
+  /// reader has no such twin (a test's fake): its cells are then read on one
+  /// thread.
+  virtual std::unique_ptr<DigitReader> Another() const { return nullptr; }
   /// The ONNX reader. Throws Error when the model file is missing or unreadable.
   static std::unique_ptr<DigitReader> Create(const DigitReaderOptions& options);
   /// The same, loading the models when first asked to read (a run that

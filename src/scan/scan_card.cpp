@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <tuple>
 
 #include "core/error.h"
+#include "core/on_threads.h"
 #include "readings/read_box.h"
 #include "scan/cell_doubt.h"
 #include "scan/ruleset_choice.h"
@@ -231,45 +233,66 @@ InkKind InkOf(ReadingStatus status) {
   }
 }
 
+// Cell `where` read glyph by glyph from its ink on `normalized` (the grid's
+// page, its lighting evened). `row`: the row it is a box of, if known.
+ScannedCell ReadCellFromInk(const ScanResult& result, const NormalizedPage& normalized, const GridCell& where,
+                            const RowSpec* row, DigitReader& reader, const ScanOptions& options) {
+  ScannedCell cell;
+  cell.where = where;
+  cell.quad_in_image = QuadInImage(result, where);
+  const WrittenBeside beside = WrittenBesideCell(result.grid, where);
+  const CellInk ink = ExtractCell(normalized, where.cell_in_page, where.part, options.cells, beside);
+  cell.ink = ink.kind;
+  if (where.part == CellPart::kValue && row && row->kind == RowKind::kYahtzeeBonus) {
+    // A Yahtzee-bonus row printed as one row (other printers' sheets) holds
+    // ticks or points. Read as a number only, a tick became a "1" or a "4",
+    // and the rule-aware choice then bent other cells of its column to fit
+    // totals that counted a 1 for the bonus.
+    const CellInk ticks = ExtractCell(normalized, where.cell_in_page, CellPart::kChecks, options.cells, beside);
+    cell.reading = ReadTicksOrPoints(ink, ticks, reader, options.read);
+    if (cell.reading.status == ReadingStatus::kChecks) cell.ink = ticks.kind;
+  } else {
+    cell.reading = ReadCell(ink, reader, options.read);
+  }
+  return cell;
+}
+
 // Every box of `result`'s grid read, in the grid's cell order: by the
 // learned box reader in one batch, as the box is on the page; without that
-// model each cell's ink is extracted and read glyph by glyph. `labelled`:
-// the ruleset whose rows the cells are (the print's favourite; every ruleset
-// weighed has the same rows).
+// model each cell's ink is extracted and read glyph by glyph, the cells
+// shared among ScanOptions::read_threads threads, each with its own reader.
+// `labelled`: the ruleset whose rows the cells are (the print's favourite;
+// every ruleset weighed has the same rows).
 std::vector<ScannedCell> ReadCells(const ScanResult& result, const Ruleset& labelled, DigitReader& reader,
                                    const ScanOptions& options, const Deadline& deadline) {
+  const std::vector<GridCell>& where = result.grid.cells;
   const std::vector<BoxReading> boxes = ReadAllBoxes(result.grid, reader);
-  const NormalizedPage normalized = boxes.empty() ? NormalizePage(result.grid.image) : NormalizedPage{};
-  std::vector<ScannedCell> cells;
-  for (size_t i = 0; i < result.grid.cells.size(); ++i) {
-    deadline.Check();
-    const GridCell& where = result.grid.cells[i];
-    ScannedCell cell;
-    cell.where = where;
-    cell.quad_in_image = QuadInImage(result, where);
-    const RowSpec* row = labelled.FindRow(where.row_id);
-    if (!boxes.empty()) {
-      cell.reading = ReadBox(boxes[i], RowOfBox(where, row));
-      cell.ink = InkOf(cell.reading.status);
-      cells.push_back(std::move(cell));
-      continue;
+  if (!boxes.empty()) {
+    std::vector<ScannedCell> cells(where.size());
+    for (size_t i = 0; i < where.size(); ++i) {
+      deadline.Check();
+      cells[i].where = where[i];
+      cells[i].quad_in_image = QuadInImage(result, where[i]);
+      cells[i].reading = ReadBox(boxes[i], RowOfBox(where[i], labelled.FindRow(where[i].row_id)));
+      cells[i].ink = InkOf(cells[i].reading.status);
     }
-    const WrittenBeside beside = WrittenBesideCell(result.grid, where);
-    const CellInk ink = ExtractCell(normalized, where.cell_in_page, where.part, options.cells, beside);
-    cell.ink = ink.kind;
-    if (where.part == CellPart::kValue && row && row->kind == RowKind::kYahtzeeBonus) {
-      // A Yahtzee-bonus row printed as one row (other printers' sheets) holds
-      // ticks or points. Read as a number only, a tick became a "1" or a "4",
-      // and the rule-aware choice then bent other cells of its column to fit
-      // totals that counted a 1 for the bonus.
-      const CellInk ticks = ExtractCell(normalized, where.cell_in_page, CellPart::kChecks, options.cells, beside);
-      cell.reading = ReadTicksOrPoints(ink, ticks, reader, options.read);
-      if (cell.reading.status == ReadingStatus::kChecks) cell.ink = ticks.kind;
-    } else {
-      cell.reading = ReadCell(ink, reader, options.read);
-    }
-    cells.push_back(std::move(cell));
+    return cells;
   }
+  const NormalizedPage normalized = NormalizePage(result.grid.image);
+  std::vector<DigitReader*> readers{&reader};
+  std::vector<std::unique_ptr<DigitReader>> twins;
+  while (static_cast<int>(readers.size()) < options.read_threads) {
+    std::unique_ptr<DigitReader> twin = reader.Another();
+    if (!twin) break;  // this reader has no twin: one thread
+    readers.push_back(twin.get());
+    twins.push_back(std::move(twin));
+  }
+  std::vector<ScannedCell> cells(where.size());
+  OnThreads(where.size(), static_cast<int>(readers.size()), [&](int worker, size_t i) {
+    deadline.Check();
+    cells[i] = ReadCellFromInk(result, normalized, where[i], labelled.FindRow(where[i].row_id), *readers[worker],
+                               options);
+  });
   return cells;
 }
 
@@ -423,7 +446,7 @@ bool ScanOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
   return image.Check() && page.Check() && grid.Check() && cells.Check() && read.Check() && quality.Check() &&
          verify.Check() && Share(min_confidence) && time_limit_seconds >= 0 && choice.Check() && stray.Check() &&
-         ruleset_choice.Check();
+         ruleset_choice.Check() && read_threads >= 1;
 }
 
 }  // namespace scorecheck

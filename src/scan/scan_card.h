@@ -40,6 +40,9 @@ struct ScanOptions {
   ChoiceOptions choice;         ///< how the rule-aware choice weighs them
   StrayMarkOptions stray;       ///< when a column's few marks are not a game
   RulesetChoiceOptions ruleset_choice;  ///< which offered ruleset the entries make the card's
+  int read_threads = 1;         ///< threads a sheet's boxes are read on, each with its own reader
+                                ///< (DigitReader::Another): a scan of one photo, the machine's cores; each
+                                ///< worker of a batch, 1. The cells come out the same on any number
   bool Check() const;  ///< true when every field is in range
 };
 

@@ -184,6 +184,36 @@ TEST_P(ScanSamplesTest, EachSampleReadsAtLeastAsWellAsItsExpectation) {
   if (bless) WriteFileAtomic(expected_path.string(), measured.dump(1) + "\n");
 }
 
+// A card's boxes read on several threads, each with its own reader, come out
+// as on one: the same readings, in the same order, with the same confidences.
+TEST(ScanOnThreadsTest, ACardReadOnThreeThreadsReadsAsOnOne) {
+  const std::string model = SourcePath("models/digits.onnx");
+  const std::string photo = SourcePath("samples/dice-icons/0054-classic-photo.jpg");
+  if (!fs::exists(model) || !fs::exists(photo)) GTEST_SKIP() << "sample or model missing";
+  DigitReaderOptions reader_options;
+  reader_options.model_path = model;
+  const auto reader = DigitReader::Create(reader_options);
+  ScanOptions one, three;
+  three.read_threads = 3;
+  const ScanResult a = ScanCard(photo, ShippedRulesets(), *reader, one);
+  const ScanResult b = ScanCard(photo, ShippedRulesets(), *reader, three);
+  ASSERT_TRUE(a.ok()) << a.detail;
+  ASSERT_EQ(a.cells.size(), b.cells.size());
+  int numbers = 0;
+  for (size_t i = 0; i < a.cells.size(); ++i) {
+    const ScannedCell &x = a.cells[i], &y = b.cells[i];
+    EXPECT_EQ(x.where.cell_in_page, y.where.cell_in_page) << i;
+    EXPECT_EQ(x.reading.status, y.reading.status) << i;
+    EXPECT_EQ(x.reading.value, y.reading.value) << i;
+    EXPECT_EQ(x.reading.confidence, y.reading.confidence) << i;
+    EXPECT_EQ(x.chosen, y.chosen) << i;
+    EXPECT_EQ(x.probability_right, y.probability_right) << i;
+    numbers += x.reading.status == ReadingStatus::kNumber;
+  }
+  EXPECT_GT(numbers, 10) << "a filled card's numbers were not read";
+  EXPECT_EQ(a.verification.ErrorCount(), b.verification.ErrorCount());
+}
+
 // The test's name is the folder's, "-" as "_" (gtest names are identifiers).
 INSTANTIATE_TEST_SUITE_P(Folders, ScanSamplesTest, ::testing::ValuesIn(SampleFolders()), [](const auto& info) {
   std::string name = info.param.substr(8);

@@ -108,6 +108,7 @@ int Run(const ScanArgs& args, const GlobalOptions& global) {
   options.min_confidence = args.min_confidence;
   options.time_limit_seconds = args.time_limit;
   options.quality.enabled = !args.read_poor_photos;
+  options.read_threads = JobCount(0);  // one photo at a time: its boxes read on every core
 
   // Overlays written into a scanned folder are not scanned again; outputs are
   // named after each image's path below its folder, so a/1.jpg and b/1.jpg

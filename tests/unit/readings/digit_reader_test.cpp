@@ -18,6 +18,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <unistd.h>
@@ -148,6 +149,29 @@ TEST_F(DigitReaderTest, ALazyReaderReadsTheSame) {
   const NumberSteps a = lazy->ReadNumber(pair), b = reader_->ReadNumber(pair);
   ASSERT_EQ(a.size(), b.size());
   for (size_t t = 0; t < a.size(); ++t) EXPECT_EQ(a[t], b[t]) << t;
+}
+
+// A reader's twin, made for another thread, reads every glyph as the reader
+// does, while the reader reads on this one; a twin's twin too.
+TEST_F(DigitReaderTest, ATwinOnAnotherThreadReadsTheSame) {
+  for (const std::unique_ptr<DigitReader>& made :
+       {DigitReader::Create({model_, "", "", ""}), DigitReader::CreateLazy({model_, "", "", ""})}) {
+    std::unique_ptr<DigitReader> twin = made->Another();
+    ASSERT_NE(twin, nullptr);
+    std::unique_ptr<DigitReader> twins_twin = twin->Another();
+    ASSERT_NE(twins_twin, nullptr);
+    std::vector<DigitScores> here(10), there(10), further(10);
+    std::thread other([&] {
+      for (int i = 0; i < 10; ++i) there[i] = twin->Classify(TestDigit(i, 310 + i));
+    });
+    for (int i = 0; i < 10; ++i) here[i] = made->Classify(TestDigit(i, 310 + i));
+    other.join();
+    for (int i = 0; i < 10; ++i) further[i] = twins_twin->Classify(TestDigit(i, 310 + i));
+    for (int i = 0; i < 10; ++i) {
+      EXPECT_EQ(here[i], there[i]) << i;
+      EXPECT_EQ(here[i], further[i]) << i;
+    }
+  }
 }
 
 }  // namespace
