@@ -128,7 +128,6 @@ class OnnxDigitReader : public DigitReader {
   std::unordered_map<std::string, DigitScores> known_;  // normalized glyph bytes -> scores
 };
 
-
 // A model named by an option, checked to exist; "" for none (empty or "none").
 std::string NamedOrNone(const std::string& named, const char* what) {
   if (named.empty() || named == "none") return "";

@@ -51,6 +51,7 @@ TEST(OptionsCheckTest, TheScanSeesABadValueInAnyStage) {
       [](ScanOptions& o) { o.quality.max_edge_width = 0; },
       [](ScanOptions& o) { o.verify.hard_column_share = 3; },
       [](ScanOptions& o) { o.stray.sure_mark = 7; },
+      [](ScanOptions& o) { o.read_threads = 0; },
   };
   for (size_t i = 0; i < spoilers.size(); ++i) {
     ScanOptions bad;
