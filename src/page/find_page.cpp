@@ -354,6 +354,7 @@ std::vector<Page> FindPages(const cv::Mat& image, const PageOptions& options) {
   if (pages.empty()) pages.push_back(WholeImagePage(image, options));
   for (Page& page : pages) {
     page.image_size = image.size();
+    page.photo_grey = small;
     Flatten(page, options);
   }
   InReadingOrder(pages);

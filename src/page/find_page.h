@@ -62,6 +62,9 @@ struct Page {
   std::optional<SheetCodeInfo> sheet;     ///< the parsed sheet code
   PageSize page_size = PageSize::kA4;     ///< from the sheet code or the outline's aspect
   std::string detail;                  ///< how it was found, or why not
+  cv::Mat photo_grey;                  ///< the whole photo in grey, shrunk to PageOptions::detect_long_side_px
+                                       ///< (shared by its sheets): for measures of the photo itself taken later,
+                                       ///< such as whether the camera moved (photo_quality)
   bool ok() const { return status == PageStatus::kFound; }
 };
 

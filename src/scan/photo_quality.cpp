@@ -133,7 +133,7 @@ int StepWindow(double pitch) { return std::max(3, static_cast<int>(std::lround(k
 
 bool PhotoQualityOptions::Check() const {
   return min_ink_contrast >= 0 && min_ink_contrast < 255 && max_edge_width > 0 && min_row_pitch_px >= 0 &&
-         typical_row_pitch_mm > 0 && max_outside >= 0;
+         typical_row_pitch_mm > 0 && max_outside >= 0 && motion.Check();
 }
 
 PhotoQuality MeasurePageQuality(const Page& page, const PhotoQualityOptions& options) {
@@ -145,6 +145,7 @@ PhotoQuality MeasurePageQuality(const Page& page, const PhotoQualityOptions& opt
   const double pitch = options.typical_row_pitch_mm * px_per_mm;
   if (quality.ink_contrast >= options.min_ink_contrast)  // else too little ink to judge its edges by
     quality.edge_width = EdgeWidthPx(gray, StepWindow(pitch), kEdgeStepShare * quality.ink_contrast) / pitch;
+  quality.smeared = MeasureMotionBlur(page.photo_grey, options.motion).found;
   return quality;
 }
 
@@ -202,6 +203,7 @@ std::optional<std::string> RetakeReason(const PhotoQuality& quality, const Photo
   // Little contrast on dark paper is a dark photo; on bright paper, a washed-out one.
   if (quality.ink_contrast < options.min_ink_contrast)
     return quality.paper_level < kDarkPaperLevel ? "too dark" : "too faint: the ink hardly shows against the paper";
+  if (quality.smeared) return "smeared by the camera's movement";
   if (quality.edge_width > options.max_edge_width) return "too blurred";
   return std::nullopt;
 }

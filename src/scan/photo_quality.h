@@ -21,6 +21,7 @@
 
 #include "grid/locate_grid.h"
 #include "page/find_page.h"
+#include "page/motion_blur.h"
 
 namespace scorecheck {
 
@@ -44,6 +45,7 @@ struct PhotoQualityOptions {
                                      ///< lost up to nine tenths of their cells at 8-11.5 px; default 12
   double typical_row_pitch_mm = 7;   ///< a page whose grid was not found is judged as if its rows were this far apart
                                      ///< (scorecards print rows 5-9 mm apart), millimetres; default 7
+  MotionOptions motion;              ///< when a page without a grid was photographed by a moving camera
   double max_outside = 0.25;         ///< a box may reach past the photo's frame by at most this share of its
                                      ///< height before the grid counts as cut off; default 0.25
   bool Check() const;                ///< true when every field is in range
@@ -56,6 +58,8 @@ struct PhotoQuality {
   double edge_width = 0;       ///< share of the row pitch (0: too little ink to judge)
   double row_pitch_px = 0;     ///< photo pixels
   int boxes_outside = 0;       ///< boxes reaching past the frame (PhotoQualityOptions::max_outside)
+  bool smeared = false;        ///< the photo is smeared along one direction: the camera moved (page/motion_blur;
+                               ///< measured on a page whose grid was not found)
   bool rows_cut_off = false;   ///< the grid's column rules run on from its first or last row to the page's
                                ///< edge, less than a row away (a flat scan cut through the table)
 };
@@ -65,16 +69,19 @@ PhotoQuality MeasurePhotoQuality(const Page& page, const Grid& grid, const Photo
 
 /// The measures of a page whose grid was not found: ink contrast and edge
 /// width over the whole page (the edge width as a share of
-/// typical_row_pitch_mm; a page of unknown scale is taken to be A4 wide).
+/// typical_row_pitch_mm; a page of unknown scale is taken to be A4 wide),
+/// and whether its photo is smeared by the camera's movement.
 PhotoQuality MeasurePageQuality(const Page& page, const PhotoQualityOptions& options = {});
 
 /// Why a page whose grid was not found may be a scorecard photographed too
-/// poorly: "too dark" or "too blurred" (MeasurePageQuality), or nullopt (a
+/// poorly: "too dark", "smeared by the camera's movement" or "too blurred"
+/// (MeasurePageQuality), or nullopt (a
 /// pale or blank page is no sign of a poor photo).
 std::optional<std::string> PageRetakeReason(const PhotoQuality& quality, const PhotoQualityOptions& options = {});
 
-/// Why the photo should be taken again ("too dark", "too faint", "too
-/// blurred", "too small in the picture", "the grid is cut off"), or nullopt when it can be
+/// Why the photo should be taken again ("too dark", "too faint", "smeared by
+/// the camera's movement", "too blurred", "too small in the picture", "the
+/// grid is cut off"), or nullopt when it can be
 /// read. The cut first: a better exposure does not bring back a missing row.
 std::optional<std::string> RetakeReason(const PhotoQuality& quality, const PhotoQualityOptions& options = {});
 

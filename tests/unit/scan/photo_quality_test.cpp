@@ -4,6 +4,8 @@
 
 #include "scan/photo_quality.h"
 
+#include <cmath>
+
 #include <gtest/gtest.h>
 #include <opencv2/imgproc.hpp>
 
@@ -105,10 +107,36 @@ TEST(PhotoQualityTest, ASmallOrCutOffGridIsRefusedForThat) {
   EXPECT_EQ(RetakeReason(quality, any), std::nullopt);
 }
 
+// A page whose grid was not found, photographed by a moving camera: the
+// photo is asked for again for that cause, not for the grid's absence.
+TEST(PhotoQualityTest, APageSmearedByTheCamerasMovementIsAskedForAgain) {
+  Shot shot = Photo();
+  cv::cvtColor(shot.page.rectified, shot.page.photo_grey, cv::COLOR_BGR2GRAY);
+  EXPECT_FALSE(MeasurePageQuality(shot.page).smeared);
+  EXPECT_EQ(PageRetakeReason(MeasurePageQuality(shot.page)), std::nullopt);
+  // Smeared 30 pixels along a line 100 degrees from the x axis (nearly
+  // across the rows): the rules across it fade.
+  cv::Mat kernel = cv::Mat::zeros(31, 31, CV_32F);
+  const cv::Point2d along(15 * std::cos(100 * CV_PI / 180), 15 * std::sin(100 * CV_PI / 180));
+  cv::line(kernel, cv::Point2d(15, 15) - along, cv::Point2d(15, 15) + along, cv::Scalar(1), 1, cv::LINE_AA);
+  kernel /= cv::sum(kernel)[0];
+  cv::filter2D(shot.page.rectified, shot.page.rectified, -1, kernel, cv::Point(-1, -1), 0, cv::BORDER_REPLICATE);
+  cv::cvtColor(shot.page.rectified, shot.page.photo_grey, cv::COLOR_BGR2GRAY);
+  const PhotoQuality quality = MeasurePageQuality(shot.page);
+  EXPECT_TRUE(quality.smeared);
+  EXPECT_EQ(PageRetakeReason(quality), "smeared by the camera's movement");
+  // Without the photo (a page made by other means) nothing is said of it.
+  shot.page.photo_grey.release();
+  EXPECT_FALSE(MeasurePageQuality(shot.page).smeared);
+}
+
 TEST(PhotoQualityTest, OptionsCheck) {
   EXPECT_TRUE(PhotoQualityOptions{}.Check());
   PhotoQualityOptions bad;
   bad.max_edge_width = 0;
+  EXPECT_FALSE(bad.Check());
+  bad = {};
+  bad.motion.min_dip = 0;
   EXPECT_FALSE(bad.Check());
 }
 

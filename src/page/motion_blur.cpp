@@ -1,0 +1,99 @@
+#include "page/motion_blur.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <opencv2/imgproc.hpp>
+
+#include "core/image_constants.h"
+
+namespace scorecheck {
+namespace {
+
+// The cepstrum's spread is measured within this many pixels of its centre.
+constexpr int kSpreadReachPx = 60;
+// Directions are tried this many degrees apart.
+constexpr double kAngleStepDeg = 2;
+
+// `m` with its quadrants swapped: the zero frequency (or lag) in the middle.
+void SwapQuadrants(cv::Mat& m) {
+  const int cx = m.cols / 2, cy = m.rows / 2;
+  cv::Mat q0(m, cv::Rect(0, 0, cx, cy)), q1(m, cv::Rect(cx, 0, cx, cy)), q2(m, cv::Rect(0, cy, cx, cy)),
+      q3(m, cv::Rect(cx, cy, cx, cy)), t;
+  q0.copyTo(t), q3.copyTo(q0), t.copyTo(q3);
+  q1.copyTo(t), q2.copyTo(q1), t.copyTo(q2);
+}
+
+cv::Mat Gray32(const cv::Mat& photo) {
+  cv::Mat gray, out;
+  if (photo.channels() == 1) gray = photo;
+  else cv::cvtColor(photo, gray, photo.channels() == 4 ? cv::COLOR_BGRA2GRAY : cv::COLOR_BGR2GRAY);
+  gray.convertTo(out, CV_32F);
+  return out;
+}
+
+// The real cepstrum of `gray` (windowed, even size), zero lag in the middle.
+cv::Mat Cepstrum(cv::Mat gray) {
+  gray = gray(cv::Rect(0, 0, gray.cols & ~1, gray.rows & ~1)).clone();
+  gray -= cv::mean(gray)[0];
+  cv::Mat window;
+  cv::createHanningWindow(window, gray.size(), CV_32F);
+  gray = gray.mul(window);
+  cv::Mat spectrum, planes[2], magnitude, cepstrum;
+  cv::dft(gray, spectrum, cv::DFT_COMPLEX_OUTPUT);
+  cv::split(spectrum, planes);
+  cv::magnitude(planes[0], planes[1], magnitude);
+  cv::log(magnitude + 1, magnitude);
+  // The log spectrum is real and even, so its inverse transform is its
+  // forward one: taken forward, as a real input to an inverse transform is
+  // read as a packed spectrum.
+  cv::dft(magnitude, spectrum, cv::DFT_COMPLEX_OUTPUT | cv::DFT_SCALE);
+  cv::split(spectrum, planes);
+  cepstrum = planes[0];
+  SwapQuadrants(cepstrum);
+  return cepstrum;
+}
+
+}  // namespace
+
+bool MotionOptions::Check() const {
+  return analysis_side_px >= 2 * kSpreadReachPx && min_length_px >= 1 && max_length_px > min_length_px &&
+         2 * max_length_px < analysis_side_px && min_dip > 0;
+}
+
+MotionBlur MeasureMotionBlur(const cv::Mat& photo, const MotionOptions& options) {
+  MotionBlur blur;
+  if (photo.empty() || !options.Check()) return blur;
+  const double scale = std::min(1.0, static_cast<double>(options.analysis_side_px) / std::max(photo.cols, photo.rows));
+  cv::Mat small;
+  cv::resize(Gray32(photo), small, cv::Size(), scale, scale, cv::INTER_AREA);
+  // The cepstrum is read up to the longest blur and its spread measured
+  // within kSpreadReachPx of its centre, both inside the picture.
+  if (std::min(small.cols, small.rows) <= 2 * std::max(static_cast<double>(kSpreadReachPx), options.max_length_px))
+    return blur;
+  const cv::Mat cepstrum = Cepstrum(small);
+  const cv::Point centre(cepstrum.cols / 2, cepstrum.rows / 2);
+  cv::Scalar mean, spread;
+  cv::meanStdDev(cepstrum(cv::Rect(centre.x - kSpreadReachPx, centre.y - kSpreadReachPx, 2 * kSpreadReachPx,
+                                   2 * kSpreadReachPx)),
+                 mean, spread);
+  if (spread[0] <= 0) return blur;
+  double deepest = 0, angle = 0, length = 0;
+  for (double a = 0; a < kHalfTurnDeg; a += kAngleStepDeg) {
+    const double t = a * CV_PI / kHalfTurnDeg;
+    for (int l = static_cast<int>(std::ceil(options.min_length_px)); l <= options.max_length_px; ++l) {
+      const int x = centre.x + static_cast<int>(std::lround(l * std::cos(t)));
+      const int y = centre.y + static_cast<int>(std::lround(l * std::sin(t)));
+      const float v = cepstrum.at<float>(y, x);
+      if (v < deepest) deepest = v, angle = a, length = l;
+    }
+  }
+  blur.dip = -deepest / spread[0];
+  blur.found = blur.dip >= options.min_dip;
+  blur.angle_deg = angle;
+  blur.length_px = length / scale;
+  return blur;
+}
+
+}  // namespace scorecheck

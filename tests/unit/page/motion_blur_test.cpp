@@ -1,0 +1,70 @@
+// A photo smeared by the camera's motion (page/motion_blur): the blur's
+// direction and length measured from the photo alone; a sharp photo, and
+// one blurred evenly (out of focus), have none.
+#include "page/motion_blur.h"
+
+#include <cmath>
+
+#include <gtest/gtest.h>
+#include <opencv2/imgproc.hpp>
+
+namespace scorecheck {
+namespace {
+
+// A sheet's ruled table with text-like marks, on paper, 2000 x 1500.
+cv::Mat RuledPhoto() {
+  cv::Mat photo(1500, 2000, CV_8UC3, cv::Scalar(200, 205, 210));
+  for (int y = 300; y <= 1200; y += 45) cv::line(photo, {400, y}, {1600, y}, cv::Scalar(60, 60, 60), 2);
+  for (int x = 400; x <= 1600; x += 150) cv::line(photo, {x, 300}, {x, 1200}, cv::Scalar(60, 60, 60), 2);
+  for (int y = 330; y <= 1200; y += 45)
+    cv::putText(photo, "Twos 12 34", {420, y}, cv::FONT_HERSHEY_SIMPLEX, 0.8, cv::Scalar(40, 40, 40), 2);
+  return photo;
+}
+
+// `photo` smeared along a line of `length` pixels at `angle_deg`.
+cv::Mat Smeared(const cv::Mat& photo, double angle_deg, int length) {
+  cv::Mat kernel = cv::Mat::zeros(length + 1, length + 1, CV_32F);
+  const cv::Point2d c(length / 2.0, length / 2.0), d(std::cos(angle_deg * CV_PI / 180) * length / 2,
+                                                      std::sin(angle_deg * CV_PI / 180) * length / 2);
+  cv::line(kernel, c - d, c + d, cv::Scalar(1), 1, cv::LINE_AA);
+  kernel /= cv::sum(kernel)[0];
+  cv::Mat smeared;
+  cv::filter2D(photo, smeared, -1, kernel, cv::Point(-1, -1), 0, cv::BORDER_REPLICATE);
+  return smeared;
+}
+
+TEST(MotionBlurTest, ASharpPhotoHasNone) {
+  const cv::Mat photo = RuledPhoto();
+  const MotionBlur blur = MeasureMotionBlur(photo);
+  EXPECT_FALSE(blur.found) << "dip " << blur.dip;
+}
+
+TEST(MotionBlurTest, AnEvenBlurIsNoMotion) {
+  cv::Mat soft;
+  cv::GaussianBlur(RuledPhoto(), soft, cv::Size(0, 0), 6);
+  const MotionBlur blur = MeasureMotionBlur(soft);
+  EXPECT_FALSE(blur.found) << "dip " << blur.dip;
+}
+
+TEST(MotionBlurTest, ABlurAcrossTheRowsIsMeasured) {
+  const cv::Mat photo = RuledPhoto();
+  const cv::Mat smeared = Smeared(photo, 80, 40);
+  const MotionBlur blur = MeasureMotionBlur(smeared);
+  ASSERT_TRUE(blur.found) << "dip " << blur.dip;
+  // A direction is a line: 80 and 260 degrees are the same blur.
+  EXPECT_NEAR(std::fmod(blur.angle_deg, 180.0), 80, 4);
+  EXPECT_NEAR(blur.length_px, 40, 4);
+}
+
+TEST(MotionBlurTest, OptionsOutOfRangeAreRefused) {
+  MotionOptions options;
+  EXPECT_TRUE(options.Check());
+  options.max_length_px = options.min_length_px;
+  EXPECT_FALSE(options.Check());
+  options = {};
+  options.min_dip = 0;
+  EXPECT_FALSE(options.Check());
+}
+
+}  // namespace
+}  // namespace scorecheck
