@@ -75,14 +75,14 @@ PhotoQuality MeasurePageQuality(const Page& page, const PhotoQualityOptions& opt
 
 /// Why a page whose grid was not found may be a scorecard photographed too
 /// poorly: "too dark", "smeared by the camera's movement" or "too blurred"
-/// (MeasurePageQuality), or nullopt (a
-/// pale or blank page is no sign of a poor photo).
+/// (MeasurePageQuality), or nullopt (a pale or blank page is no sign of a
+/// poor photo).
 std::optional<std::string> PageRetakeReason(const PhotoQuality& quality, const PhotoQualityOptions& options = {});
 
 /// Why the photo should be taken again ("too dark", "too faint", "smeared by
 /// the camera's movement", "too blurred", "too small in the picture", "the
-/// grid is cut off"), or nullopt when it can be
-/// read. The cut first: a better exposure does not bring back a missing row.
+/// grid is cut off"), or nullopt when it can be read. The cut first: a
+/// better exposure does not bring back a missing row.
 std::optional<std::string> RetakeReason(const PhotoQuality& quality, const PhotoQualityOptions& options = {});
 
 }  // namespace scorecheck
