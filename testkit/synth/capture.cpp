@@ -555,14 +555,7 @@ void AddHandShadow(cv::Mat& gain, std::mt19937& rng) {
 
 // A straight motion blur `length` pixels long at a random angle.
 void MotionBlur(cv::Mat& image, double length, std::mt19937& rng) {
-  const int size = std::max(3, 2 * cvRound(length / 2) + 1);
-  cv::Mat kernel = cv::Mat::zeros(size, size, CV_32F);
-  const double angle = Uniform(rng, 0.0, kPi);
-  const cv::Point2d c(size / 2.0 - 0.5, size / 2.0 - 0.5), d(std::cos(angle) * length / 2, std::sin(angle) * length / 2);
-  cv::line(kernel, cv::Point(cvRound(c.x - d.x), cvRound(c.y - d.y)), cv::Point(cvRound(c.x + d.x), cvRound(c.y + d.y)),
-           cv::Scalar(1.0), 1, cv::LINE_AA);
-  kernel /= cv::sum(kernel)[0];
-  cv::filter2D(image, image, -1, kernel, cv::Point(-1, -1), 0, cv::BORDER_REPLICATE);
+  image = SmearedAlong(image, Uniform(rng, 0.0, kPi), length);
 }
 
 // `page` as a photocopier gives it back: grey, the contrast pushed (grey
@@ -826,6 +819,19 @@ std::optional<CaptureProfile> ParseCaptureProfile(std::string_view name) {
   for (CaptureProfile profile : kHardCaptureProfiles)
     if (name == CaptureProfileName(profile)) return profile;
   return std::nullopt;
+}
+
+cv::Mat SmearedAlong(const cv::Mat& image, double angle_rad, double length_px) {
+  const int size = std::max(3, 2 * cvRound(length_px / 2) + 1);
+  cv::Mat kernel = cv::Mat::zeros(size, size, CV_32F);
+  const cv::Point2d c(size / 2.0 - 0.5, size / 2.0 - 0.5),
+      d(std::cos(angle_rad) * length_px / 2, std::sin(angle_rad) * length_px / 2);
+  cv::line(kernel, cv::Point(cvRound(c.x - d.x), cvRound(c.y - d.y)), cv::Point(cvRound(c.x + d.x), cvRound(c.y + d.y)),
+           cv::Scalar(1.0), 1, cv::LINE_AA);
+  kernel /= cv::sum(kernel)[0];
+  cv::Mat smeared;
+  cv::filter2D(image, smeared, -1, kernel, cv::Point(-1, -1), 0, cv::BORDER_REPLICATE);
+  return smeared;
 }
 
 Capture ApplyCapture(const cv::Mat& page, CaptureProfile profile, std::mt19937& rng) {

@@ -89,6 +89,11 @@ struct Capture {
 /// The page is entirely inside the image except with kCutOff. Throws Error if page is empty or not CV_8UC3.
 Capture ApplyCapture(const cv::Mat& page, CaptureProfile profile, std::mt19937& rng);
 
+/// `image` smeared along a straight line `length_px` long, `angle_rad` from
+/// its x axis toward y: the camera moved while the shutter was open (kMotion's
+/// blur, at a chosen angle and length).
+cv::Mat SmearedAlong(const cv::Mat& image, double angle_rad, double length_px);
+
 /// `page_px` mapped through capture.image_from_page (page pixels -> image pixels).
 cv::Point2d ImageFromPage(const Capture& capture, cv::Point2d page_px);
 

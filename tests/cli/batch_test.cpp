@@ -163,19 +163,14 @@ TEST_F(BatchTest, PhotosTooPoorToReadAreRefusedWithTheReasonNotGuessedAt) {
   // left open), next to the good photo.
   const cv::Mat rock = cv::imread(kCleanRock);
   fs::create_directories(dir_ / "in");
-  cv::Mat dark, noise(rock.size(), CV_16SC3), blurred, smeared;
+  cv::Mat dark, noise(rock.size(), CV_16SC3), blurred;
   rock.convertTo(dark, -1, 0.06);
   cv::RNG(3).fill(noise, cv::RNG::NORMAL, 0, 2);
   cv::add(dark, noise, dark, cv::noArray(), CV_8UC3);
   cv::GaussianBlur(rock, blurred, cv::Size(0, 0), 0.006 * std::max(rock.cols, rock.rows));
   // Smeared along a line 1.2 % of the picture long, 80 degrees from its x
   // axis: nearly across the rows, whose rules fade.
-  const double smear = 0.012 * std::max(rock.cols, rock.rows);
-  cv::Mat line_kernel = cv::Mat::zeros(cvCeil(smear) + 1, cvCeil(smear) + 1, CV_32F);
-  const cv::Point2d centre(line_kernel.cols / 2.0, line_kernel.rows / 2.0),
-      along(smear / 2 * std::cos(80 * CV_PI / 180), smear / 2 * std::sin(80 * CV_PI / 180));
-  cv::line(line_kernel, centre - along, centre + along, cv::Scalar(1), 1, cv::LINE_AA);
-  cv::filter2D(rock, smeared, -1, line_kernel / cv::sum(line_kernel)[0], cv::Point(-1, -1), 0, cv::BORDER_REPLICATE);
+  const cv::Mat smeared = SmearedAlong(rock, 80 * CV_PI / 180, 0.012 * std::max(rock.cols, rock.rows));
   ASSERT_TRUE(cv::imwrite((dir_ / "in/dark.jpg").string(), dark));
   ASSERT_TRUE(cv::imwrite((dir_ / "in/blurred.jpg").string(), blurred));
   ASSERT_TRUE(cv::imwrite((dir_ / "in/smeared.jpg").string(), smeared));

@@ -3,6 +3,8 @@
 // one blurred evenly (out of focus), have none.
 #include "page/motion_blur.h"
 
+#include "synth/capture.h"
+
 #include <cmath>
 
 #include <gtest/gtest.h>
@@ -21,18 +23,6 @@ cv::Mat RuledPhoto() {
   return photo;
 }
 
-// `photo` smeared along a line of `length` pixels at `angle_deg`.
-cv::Mat Smeared(const cv::Mat& photo, double angle_deg, int length) {
-  cv::Mat kernel = cv::Mat::zeros(length + 1, length + 1, CV_32F);
-  const cv::Point2d c(length / 2.0, length / 2.0), d(std::cos(angle_deg * CV_PI / 180) * length / 2,
-                                                      std::sin(angle_deg * CV_PI / 180) * length / 2);
-  cv::line(kernel, c - d, c + d, cv::Scalar(1), 1, cv::LINE_AA);
-  kernel /= cv::sum(kernel)[0];
-  cv::Mat smeared;
-  cv::filter2D(photo, smeared, -1, kernel, cv::Point(-1, -1), 0, cv::BORDER_REPLICATE);
-  return smeared;
-}
-
 TEST(MotionBlurTest, ASharpPhotoHasNone) {
   const cv::Mat photo = RuledPhoto();
   const MotionBlur blur = MeasureMotionBlur(photo);
@@ -48,7 +38,7 @@ TEST(MotionBlurTest, AnEvenBlurIsNoMotion) {
 
 TEST(MotionBlurTest, ABlurAcrossTheRowsIsMeasured) {
   const cv::Mat photo = RuledPhoto();
-  const cv::Mat smeared = Smeared(photo, 80, 40);
+  const cv::Mat smeared = SmearedAlong(photo, 80 * CV_PI / 180, 40);
   const MotionBlur blur = MeasureMotionBlur(smeared);
   ASSERT_TRUE(blur.found) << "dip " << blur.dip;
   // A direction is a line: 80 and 260 degrees are the same blur.

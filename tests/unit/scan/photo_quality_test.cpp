@@ -4,7 +4,7 @@
 
 #include "scan/photo_quality.h"
 
-#include <cmath>
+#include "synth/capture.h"
 
 #include <gtest/gtest.h>
 #include <opencv2/imgproc.hpp>
@@ -116,11 +116,7 @@ TEST(PhotoQualityTest, APageSmearedByTheCamerasMovementIsAskedForAgain) {
   EXPECT_EQ(PageRetakeReason(MeasurePageQuality(shot.page)), std::nullopt);
   // Smeared 30 pixels along a line 100 degrees from the x axis (nearly
   // across the rows): the rules across it fade.
-  cv::Mat kernel = cv::Mat::zeros(31, 31, CV_32F);
-  const cv::Point2d along(15 * std::cos(100 * CV_PI / 180), 15 * std::sin(100 * CV_PI / 180));
-  cv::line(kernel, cv::Point2d(15, 15) - along, cv::Point2d(15, 15) + along, cv::Scalar(1), 1, cv::LINE_AA);
-  kernel /= cv::sum(kernel)[0];
-  cv::filter2D(shot.page.rectified, shot.page.rectified, -1, kernel, cv::Point(-1, -1), 0, cv::BORDER_REPLICATE);
+  shot.page.rectified = SmearedAlong(shot.page.rectified, 100 * CV_PI / 180, 30);
   cv::cvtColor(shot.page.rectified, shot.page.photo_grey, cv::COLOR_BGR2GRAY);
   const PhotoQuality quality = MeasurePageQuality(shot.page);
   EXPECT_TRUE(quality.smeared);
