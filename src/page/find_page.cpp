@@ -100,8 +100,8 @@ void ReadCode(Page& page, PageSize assumed) {
 }  // namespace
 
 bool PageOptions::Check() const {
-  return px_per_mm > 0 && detect_long_side_px >= 100 && outline.Check() && bend.Check() && max_sheets >= 1 &&
-         marker_fit_tolerance > 0;
+  return px_per_mm > 0 && detect_long_side_px >= 100 && outline.Check() && bend.Check() && grain.Check() &&
+         max_sheets >= 1 && marker_fit_tolerance > 0;
 }
 
 const char* PageMethodName(PageMethod method) {
@@ -280,6 +280,15 @@ void Flatten(Page& page, const PageOptions& options) {
   page.detail += "; curl taken out";
 }
 
+// `page` with a dim photo's grain smoothed away (page/grain.h).
+void Ungrained(Page& page, const PageOptions& options) {
+  std::optional<cv::Mat> smooth =
+      WithoutGrain(page.rectified, page.px_per_mm > 0 ? page.px_per_mm : options.px_per_mm, options.grain);
+  if (!smooth) return;
+  page.rectified = std::move(*smooth);
+  page.detail += "; a dim photo's grain smoothed";
+}
+
 // Sheets in the order a person reads them: along the way they lie, left to
 // right when they lie side by side, top to bottom when stacked.
 void InReadingOrder(std::vector<Page>& pages) {
@@ -355,6 +364,7 @@ std::vector<Page> FindPages(const cv::Mat& image, const PageOptions& options) {
   for (Page& page : pages) {
     page.image_size = image.size();
     page.photo_grey = small;
+    Ungrained(page, options);
     Flatten(page, options);
   }
   InReadingOrder(pages);

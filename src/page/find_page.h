@@ -21,6 +21,7 @@
 
 #include <opencv2/core.hpp>
 
+#include "page/grain.h"
 #include "page/page_bend.h"
 #include "page/paper_outline.h"
 #include "sheet/sheet_layout.h"
@@ -33,6 +34,7 @@ struct PageOptions {
   int detect_long_side_px = 1800;   ///< markers are searched at this long side, pixels; default 1800
   OutlineOptions outline;           ///< the paper outline search, for sheets without markers
   BendOptions bend;                 ///< a curled page's bend, measured from its rules and taken out
+  GrainOptions grain;               ///< a dim photo's grain, measured and smoothed away
   int max_sheets = 6;               ///< at most this many sheets are taken from one picture; default 6
   double marker_fit_tolerance = 0.25;  ///< where markers repeat (several own sheets in one picture), three or four
                                        ///< markers are one sheet's when one homography puts every corner within

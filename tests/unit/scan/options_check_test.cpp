@@ -45,6 +45,7 @@ TEST(OptionsCheckTest, TheScanSeesABadValueInAnyStage) {
       [](ScanOptions& o) { o.min_confidence = 2; },
       [](ScanOptions& o) { o.time_limit_seconds = -1; },
       [](ScanOptions& o) { o.page.max_sheets = 0; },
+      [](ScanOptions& o) { o.page.grain.smooth_mm = 0; },
       [](ScanOptions& o) { o.grid.roles.min_text_rows = 0; },
       [](ScanOptions& o) { o.cells.strong_ink = -5; },
       [](ScanOptions& o) { o.read.max_digits = 0; },
