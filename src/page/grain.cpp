@@ -20,6 +20,8 @@ constexpr double kDarkestPaper = 64;
 // Every kSampleStride-th row is measured: a page holds millions of pixels,
 // and the grain is the same in every row.
 constexpr int kSampleStride = 2;
+// The median: the level half the samples lie below.
+constexpr double kMedian = 0.5;
 
 cv::Mat Gray(const cv::Mat& page) {
   if (page.channels() == 1) return page;
@@ -33,29 +35,37 @@ cv::Mat Gray(const cv::Mat& page) {
 double MeasureGrain(const cv::Mat& page) {
   if (page.empty()) return 0;
   const cv::Mat gray = Gray(page);
-  cv::Mat level, mean;
-  gray.convertTo(level, CV_32F);
-  cv::blur(level, mean, cv::Size(kSmallKernel, kSmallKernel), cv::Point(-1, -1), cv::BORDER_REPLICATE);
-  std::vector<float> deviations;
-  std::vector<long> histogram(kWhite + 1, 0);
+  // Each pixel's 3 x 3 neighbourhood summed, itself included: nine times the
+  // pixel less that sum is nine times its difference from the mean, a whole
+  // number, so the median comes from a histogram.
+  constexpr int kNeighbours = kSmallKernel * kSmallKernel;
+  cv::Mat sums;
+  cv::boxFilter(gray, sums, CV_16U, cv::Size(kSmallKernel, kSmallKernel), cv::Point(-1, -1), false,
+                cv::BORDER_REPLICATE);
+  std::vector<long> deviations(kNeighbours * kWhite + 1, 0), levels(kWhite + 1, 0);
+  long samples = 0;
   for (int y = 0; y < gray.rows; y += kSampleStride) {
-    const float *l = level.ptr<float>(y), *m = mean.ptr<float>(y);
     const uchar* g = gray.ptr<uchar>(y);
-    for (int x = 0; x < gray.cols; ++x) {
-      deviations.push_back(std::abs(l[x] - m[x]));
-      ++histogram[g[x]];
+    const ushort* sum = sums.ptr<ushort>(y);
+    for (int x = 0; x < gray.cols; ++x, ++samples) {
+      ++deviations[std::abs(kNeighbours * g[x] - sum[x])];
+      ++levels[g[x]];
     }
   }
-  const double below_paper = kPaperQuantile * static_cast<double>(deviations.size());
-  int paper = 0;
-  for (long count = 0; paper < kWhite && (count += histogram[paper]) < below_paper;) ++paper;
+  // The level below which `share` of the samples lie, in `histogram`'s bins.
+  auto quantile = [samples](const std::vector<long>& histogram, double share) {
+    const int last = static_cast<int>(histogram.size()) - 1;
+    int bin = 0;
+    for (long count = histogram[0]; count < share * static_cast<double>(samples) && bin < last;)
+      count += histogram[++bin];
+    return bin;
+  };
+  const double paper = std::max(kDarkestPaper, static_cast<double>(quantile(levels, kPaperQuantile)));
   // A pixel less its neighbourhood's mean (itself one of the nine) spreads
   // sqrt(8/9) as wide as the noise; that difference's median is about 0.
-  const auto middle = deviations.begin() + static_cast<long>(deviations.size() / 2);
-  std::nth_element(deviations.begin(), middle, deviations.end());
-  const double neighbours = kSmallKernel * kSmallKernel;
-  const double spread = kNormalSigmasPerMad * *middle / std::sqrt((neighbours - 1) / neighbours);
-  return spread / std::max(kDarkestPaper, static_cast<double>(paper));
+  const double median_deviation = static_cast<double>(quantile(deviations, kMedian)) / kNeighbours;
+  const double spread = kNormalSigmasPerMad * median_deviation / std::sqrt((kNeighbours - 1.0) / kNeighbours);
+  return spread / paper;
 }
 
 std::optional<cv::Mat> WithoutGrain(const cv::Mat& page, double px_per_mm, const GrainOptions& options) {
