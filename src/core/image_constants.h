@@ -11,6 +11,12 @@ inline constexpr int kWhite = 255;
 /// The number of levels an 8-bit pixel takes (a full histogram's bins).
 inline constexpr int kGreyLevels = 256;
 
+/// The gray level below which the brightest pixel nearby is no paper but a
+/// table or a deep shadow (a quarter of white): darkness and noise are
+/// measured relative to at least this, so a dark background's noise never
+/// becomes strong contrast.
+inline constexpr int kDarkestPaper = 64;
+
 /// The colour channels of a page: blue, green, red (an alpha channel, when
 /// there is one, is dropped).
 inline constexpr int kColourChannels = 3;

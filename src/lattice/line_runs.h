@@ -7,6 +7,8 @@
 
 #include <opencv2/core.hpp>
 
+#include "core/image_constants.h"  // kDarkestPaper
+
 namespace scorecheck::lattice {
 
 /// A straight run of line pixels in full-resolution page pixels. `pos` is y
@@ -46,11 +48,6 @@ constexpr double kLineTolMm = 2.0, kMergeMm = 0.8;
 constexpr double kMeetMm = 1.25, kRuleReachMm = 0.3;
 constexpr double kEndsTolMm = 3;
 constexpr double kStepReachMm = 1.0;
-/// The gray level (0..255) below which the brightest pixel nearby is no paper
-/// but a table or a deep shadow: darkness is measured relative to at least
-/// this (a quarter of white), so a dark background's noise never becomes
-/// strong contrast.
-constexpr int kDarkestPaper = 64;
 
 /// A 1, 3 or 4 channel page at the working resolution, each colour channel
 /// pooled by MinPool() (4 channels lose their alpha).

@@ -14,9 +14,6 @@ namespace {
 
 // The paper is the level this share of the page's pixels lie below.
 constexpr double kPaperQuantile = 0.9;
-// A paper darker than this gray level (0..255, a quarter of white) is a deep
-// shadow or no paper: the grain is measured against at least this.
-constexpr double kDarkestPaper = 64;
 // Every kSampleStride-th row is measured: a page holds millions of pixels,
 // and the grain is the same in every row.
 constexpr int kSampleStride = 2;
@@ -60,7 +57,7 @@ double MeasureGrain(const cv::Mat& page) {
       count += histogram[++bin];
     return bin;
   };
-  const double paper = std::max(kDarkestPaper, static_cast<double>(quantile(levels, kPaperQuantile)));
+  const int paper = std::max(kDarkestPaper, quantile(levels, kPaperQuantile));
   // A pixel less its neighbourhood's mean (itself one of the nine) spreads
   // sqrt(8/9) as wide as the noise; that difference's median is about 0.
   const double median_deviation = static_cast<double>(quantile(deviations, kMedian)) / kNeighbours;

@@ -26,14 +26,15 @@ struct GrainOptions {
                              ///< over this is smoothed. The faintest ruled line looked for darkens the paper by
                              ///< 7 % (LatticeOptions::min_contrast); grain of a third of that reaches it at
                              ///< three standard deviations, about once in 700 pixels, often enough to join into
-                             ///< runs. Good light's grain is about 0.01; default 0.025
+                             ///< runs. Photos in good light measure 0.003-0.02, in dim light 0.03-0.09;
+                             ///< default 0.025
   double smooth_mm = 0.125;  ///< the smoothing's width (a Gaussian's standard deviation), mm: a pixel at the
                              ///< rectified page's 8 px/mm, a fifth of a pen's stroke and half of a thin printed
                              ///< rule, so neither fades; default 0.125
   bool Check() const;        ///< true when every field is in range
 };
-// Shown by tests/page/grain_test.cpp: a sample sheet darkened and given a dim
-// photo's grain is found no grid in before it is smoothed, and read after.
+// Shown by tests/unit/page/grain_test.cpp: a rendered sheet in a dim photo's
+// grain has no grid found in it until the grain is smoothed.
 
 /// The grain of `page` (8-bit, 1, 3 or 4 channels): the standard deviation of
 /// its pixels about their neighbours, as a share of its paper's brightness
