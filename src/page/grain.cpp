@@ -30,7 +30,7 @@ cv::Mat Gray(const cv::Mat& page) {
 }  // namespace
 
 double MeasureGrain(const cv::Mat& page) {
-  if (page.empty()) return 0;
+  if (page.empty() || page.depth() != CV_8U) return 0;
   const cv::Mat gray = Gray(page);
   // Each pixel's 3 x 3 neighbourhood summed, itself included: nine times the
   // pixel less that sum is nine times its difference from the mean, a whole

@@ -38,7 +38,8 @@ struct GrainOptions {
 
 /// The grain of `page` (8-bit, 1, 3 or 4 channels): the standard deviation of
 /// its pixels about their neighbours, as a share of its paper's brightness
-/// (the level 90 % of its pixels lie below: most of a sheet is paper).
+/// (the level 90 % of its pixels lie below: most of a sheet is paper); 0 for
+/// an empty page or one of another depth.
 double MeasureGrain(const cv::Mat& page);
 
 /// `page` smoothed over `options.smooth_mm` at `px_per_mm` when its grain is
