@@ -33,8 +33,11 @@ struct GrainOptions {
                              ///< rule, so neither fades; default 0.125
   bool Check() const;        ///< true when every field is in range
 };
-// Shown by tests/unit/page/grain_test.cpp: a rendered sheet in a dim photo's
-// grain has no grid found in it until the grain is smoothed.
+// Shown by tests/unit/page/grain_test.cpp (a rendered sheet in a dim photo's
+// grain has no grid found in it until the grain is smoothed) and by
+// tests/cli/batch_test.cpp (APhotoTakenInDimLightIsReadAsAGoodOne: the clean
+// rock sample in dim light, read as the good photo; unsmoothed, its grain
+// made three false errors).
 
 /// The grain of `page` (8-bit, 1, 3 or 4 channels): the standard deviation of
 /// its pixels about their neighbours, as a share of its paper's brightness
