@@ -834,6 +834,19 @@ cv::Mat SmearedAlong(const cv::Mat& image, double angle_rad, double length_px) {
   return smeared;
 }
 
+cv::Mat InDimLight(const cv::Mat& image, double light, double grain, unsigned seed) {
+  constexpr double kPaper = 255;
+  constexpr int kGrainPx = 2;
+  cv::Mat dim, fine(image.rows / kGrainPx, image.cols / kGrainPx, CV_32F), noise;
+  image.convertTo(dim, CV_32FC3, light);
+  cv::RNG(seed).fill(fine, cv::RNG::NORMAL, 0, grain * kPaper * light);
+  cv::resize(fine, noise, image.size(), 0, 0, cv::INTER_LINEAR);
+  cv::cvtColor(noise, noise, cv::COLOR_GRAY2BGR);
+  cv::Mat out;
+  cv::Mat(dim + noise).convertTo(out, CV_8UC3);
+  return out;
+}
+
 Capture ApplyCapture(const cv::Mat& page, CaptureProfile profile, std::mt19937& rng) {
   SC_CHECK(!page.empty() && page.type() == CV_8UC3, "capture needs a non-empty BGR 8-bit page, got "
                                                         << page.cols << "x" << page.rows << " of OpenCV type "

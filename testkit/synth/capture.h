@@ -94,6 +94,12 @@ Capture ApplyCapture(const cv::Mat& page, CaptureProfile profile, std::mt19937& 
 /// blur, at a chosen angle and length).
 cv::Mat SmearedAlong(const cv::Mat& image, double angle_rad, double length_px);
 
+/// `image` (8-bit BGR) as a camera in dim light takes it: `light` times as
+/// bright, with the grain the camera turns up there, a standard deviation of
+/// `grain` of the paper's brightness in grains two pixels wide (a sensor's
+/// noise, spread by demosaicing), the same in each channel; `seed` draws it.
+cv::Mat InDimLight(const cv::Mat& image, double light, double grain, unsigned seed);
+
 /// `page_px` mapped through capture.image_from_page (page pixels -> image pixels).
 cv::Point2d ImageFromPage(const Capture& capture, cv::Point2d page_px);
 

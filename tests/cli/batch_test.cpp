@@ -203,15 +203,7 @@ TEST_F(BatchTest, APhotoTakenInDimLightIsReadAsAGoodOne) {
   // there: a tenth of the paper's brightness, in grains two pixels wide.
   // Read as it is, the grain's specks and dark runs make boxes doubtful; its
   // grain smoothed (page/grain), it reads as the good photo does.
-  const cv::Mat rock = cv::imread(kCleanRock);
-  constexpr double kLight = 0.3, kGrain = 0.1;
-  cv::Mat dim, fine(rock.rows / 2, rock.cols / 2, CV_32F), grain;
-  rock.convertTo(dim, CV_32FC3, kLight);
-  cv::RNG(5).fill(fine, cv::RNG::NORMAL, 0, kGrain * 255 * kLight);
-  cv::resize(fine, grain, rock.size(), 0, 0, cv::INTER_LINEAR);
-  cv::cvtColor(grain, grain, cv::COLOR_GRAY2BGR);
-  cv::Mat photo;
-  cv::Mat(dim + grain).convertTo(photo, CV_8UC3);
+  const cv::Mat photo = InDimLight(cv::imread(kCleanRock), 0.3, 0.1, 5);
   fs::create_directories(dir_ / "in");
   ASSERT_TRUE(cv::imwrite((dir_ / "in/dim.jpg").string(), photo));
 

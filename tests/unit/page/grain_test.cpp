@@ -8,11 +8,11 @@
 #include <gtest/gtest.h>
 #include <opencv2/imgproc.hpp>
 
-#include "core/image_constants.h"
 #include "lattice/find_lattice.h"
 #include "sheet/render_sheet.h"
 #include "sheet/sheet_layout.h"
 #include "support/test_support.h"
+#include "synth/capture.h"
 
 namespace scorecheck {
 namespace {
@@ -28,21 +28,6 @@ cv::Mat Sheet() {
   options.style.qr = false;
   options.style.inner_line_mm = 0.12;
   return RenderSheetImage(LayoutSheet(testing::ShippedRulesets().Get("classic"), options), kPxPerMm * kMmPerInch);
-}
-
-// `page` as a camera in dim light takes it: `light` as bright, and scattered
-// by `grain` of the paper's brightness in grains two pixels wide (a sensor's
-// noise, spread by demosaicing and by the page's rectification).
-cv::Mat InDimLight(const cv::Mat& page, double light, double grain, unsigned seed) {
-  cv::Mat dim, fine(page.rows / 2, page.cols / 2, CV_32F), noise;
-  page.convertTo(dim, CV_32FC3, light);
-  cv::RNG rng(seed);
-  rng.fill(fine, cv::RNG::NORMAL, 0, grain * kWhite * light);
-  cv::resize(fine, noise, page.size(), 0, 0, cv::INTER_LINEAR);
-  cv::cvtColor(noise, noise, cv::COLOR_GRAY2BGR);
-  cv::Mat out;
-  cv::Mat(dim + noise).convertTo(out, CV_8UC3);
-  return out;
 }
 
 TEST(GrainTest, IsMeasuredAgainstThePapersBrightness) {
