@@ -4,7 +4,6 @@
 // it until the grain is smoothed.
 #include "page/grain.h"
 
-
 #include <gtest/gtest.h>
 #include <opencv2/imgproc.hpp>
 
