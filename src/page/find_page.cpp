@@ -11,6 +11,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "core/paper_sizes.h"
+#include "image/gray.h"
 #include "sheet/sheet_code_reader.h"
 
 namespace scorecheck {
@@ -34,13 +35,6 @@ std::array<cv::Point2f, 4> MarkerCornersMm(int id, PageSize page) {
   const cv::Point2d o = origin[id];
   return {cv::Point2f(o.x, o.y), cv::Point2f(o.x + kMarkerMm, o.y), cv::Point2f(o.x + kMarkerMm, o.y + kMarkerMm),
           cv::Point2f(o.x, o.y + kMarkerMm)};
-}
-
-cv::Mat Gray(const cv::Mat& image) {
-  cv::Mat gray;
-  if (image.channels() == 3) cv::cvtColor(image, gray, cv::COLOR_BGR2GRAY);
-  else gray = image;
-  return gray;
 }
 
 // Homography page-mm -> image pixels from the markers found, or nullopt.

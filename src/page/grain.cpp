@@ -8,6 +8,7 @@
 
 #include "core/image_constants.h"
 #include "core/robust_stats.h"
+#include "image/gray.h"
 
 namespace scorecheck {
 namespace {
@@ -19,13 +20,6 @@ constexpr double kPaperQuantile = 0.9;
 constexpr int kSampleStride = 2;
 // The median: the level half the samples lie below.
 constexpr double kMedian = 0.5;
-
-cv::Mat Gray(const cv::Mat& page) {
-  if (page.channels() == 1) return page;
-  cv::Mat gray;
-  cv::cvtColor(page, gray, page.channels() == 4 ? cv::COLOR_BGRA2GRAY : cv::COLOR_BGR2GRAY);
-  return gray;
-}
 
 }  // namespace
 

@@ -7,6 +7,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "core/image_constants.h"
+#include "image/gray.h"
 
 namespace scorecheck {
 namespace {
@@ -26,10 +27,8 @@ void SwapQuadrants(cv::Mat& m) {
 }
 
 cv::Mat Gray32(const cv::Mat& photo) {
-  cv::Mat gray, out;
-  if (photo.channels() == 1) gray = photo;
-  else cv::cvtColor(photo, gray, photo.channels() == 4 ? cv::COLOR_BGRA2GRAY : cv::COLOR_BGR2GRAY);
-  gray.convertTo(out, CV_32F);
+  cv::Mat out;
+  Gray(photo).convertTo(out, CV_32F);
   return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include "core/paper_sizes.h"
 #include "core/robust_stats.h"
+#include "image/gray.h"
 
 namespace scorecheck {
 namespace {
@@ -118,13 +119,6 @@ double MeasureContrast(const cv::Mat& gray, PhotoQuality& quality) {
   quality.paper_level = paper;
   quality.ink_contrast = paper - ink;
   return ink;
-}
-
-cv::Mat Gray(const cv::Mat& image) {
-  cv::Mat gray;
-  if (image.channels() == 3) cv::cvtColor(image, gray, cv::COLOR_BGR2GRAY);
-  else gray = image;
-  return gray;
 }
 
 int StepWindow(double pitch) { return std::max(3, static_cast<int>(std::lround(kStepWindowShare * pitch)) | 1); }
