@@ -12,8 +12,11 @@
 //   2. the deepest such dip, measured against the cepstrum's spread near
 //      its centre, gives the blur's direction and length; a dip under
 //      MotionOptions::min_dip is no blur.
-// Taking the blur out (a Wiener filter with that straight kernel) found
-// more grids but read their boxes worse without saying so; it is not done.
+// A grid may still be found through a shorter smear (along its rows); the
+// scan then holds the smear's length to the limit a blur's is held to
+// (scan/photo_quality). Taking the blur out (a Wiener filter with that
+// straight kernel) found more grids but read their boxes worse without
+// saying so; it is not done.
 
 #include <opencv2/core.hpp>
 
@@ -34,7 +37,8 @@ struct MotionOptions {
   bool Check() const;           ///< true when every field is in range
 };
 // Shown by tests/cli/batch_test.cpp (PhotosTooPoorToReadAreRefusedWithTheReasonNotGuessedAt):
-// a card smeared 1.2 % of the picture across its rows is asked for again for that cause.
+// a card smeared 1.2 % of the picture across its rows is asked for again for that cause; so
+// is one smeared 0.6 %, whose grid is found; one smeared 0.3 % is read.
 
 /// A straight motion blur of a photo.
 struct MotionBlur {

@@ -121,6 +121,24 @@ double MeasureContrast(const cv::Mat& gray, PhotoQuality& quality) {
   return ink;
 }
 
+// The length of `blur` (measured on the page's shrunk photo_grey) in the
+// photo's own pixels.
+double SmearLengthInPhoto(const Page& page, const MotionBlur& blur) {
+  const int shrunk = std::max(page.photo_grey.cols, page.photo_grey.rows);
+  const int photo = std::max(page.image_size.width, page.image_size.height);
+  return shrunk > 0 ? blur.length_px * photo / shrunk : 0;
+}
+
+// Whether a smear found is one to refuse the photo for. A straight smear
+// of length L spreads an edge across it over L, the width the edge width
+// measures, so it is held to the same limit (max_edge_width of the row
+// pitch): a shorter one leaves the digits readable. A page whose grid was
+// not found has no row pitch to measure it against, and a smear found there
+// is taken as why the grid was lost.
+bool TooSmeared(const PhotoQuality& quality, const PhotoQualityOptions& options) {
+  return quality.smeared && (quality.row_pitch_px <= 0 || quality.smear_width > options.max_edge_width);
+}
+
 int StepWindow(double pitch) { return std::max(3, static_cast<int>(std::lround(kStepWindowShare * pitch)) | 1); }
 
 }  // namespace
@@ -186,6 +204,11 @@ PhotoQuality MeasurePhotoQuality(const Page& page, const Grid& grid, const Photo
   rules.erase(std::unique(rules.begin(), rules.end(), same_rule), rules.end());
   quality.rows_cut_off =
       RulesRunOnToTheEdge(page_gray, rules, area.y, area.br().y, pitch, ink + quality.ink_contrast / 2);
+  // A grid may still be found through a smear along its rows, but its boxes
+  // are smeared too: read, they give wrong numbers with no warning.
+  const MotionBlur blur = MeasureMotionBlur(page.photo_grey, options.motion);
+  quality.smeared = blur.found;
+  if (blur.found && quality.row_pitch_px > 0) quality.smear_width = SmearLengthInPhoto(page, blur) / quality.row_pitch_px;
   return quality;
 }
 
@@ -197,7 +220,7 @@ std::optional<std::string> RetakeReason(const PhotoQuality& quality, const Photo
   // Little contrast on dark paper is a dark photo; on bright paper, a washed-out one.
   if (quality.ink_contrast < options.min_ink_contrast)
     return quality.paper_level < kDarkPaperLevel ? "too dark" : "too faint: the ink hardly shows against the paper";
-  if (quality.smeared) return "smeared by the camera's movement";
+  if (TooSmeared(quality, options)) return "smeared by the camera's movement";
   if (quality.edge_width > options.max_edge_width) return "too blurred";
   return std::nullopt;
 }

@@ -11,6 +11,9 @@
 //     lines and writing) inside the grid;
 //   - edge width: how far a sharp step (a ruled line's or a pen stroke's
 //     edge) is spread, as a share of the row pitch;
+//   - smear: whether the camera moved, and how far its smear spreads an
+//     edge across it, in the same unit (the sharpest edges, those along the
+//     smear, do not show it in the edge width);
 //   - row pitch in the photo: how many of the photo's own pixels one row of
 //     boxes spans (digits are about half of it);
 //   - cut off: boxes of the grid lying outside the photo's frame, or the
@@ -38,14 +41,14 @@ struct PhotoQualityOptions {
   double max_edge_width = 0.14;      ///< a sharp edge spread over at most this share of the row pitch (a
                                      ///< Gaussian blur of sigma s spreads it over about 2.5 s; a sharp photo
                                      ///< reads 0.05-0.10, a low-resolution one up to 0.13 from its pixels
-                                     ///< alone). Past 0.13 blurred cards lost half their cells or more, with
-                                     ///< one exception; default 0.14
+                                     ///< alone; a camera's straight smear, over its length). Past 0.13 blurred
+                                     ///< cards lost half their cells or more, with one exception; default 0.14
   double min_row_pitch_px = 12;      ///< one row of boxes spans at least this many of the photo's own pixels
                                      ///< (a digit about half of it): cards read right down to 12.5 px, and
                                      ///< lost up to nine tenths of their cells at 8-11.5 px; default 12
   double typical_row_pitch_mm = 7;   ///< a page whose grid was not found is judged as if its rows were this far apart
                                      ///< (scorecards print rows 5-9 mm apart), millimetres; default 7
-  MotionOptions motion;              ///< when a page without a grid was photographed by a moving camera
+  MotionOptions motion;              ///< when a photo was taken by a moving camera
   double max_outside = 0.25;         ///< a box may reach past the photo's frame by at most this share of its
                                      ///< height before the grid counts as cut off; default 0.25
   bool Check() const;                ///< true when every field is in range
@@ -58,8 +61,9 @@ struct PhotoQuality {
   double edge_width = 0;       ///< share of the row pitch (0: too little ink to judge)
   double row_pitch_px = 0;     ///< photo pixels
   int boxes_outside = 0;       ///< boxes reaching past the frame (PhotoQualityOptions::max_outside)
-  bool smeared = false;        ///< the photo is smeared along one direction: the camera moved (page/motion_blur;
-                               ///< measured on a page whose grid was not found)
+  bool smeared = false;        ///< the photo is smeared along one direction: the camera moved (page/motion_blur)
+  double smear_width = 0;      ///< how far that smear spreads an edge across it (its length), as a share of
+                               ///< the row pitch; 0 when there is no smear or no grid to measure it by
   bool rows_cut_off = false;   ///< the grid's column rules run on from its first or last row to the page's
                                ///< edge, less than a row away (a flat scan cut through the table)
 };

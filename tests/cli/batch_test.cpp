@@ -171,9 +171,17 @@ TEST_F(BatchTest, PhotosTooPoorToReadAreRefusedWithTheReasonNotGuessedAt) {
   // Smeared along a line 1.2 % of the picture long, 80 degrees from its x
   // axis: nearly across the rows, whose rules fade.
   const cv::Mat smeared = SmearedAlong(rock, 80 * CV_PI / 180, 0.012 * std::max(rock.cols, rock.rows));
+  // Half as far: the grid is still found, but the smear spreads each edge
+  // over a sixth of a row (past the blur a photo may have). A quarter as
+  // far, a tenth of a row: within it, and the card reads as the good photo
+  // does.
+  const cv::Mat smeared_grid = SmearedAlong(rock, 80 * CV_PI / 180, 0.006 * std::max(rock.cols, rock.rows));
+  const cv::Mat shaken = SmearedAlong(rock, 80 * CV_PI / 180, 0.003 * std::max(rock.cols, rock.rows));
   ASSERT_TRUE(cv::imwrite((dir_ / "in/dark.jpg").string(), dark));
   ASSERT_TRUE(cv::imwrite((dir_ / "in/blurred.jpg").string(), blurred));
   ASSERT_TRUE(cv::imwrite((dir_ / "in/smeared.jpg").string(), smeared));
+  ASSERT_TRUE(cv::imwrite((dir_ / "in/smeared_grid.jpg").string(), smeared_grid));
+  ASSERT_TRUE(cv::imwrite((dir_ / "in/shaken.jpg").string(), shaken));
   ASSERT_TRUE(cv::imwrite((dir_ / "in/cut.jpg").string(), rock(cv::Rect(0, 0, rock.cols, rock.rows * 3 / 4))));
   fs::copy_file(kCleanRock, dir_ / "in/good.jpg");
 
@@ -183,10 +191,12 @@ TEST_F(BatchTest, PhotosTooPoorToReadAreRefusedWithTheReasonNotGuessedAt) {
   std::map<std::string, nlohmann::json> cards;
   for (const auto& card : report["cards"]) cards[card["file"]] = card;
   EXPECT_EQ(cards["good.jpg"]["summary"], "OK (grand total 84)");
+  EXPECT_EQ(cards["shaken.jpg"]["summary"], "OK (grand total 84)") << cards["shaken.jpg"].dump();
   const std::map<std::string, std::string> because = {
       {"dark.jpg", "too dark"},
       {"blurred.jpg", "too blurred"},
       {"smeared.jpg", "smeared by the camera's movement"},
+      {"smeared_grid.jpg", "take the photo again: smeared by the camera's movement"},
       {"cut.jpg", "the grid is cut off"}};
   for (const auto& [name, cause] : because) {
     ASSERT_TRUE(cards.count(name)) << name;

@@ -42,6 +42,7 @@ nlohmann::ordered_json PhotoQualityJson(const PhotoQuality& quality) {
   return {{"paper_level", quality.paper_level},
           {"ink_contrast", quality.ink_contrast},
           {"edge_width", quality.edge_width},
+          {"smear_width", quality.smear_width},
           {"row_pitch_px", quality.row_pitch_px},
           {"boxes_outside", quality.boxes_outside},
           {"rows_cut_off", quality.rows_cut_off},

@@ -126,6 +126,31 @@ TEST(PhotoQualityTest, APageSmearedByTheCamerasMovementIsAskedForAgain) {
   EXPECT_FALSE(MeasurePageQuality(shot.page).smeared);
 }
 
+// A grid found in a photo smeared by the camera's movement: a smear that
+// spreads an edge over more of the row pitch than a blur may is refused for
+// that cause, a shorter one is read (its digits stay readable).
+TEST(PhotoQualityTest, AGridSmearedFurtherThanABlurMayBeIsAskedForAgain) {
+  Shot shot = Photo();
+  cv::cvtColor(shot.page.rectified, shot.page.photo_grey, cv::COLOR_BGR2GRAY);
+  PhotoQuality quality = MeasurePhotoQuality(shot.page, shot.grid);
+  EXPECT_FALSE(quality.smeared);
+  EXPECT_EQ(quality.smear_width, 0);
+  const double limit = PhotoQualityOptions{}.max_edge_width;
+  // Along the rows (nearly), 0.6 of the limit and twice it.
+  for (const double share : {0.6 * limit, 2 * limit}) {
+    shot = Photo();
+    shot.grid.image = shot.page.rectified = SmearedAlong(shot.page.rectified, 10 * CV_PI / 180, share * kPitch);
+    cv::cvtColor(shot.page.rectified, shot.page.photo_grey, cv::COLOR_BGR2GRAY);
+    quality = MeasurePhotoQuality(shot.page, shot.grid);
+    EXPECT_TRUE(quality.smeared) << share;
+    EXPECT_NEAR(quality.smear_width, share, 0.3 * share) << share;
+    if (share < limit)
+      EXPECT_EQ(RetakeReason(quality), std::nullopt) << quality.smear_width;
+    else
+      EXPECT_EQ(RetakeReason(quality), "smeared by the camera's movement") << quality.smear_width;
+  }
+}
+
 TEST(PhotoQualityTest, OptionsCheck) {
   EXPECT_TRUE(PhotoQualityOptions{}.Check());
   PhotoQualityOptions bad;
