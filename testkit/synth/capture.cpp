@@ -558,29 +558,44 @@ void MotionBlur(cv::Mat& image, double length, std::mt19937& rng) {
   image = SmearedAlong(image, Uniform(rng, 0.0, kPi), length);
 }
 
-// `page` as a photocopier gives it back: grey, the contrast pushed (grey
-// paper, black print), dark strokes thickened by about a pixel, toner
-// speckle, and toner missing in patches (rules broken in places).
+// `page` as a photocopier gives it back. Its optics soften the page a
+// little, so a thin rule loses some of its darkness; its toner then goes
+// down where that darkness passes a threshold, softly and unevenly (the
+// toner's grain): black print comes out black and a pixel thicker, the
+// paper white or a pale grey, while a thin or light rule near the threshold
+// comes out broken into dashes and dots, or hardly at all, and a light tint
+// vanishes. Toner missing in patches breaks strokes; toner dust, a pixel or
+// two across, speckles the page.
 cv::Mat Photocopied(const cv::Mat& page, std::mt19937& rng) {
   cv::RNG cv_rng = CvRng(rng);
-  cv::Mat grey;
+  cv::Mat grey, density;
   cv::cvtColor(page, grey, cv::COLOR_BGR2GRAY);
-  cv::LUT(grey, ToneLut(Uniform(rng, 30.0, 70.0), Uniform(rng, 200.0, 235.0), Uniform(rng, 0.8, 1.0)), grey);
-  grey = 255 - grey;  // toner as brightness
-  cv::Mat faded;
-  grey.convertTo(faded, CV_32F);
+  // Its exposure set to the paper (a copy's pale grey paper copies white):
+  // darkness 0 on the paper, 1 black.
+  cv::Mat sorted = grey.reshape(1, 1).clone();
+  cv::sort(sorted, sorted, cv::SORT_EVERY_ROW | cv::SORT_ASCENDING);
+  const double paper_level = std::max(1.0, static_cast<double>(sorted.at<uchar>(0, sorted.cols * 9 / 10)));
+  grey.convertTo(density, CV_32F, -1.0 / paper_level, 1.0);
+  cv::max(density, 0.0, density);
+  cv::GaussianBlur(density, density, cv::Size(0, 0), Uniform(rng, 0.4, 1.0));
+  density += SmoothNoise(density.size(), Uniform(rng, 1.5, 3.0), cv_rng) * Uniform(rng, 0.02, 0.06);
+  // The toner's response: none below the threshold (the paper's darkness
+  // and its grain stay below it), full a softness above it.
+  const double threshold = Uniform(rng, 0.12, 0.30), softness = Uniform(rng, 0.15, 0.45);
+  cv::Mat toner = (density - threshold) / softness;
+  cv::min(cv::max(toner, 0.0), 1.0, toner);
   // Toner missing in patches a few pixels wide: strokes and rules break there.
   cv::Mat weak = SmoothNoise(grey.size(), Uniform(rng, 3.0, 6.0), cv_rng);
   cv::threshold(weak, weak, Uniform(rng, 1.2, 1.8), 1.0, cv::THRESH_BINARY);
-  faded = faded.mul(1.0 - weak * 0.8);
-  faded.convertTo(grey, CV_8U);
-  cv::dilate(grey, grey, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
+  toner = toner.mul(1.0 - weak * 0.8);
+  cv::dilate(toner, toner, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(3, 3)));
   // Speckle: toner dust, a pixel or two across.
   const int specks = static_cast<int>(Uniform(rng, 2e-4, 8e-4) * grey.total());
   for (int i = 0; i < specks; ++i)
-    cv::circle(grey, cv::Point(UniformInt(rng, 0, grey.cols - 1), UniformInt(rng, 0, grey.rows - 1)),
-               UniformInt(rng, 0, 1), cv::Scalar(UniformInt(rng, 120, 255)), cv::FILLED);
-  grey = 255 - grey;
+    cv::circle(toner, cv::Point(UniformInt(rng, 0, toner.cols - 1), UniformInt(rng, 0, toner.rows - 1)),
+               UniformInt(rng, 0, 1), cv::Scalar(Uniform(rng, 0.5, 1.0)), cv::FILLED);
+  const double paper = Uniform(rng, 215.0, 250.0), black = Uniform(rng, 20.0, 60.0);
+  toner.convertTo(grey, CV_8U, black - paper, paper);
   cv::Mat copy;
   cv::cvtColor(grey, copy, cv::COLOR_GRAY2BGR);
   return copy;

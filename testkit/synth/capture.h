@@ -31,7 +31,7 @@ enum class CaptureProfile {
   kDim,      ///< dim light: a dark, noisy picture
   kPattern,  ///< a patterned tablecloth (gingham, checks) around the sheet
   kCutOff,   ///< the sheet running out of the frame on one side
-  kCopy,     ///< a photocopy of a photocopy, scanned: grey, toner speckle, rules thickened and broken
+  kCopy,     ///< a photocopy of a photocopy, scanned: toner speckle, rules thickened and broken
   kCurl,     ///< a sheet that does not lie flat: it bows, and its shading follows the bow
 };
 
@@ -84,8 +84,10 @@ struct Capture {
 ///   pushed 3-9 % of its width or height past one edge of the frame; the sheet bowed (its
 ///   middle lifted: rows and columns bend by 0.5-2 % of the sheet's size) with the shading
 ///   of the bow. image_from_page stays the flat sheet's homography (kCurl: within the bow).
-/// - kCopy: as kScan of a sheet photocopied twice: grey, the contrast pushed, dark strokes
-///   thickened by about a pixel, toner speckle, rules broken in places.
+/// - kCopy: as kScan of a sheet photocopied twice: grey; the copier's toner goes down
+///   past a soft, grainy threshold, so black print thickens by about a pixel while thin or
+///   light rules come out broken into dashes (or hardly at all) and light tints vanish;
+///   toner speckle; strokes broken where toner is missing.
 /// The page is entirely inside the image except with kCutOff. Throws Error if page is empty or not CV_8UC3.
 Capture ApplyCapture(const cv::Mat& page, CaptureProfile profile, std::mt19937& rng);
 

@@ -6,7 +6,6 @@
 #include <array>
 #include <chrono>
 #include <functional>
-#include <iostream>
 #include <random>
 #include <set>
 #include <string>
@@ -149,6 +148,43 @@ TEST(CaptureTest, PhotosAsPeopleTakeThemShowTheirHardship) {
     const cv::Vec3d red = MeanAround(copy.image, ImageFromPage(copy, kRedDot));
     EXPECT_LT(std::abs(red[2] - red[1]), 25.0) << "a photocopy keeps no colour, BGR " << red;
   }
+}
+
+// A copy of a copy: black print comes out whole but for the odd patch of
+// missing toner, while a thin grey rule, near the copier's threshold, comes
+// out broken into dashes (the broken rules of copies people bring) with at
+// least a quarter of copiers' settings; with others, whole or hardly at all.
+TEST(CaptureTest, ACopyOfACopyKeepsBlackRulesAndBreaksThinLightOnes) {
+  cv::Mat page(kPageH, kPageW, CV_8UC3, cv::Scalar(255, 255, 255));
+  constexpr int kBlackY = 1200, kLightY = 2000, kFrom = 300, kTo = 2180, kStep = 8, kSeeds = 8;
+  cv::line(page, {kFrom, kBlackY}, {kTo, kBlackY}, cv::Scalar(0, 0, 0), 4);
+  cv::line(page, {kFrom, kLightY}, {kTo, kLightY}, cv::Scalar(135, 135, 135), 1);
+  int broken = 0;
+  for (uint32_t seed = 1; seed <= kSeeds; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    std::mt19937 rng(seed);
+    const Capture copy = ApplyCapture(page, CaptureProfile::kCopy, rng);
+    cv::Mat grey;
+    cv::cvtColor(copy.image, grey, cv::COLOR_BGR2GRAY);
+    // The share of points along a rule with toner (darker than mid-grey)
+    // within 3 pixels of them.
+    const auto toner_along = [&](int y) {
+      int dark = 0, points = 0;
+      for (int x = kFrom + kStep; x < kTo - kStep; x += kStep, ++points) {
+        const cv::Point2d at = ImageFromPage(copy, cv::Point2d(x, y));
+        const cv::Rect window(cvRound(at.x) - 3, cvRound(at.y) - 3, 7, 7);
+        double darkest = 0;
+        cv::minMaxLoc(grey(window & cv::Rect(0, 0, grey.cols, grey.rows)), &darkest);
+        dark += darkest < 128;
+      }
+      return static_cast<double>(dark) / points;
+    };
+    const double black = toner_along(kBlackY), light = toner_along(kLightY);
+    EXPECT_GT(black, 0.9);
+    EXPECT_LE(light, black);
+    broken += light > 0.05 && light < 0.95;
+  }
+  EXPECT_GE(4 * broken, kSeeds) << "the thin light rule came out broken with " << broken << " of " << kSeeds << " seeds";
 }
 
 TEST(CaptureTest, ScanIsAboutThePagesSize) {
