@@ -208,7 +208,8 @@ PhotoQuality MeasurePhotoQuality(const Page& page, const Grid& grid, const Photo
   // are smeared too: read, they give wrong numbers with no warning.
   const MotionBlur blur = MeasureMotionBlur(page.photo_grey, options.motion);
   quality.smeared = blur.found;
-  if (blur.found && quality.row_pitch_px > 0) quality.smear_width = SmearLengthInPhoto(page, blur) / quality.row_pitch_px;
+  if (blur.found && quality.row_pitch_px > 0)
+    quality.smear_width = SmearLengthInPhoto(page, blur) / quality.row_pitch_px;
   return quality;
 }
 

@@ -154,11 +154,11 @@ TEST(CaptureTest, PhotosAsPeopleTakeThemShowTheirHardship) {
 // missing toner, while a thin grey rule, near the copier's threshold, comes
 // out broken into dashes (the broken rules of copies people bring) with at
 // least a quarter of copiers' settings; with others, whole or hardly at all.
-TEST(CaptureTest, ACopyOfACopyKeepsBlackRulesAndBreaksThinLightOnes) {
+TEST(CaptureTest, ACopyOfACopyKeepsBlackRulesAndBreaksThinGreyOnes) {
   cv::Mat page(kPageH, kPageW, CV_8UC3, cv::Scalar(255, 255, 255));
-  constexpr int kBlackY = 1200, kLightY = 2000, kFrom = 300, kTo = 2180, kStep = 8, kSeeds = 8;
+  constexpr int kBlackY = 1200, kGreyY = 2000, kFrom = 300, kTo = 2180, kStep = 8, kSeeds = 8;
   cv::line(page, {kFrom, kBlackY}, {kTo, kBlackY}, cv::Scalar(0, 0, 0), 4);
-  cv::line(page, {kFrom, kLightY}, {kTo, kLightY}, cv::Scalar(135, 135, 135), 1);
+  cv::line(page, {kFrom, kGreyY}, {kTo, kGreyY}, cv::Scalar(135, 135, 135), 1);
   int broken = 0;
   for (uint32_t seed = 1; seed <= kSeeds; ++seed) {
     SCOPED_TRACE("seed " + std::to_string(seed));
@@ -179,12 +179,13 @@ TEST(CaptureTest, ACopyOfACopyKeepsBlackRulesAndBreaksThinLightOnes) {
       }
       return static_cast<double>(dark) / points;
     };
-    const double black = toner_along(kBlackY), light = toner_along(kLightY);
+    const double black = toner_along(kBlackY), grey_rule = toner_along(kGreyY);
     EXPECT_GT(black, 0.9);
-    EXPECT_LE(light, black);
-    broken += light > 0.05 && light < 0.95;
+    EXPECT_LE(grey_rule, black);
+    broken += grey_rule > 0.05 && grey_rule < 0.95;
   }
-  EXPECT_GE(4 * broken, kSeeds) << "the thin light rule came out broken with " << broken << " of " << kSeeds << " seeds";
+  EXPECT_GE(4 * broken, kSeeds) << "the thin grey rule came out broken with " << broken << " of " << kSeeds
+                                << " settings";
 }
 
 TEST(CaptureTest, ScanIsAboutThePagesSize) {
