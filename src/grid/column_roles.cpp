@@ -147,17 +147,28 @@ void ProfileRow(const cv::Mat& flat, const cv::Rect& area, int r, const ColumnRo
 }
 
 // Row after row the same mark: how many of the inked rows' marks measure as
-// the median one does (to `size_px` both ways), in `alike`; returns the
-// longest run of such rows next to each other.
+// the median one does (to `size_px` both ways), in `alike`; returns the most
+// of them in one run of inked rows next to each other. The run may pass one
+// row whose mark measures larger (a die face touched by a speck of toner or
+// a pen's stroke, or merged into its label, in the middle of the faces as
+// at their ends): what touches a mark adds to it. A smaller one, or a
+// second, ends it.
 int LongestAlikeRun(const InkedRows& rows, double median_width, double median_height, double size_px, int& alike) {
-  int run = 0, longest_run = 0, last_alike = -2;
+  int run = 0, since_touched = 0, longest_run = 0, last_row = -2;
   alike = 0;
   for (size_t i = 0; i < rows.inked_at.size(); ++i) {
-    if (std::abs(rows.widths[i] - median_width) > size_px || std::abs(rows.heights[i] - median_height) > size_px)
+    if (rows.inked_at[i] != last_row + 1) run = since_touched = 0;  // a row without ink ends the run
+    last_row = rows.inked_at[i];
+    const double wider = rows.widths[i] - median_width, taller = rows.heights[i] - median_height;
+    if (std::abs(wider) > size_px || std::abs(taller) > size_px) {
+      const bool touched = wider >= -size_px && taller >= -size_px;
+      run = touched ? since_touched : 0;  // past this row, not past the one before
+      since_touched = 0;
       continue;
+    }
     ++alike;
-    run = rows.inked_at[i] == last_alike + 1 ? run + 1 : 1;
-    last_alike = rows.inked_at[i];
+    ++run;
+    ++since_touched;
     longest_run = std::max(longest_run, run);
   }
   return longest_run;

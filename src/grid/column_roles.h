@@ -81,9 +81,10 @@ struct ColumnRoleOptions {
                                    ///< else the column holds (labels running over into it, a section's title, a
                                    ///< header bar): a die face is printed beside each of the six upper rows, and
                                    ///< no player writes numbers of one size in one place five rows running (their
-                                   ///< upper scores mix one and two digits); one face may merge into its label.
-                                   ///< Shorter runs count only when they are most of the column's inked rows;
-                                   ///< default 5 (samples/dice-icons)
+                                   ///< upper scores mix one and two digits). One row of the run may measure
+                                   ///< larger: a face merged into its label, or touched by a speck of toner or
+                                   ///< a pen's stroke. Shorter runs count only when they are most of the
+                                   ///< column's inked rows; default 5 (samples/dice-icons)
   double word_pieces = 10;         ///< a column that looks printed with this many pieces per cell (median), in
                                    ///< word_fill of its rows or more, is words, however the OCR reads it (a written
                                    ///< score is 1-4 digits, and each digit of a blurred photo a piece or two);

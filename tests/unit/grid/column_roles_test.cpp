@@ -154,6 +154,41 @@ TEST(ColumnRolesTest, SixDiceFacesRunningArePrintWhateverElseTheColumnHolds) {
   EXPECT_FALSE(ProfileColumn(flat, lattice, 2, kPxPerMm).printed_marks);
 }
 
+// The six faces on a photocopy, its grey dust in the column's other rows
+// (so the faces are not all the column holds), a dark speck touching one
+// face in the middle of the run (its mark a millimetre wider): still the
+// same printed mark row after row. Touching two faces next to each other,
+// the run is broken; so it is by a mark in the middle that measures smaller
+// (no face with something touching it: a writer's numbers, one short).
+TEST(ColumnRolesTest, ADieFaceTouchedByASpeckLeavesTheFacesPrint) {
+  struct Case {
+    std::vector<int> touched;
+    int smaller = 0;  // the row whose face is drawn smaller, 0 none
+    bool print;
+  };
+  for (const Case& c : {Case{{4}, 0, true}, Case{{3, 4}, 0, false}, Case{{}, 4, false}}) {
+    DrawnTable table = WithColumnBeforeLabels(22);
+    cv::Mat page = table.Draw();
+    const Lattice lattice = table.Lines();
+    const auto mm = [](double x) { return static_cast<int>(x * kPxPerMm); };
+    const auto centre_of = [&](int r) {
+      const cv::Rect2f cell = lattice.Cell(r, 0);
+      return cv::Point(static_cast<int>(cell.x + 6 * kPxPerMm), static_cast<int>(cell.y + cell.height / 2));
+    };
+    for (int r = 1; r <= 6; ++r) {
+      DrawDieFace(page, centre_of(r), r, r == c.smaller ? mm(1.5) : mm(2.5));
+      if (std::find(c.touched.begin(), c.touched.end(), r) != c.touched.end())
+        cv::circle(page, centre_of(r) + cv::Point(mm(3), 0), mm(0.5), cv::Scalar(40, 40, 40), cv::FILLED);
+    }
+    // The dust: light marks (lighter than ink, ColumnRoleOptions::ink_level).
+    for (int r = 7; r < lattice.rows(); ++r)
+      cv::circle(page, centre_of(r) + cv::Point(mm(r % 3), 0), mm(0.4), cv::Scalar(175, 175, 175), cv::FILLED);
+    const cv::Mat flat = FlattenForText(page, kPxPerMm);
+    EXPECT_EQ(ProfileColumn(flat, lattice, 0, kPxPerMm).printed_marks, c.print)
+        << c.touched.size() << " faces touched, face " << c.smaller << " smaller";
+  }
+}
+
 // Labels, how-to text beside them under no header of its own (the labels'
 // header spans both), three players' columns headed "Game 1" ... "Game 3"
 // in the top row. The OCR read the how-to text as half-words, not surely
