@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -572,9 +574,10 @@ cv::Mat Photocopied(const cv::Mat& page, std::mt19937& rng) {
   cv::cvtColor(page, grey, cv::COLOR_BGR2GRAY);
   // Its exposure set to the paper (a copy's pale grey paper copies white):
   // darkness 0 on the paper, 1 black.
-  cv::Mat sorted = grey.reshape(1, 1).clone();
-  cv::sort(sorted, sorted, cv::SORT_EVERY_ROW | cv::SORT_ASCENDING);
-  const double paper_level = std::max(1.0, static_cast<double>(sorted.at<uchar>(0, sorted.cols * 9 / 10)));
+  std::vector<uchar> levels(grey.begin<uchar>(), grey.end<uchar>());
+  const auto paper_at = levels.begin() + static_cast<std::ptrdiff_t>(levels.size() * 9 / 10);
+  std::nth_element(levels.begin(), paper_at, levels.end());
+  const double paper_level = std::max(1.0, static_cast<double>(*paper_at));
   grey.convertTo(density, CV_32F, -1.0 / paper_level, 1.0);
   cv::max(density, 0.0, density);
   cv::GaussianBlur(density, density, cv::Size(0, 0), Uniform(rng, 0.4, 1.0));
