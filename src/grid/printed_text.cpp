@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include <opencv2/imgproc.hpp>
 
@@ -40,6 +41,11 @@ constexpr int kMinGrainPx = 3;
 // kFillPaperMm (past any bar's height), and print inside it joins it under a
 // closing over kFillCloseMm (wider than a letter's counters and gaps).
 constexpr double kFillPaperMm = 15, kFillDarkness = 0.5, kFillCloseMm = 5;
+// A fill runs at least kFillLengthMm (mm) one way or the other: a header bar,
+// a shaded cell. A die face or an icon beside a label is a dark shape on the
+// paper, within its row, shorter both ways: ink to be read as ink, not a fill
+// whose lighter marks are the print.
+constexpr double kFillLengthMm = 12;
 // A column band or a cell narrower or lower than kMinBandPx pixels is a sliver
 // between rules with nothing in it; an area to OCR narrower or lower than
 // kMinTextPx holds no letter.
@@ -48,7 +54,6 @@ constexpr int kMinBandPx = 4, kMinTextPx = 8;
 // this level (flattened, paper 255): blurred small headers stay light
 // (darkest 120-132 on one low-resolution page), so any print at all counts.
 constexpr double kTopPrintLevel = 200;
-
 // Paints white what in a column band is a rule, not print: dark runs down
 // the band longer than one and a half rows (no letter is taller than its
 // row), and across it over nine tenths of its width. The band's edges are
@@ -121,6 +126,21 @@ void SharpenForText(cv::Mat& block) {
   cv::addWeighted(block, 2.0, soft, -1.0, 0, block);
 }
 
+// Clears from `dark` each piece of it shorter than `length_px` both ways.
+void LeaveOutShortPieces(cv::Mat& dark, double length_px) {
+  cv::Mat labels, stats, centroids;
+  const int n = cv::connectedComponentsWithStats(dark, labels, stats, centroids, kEightConnected, CV_32S);
+  std::vector<bool> is_short(n, false);
+  for (int i = 1; i < n; ++i)
+    is_short[i] = std::max(stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT)) < length_px;
+  for (int y = 0; y < dark.rows; ++y) {
+    const int* label = labels.ptr<int>(y);
+    uchar* pixel = dark.ptr<uchar>(y);
+    for (int x = 0; x < dark.cols; ++x)
+      if (is_short[label[x]]) pixel[x] = 0;
+  }
+}
+
 }  // namespace
 
 cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm) {
@@ -179,6 +199,7 @@ cv::Mat DarkFills(const cv::Mat& gray, double px_per_mm) {
   cv::Mat half;
   paper.convertTo(half, CV_8U, kFillDarkness);
   cv::compare(small, half, dark, cv::CMP_LT);
+  LeaveOutShortPieces(dark, kFillLengthMm * px);
   // A fill holds a square of dark (a letter's stroke does not); the print
   // inside it is part of it.
   cv::morphologyEx(dark, dark, cv::MORPH_OPEN, square(kFillSquareMm));

@@ -70,6 +70,43 @@ TEST(RowsPrintedAsBarsTest, AColourPageOrColumnsOutsideTheGridTellNothing) {
   for (bool bar : RowsPrintedAsBars(gray, lattice, 2, 1, 0.5)) EXPECT_FALSE(bar);
 }
 
+// The share of `area` that `mask` covers.
+double Covered(const cv::Mat& mask, const cv::Rect& area) {
+  return static_cast<double>(cv::countNonZero(mask(area))) / area.area();
+}
+
+// A header bar (white words on dark grey) is a fill: its lighter marks are
+// the print. Dark dice faces with white pips, stacked beside the labels, are
+// not, though as dark: within a shadow (the page darker towards its top) their
+// insides were the paper, and the dice came out as hollow, blocky outlines
+// that measured alike in no run of rows.
+TEST(DarkFillsTest, AHeaderBarIsAFillAndDiceFacesBesideTheLabelsAreNot) {
+  cv::Mat page(testing::Px(210, 297).y, testing::Px(210, 297).x, CV_8UC1, cv::Scalar(235));
+  const cv::Rect bar(testing::Px(20, 20), testing::Px(170, 28));
+  page(bar).setTo(cv::Scalar(70));
+  cv::putText(page, "Upper section", bar.tl() + cv::Point(20, bar.height - 16), cv::FONT_HERSHEY_SIMPLEX, 1.2,
+              cv::Scalar(235), 2, cv::LINE_AA);
+  std::vector<cv::Rect> dice;
+  for (int face = 0; face < 6; ++face) {
+    const double top_mm = 34 + 9.0 * face;
+    dice.emplace_back(testing::Px(22, top_mm), testing::Px(28, top_mm + 6));
+    page(dice.back()).setTo(cv::Scalar(60));
+    for (int pip = 0; pip <= face; ++pip)
+      cv::circle(page, dice.back().tl() + cv::Point(8 + 12 * (pip % 3), 10 + 14 * (pip / 3)), 4, cv::Scalar(235),
+                 cv::FILLED);
+  }
+  // The shadow: from a third of the paper's light at the top to all of it
+  // at the dice's foot.
+  cv::Mat shaded;
+  page.convertTo(shaded, CV_32F);
+  for (int y = 0; y < shaded.rows; ++y)
+    shaded.row(y) *= std::min(1.0, 0.35 + 0.65 * y / testing::Px(0, 90).y);
+  shaded.convertTo(page, CV_8U);
+  const cv::Mat filled = DarkFills(page, kPxPerMm);
+  EXPECT_GT(Covered(filled, bar), 0.75);
+  for (const cv::Rect& die : dice) EXPECT_LT(Covered(filled, die), 0.05) << "die at y " << die.y;
+}
+
 // A table of `rows` rows `row_mm` tall from 30 mm down, its column rules at
 // `xs_mm`.
 Lattice LabelRows(size_t rows, double row_mm, const std::vector<double>& xs_mm) {
