@@ -54,6 +54,11 @@ constexpr int kMinBandPx = 4, kMinTextPx = 8;
 // this level (flattened, paper 255): blurred small headers stay light
 // (darkest 120-132 on one low-resolution page), so any print at all counts.
 constexpr double kTopPrintLevel = 200;
+// An icon (PaintOutIcons) is ink darker than kIconInkLevel (flattened, paper
+// 255), its sides within kIconSquareness of each other, kIconRows of a row
+// tall or more, and over kIconFill of its box inked.
+constexpr double kIconInkLevel = 128, kIconSquareness = 0.75, kIconRows = 0.5, kIconFill = 0.7;
+
 // Paints white what in a column band is a rule, not print: dark runs down
 // the band longer than one and a half rows (no letter is taller than its
 // row), and across it over nine tenths of its width. The band's edges are
@@ -79,6 +84,27 @@ void PaintOutRules(cv::Mat& block, double row_pitch) {
   // Their antialiased edges too.
   cv::dilate(rules, rules, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(kSmallKernel, kSmallKernel)));
   block.setTo(kWhite, rules);
+}
+
+// Paints white what in a column band is an icon, not a letter: a piece of
+// dark ink (darker than half the paper) about square (its sides within
+// kIconSquareness of each other), at least kIconRows of a row tall, and
+// mostly ink (over kIconFill of its box): a die face printed dark with light
+// pips. Read, it came out as letters before the label ("BB vcs" for ACES,
+// "@ Maximize 2"). A letter that tall is a stroke around its counters, far
+// less of its box; an outlined die face is too, and is left as it is.
+void PaintOutIcons(cv::Mat& block, double row_pitch) {
+  cv::Mat dark, labels, stats, centroids;
+  cv::threshold(block, dark, kIconInkLevel, kWhite, cv::THRESH_BINARY_INV);
+  const int n = cv::connectedComponentsWithStats(dark, labels, stats, centroids, kEightConnected, CV_32S);
+  for (int i = 1; i < n; ++i) {
+    const int width = stats.at<int>(i, cv::CC_STAT_WIDTH), height = stats.at<int>(i, cv::CC_STAT_HEIGHT);
+    const bool square = std::min(width, height) >= kIconSquareness * std::max(width, height);
+    const bool tall = height >= kIconRows * row_pitch && height <= row_pitch;
+    const bool solid = stats.at<int>(i, cv::CC_STAT_AREA) > kIconFill * width * height;
+    if (square && tall && solid)
+      block(cv::Rect(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP), width, height)).setTo(kWhite);
+  }
 }
 
 // Rows of a column band tinted darker than its other rows brought to their
@@ -224,6 +250,7 @@ BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, Te
   const double pitch = (bottom - top) / grid.rows();
   LiftRowTints(block, grid, top);
   PaintOutRules(block, pitch);
+  PaintOutIcons(block, pitch);
   const int half_line = static_cast<int>(std::ceil(grid.line_px / 2 + 2));
   for (float y : grid.row_y)
     cv::rectangle(block, cv::Point(0, static_cast<int>(y - top) - half_line),

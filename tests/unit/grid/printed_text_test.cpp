@@ -160,6 +160,27 @@ TEST(ReadColumnBandTest, LabelsOnRowsTintedEveryOtherRowAreAllRead) {
   ExpectEveryLabelRead(page, lattice, labels);
 }
 
+// A die face printed dark, light pips on it, before each upper label: the
+// labels are read, not the dice ("BB vcs" for ACES, "@ Maximize 2").
+TEST(ReadColumnBandTest, LabelsBesideDarkDiceFacesAreRead) {
+  const std::vector<std::string> labels = {"Aces", "Twos", "Threes", "Fours", "Fives", "Sixes"};
+  const Lattice lattice = LabelRows(labels.size(), 7.0, {20, 70, 100});
+  cv::Mat page(testing::Px(210, 297).y, testing::Px(210, 297).x, CV_8UC1, cv::Scalar(245));
+  for (size_t r = 0; r < labels.size(); ++r) {
+    const cv::Rect2f cell = lattice.Cell(static_cast<int>(r), 0);
+    const cv::Rect die(cv::Point(static_cast<int>(cell.x) + testing::Px(1.5, 0).x, static_cast<int>(cell.y) + testing::Px(0, 1).y),
+                       cv::Size(testing::Px(5, 0).x, testing::Px(5, 0).x));
+    cv::rectangle(page, die, cv::Scalar(40), cv::FILLED);
+    for (size_t pip = 0; pip <= r; ++pip)
+      cv::circle(page, die.tl() + cv::Point(8 + 12 * static_cast<int>(pip % 3), 10 + 16 * static_cast<int>(pip / 3)), 4,
+                 cv::Scalar(245), cv::FILLED);
+    cv::putText(page, labels[r], cv::Point(die.br().x + testing::Px(2, 0).x, static_cast<int>(cell.br().y) - 16),
+                cv::FONT_HERSHEY_SIMPLEX, 0.9, cv::Scalar(30), 2, cv::LINE_AA);
+  }
+  DrawRules(page, lattice, 0);
+  ExpectEveryLabelRead(page, lattice, labels);
+}
+
 // Small print photographed at 2.8 px/mm, blurred, and warped up to the
 // working 8 px/mm as the page stage does: soft strokes that melt into each
 // other. Half the labels at least are still read (read as the band came,
