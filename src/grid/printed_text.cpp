@@ -55,8 +55,10 @@ constexpr int kMinBandPx = 4, kMinTextPx = 8;
 // (darkest 120-132 on one low-resolution page), so any print at all counts.
 constexpr double kTopPrintLevel = 200;
 // An icon (PaintOutIcons) is ink darker than kIconInkLevel (flattened, paper
-// 255), its sides within kIconSquareness of each other, kIconRows of a row
-// tall or more, and over kIconFill of its box inked.
+// 255), its sides within kIconSquareness of each other, from kIconRows of a
+// row tall to a whole row, and over kIconFill of its box inked. Half a row:
+// a small letter printed thick, a third of its row tall, fills as much of
+// its box as a die face does of its own (the "a" of a copy's "Total").
 constexpr double kIconInkLevel = 128, kIconSquareness = 0.75, kIconRows = 0.5, kIconFill = 0.7;
 
 // Paints white what in a column band is a rule, not print: dark runs down
@@ -88,7 +90,7 @@ void PaintOutRules(cv::Mat& block, double row_pitch) {
 
 // Paints white what in a column band is an icon, not a letter: a piece of
 // dark ink (darker than half the paper) about square (its sides within
-// kIconSquareness of each other), at least kIconRows of a row tall, and
+// kIconSquareness of each other), from kIconRows of a row tall to a row, and
 // mostly ink (over kIconFill of its box): a die face printed dark with light
 // pips. Read, it came out as letters before the label ("BB vcs" for ACES,
 // "@ Maximize 2"). A letter that tall is a stroke around its counters, far

@@ -21,9 +21,10 @@ namespace scorecheck {
 cv::Mat FlattenForText(const cv::Mat& upright, double px_per_mm);
 
 /// Where `gray` (8-bit) is filled dark: below half the paper within 15 mm,
-/// in areas that hold a 2.5 mm square of it (a bar, a black cell; not the
-/// strokes of letters or handwriting), the print inside them included. 255
-/// there, 0 elsewhere.
+/// in areas 12 mm long or more that hold a 2.5 mm square of it (a bar, a
+/// black cell; not the strokes of letters or handwriting, nor a die face or
+/// an icon beside a label), the print inside them included. 255 there, 0
+/// elsewhere.
 cv::Mat DarkFills(const cv::Mat& gray, double px_per_mm);
 
 /// What the OCR read in one column band, row by row.
