@@ -7,6 +7,7 @@
 
 #include "core/image_constants.h"
 #include "core/robust_stats.h"
+#include "image/label_mask.h"
 #include "image/load_image.h"
 
 namespace scorecheck {
@@ -63,13 +64,7 @@ cv::Mat Hysteresis(const cv::Mat& gray, int strong, int weak) {
       if (s[x]) keep[l[x]] = 1;
   }
   keep[0] = 0;
-  cv::Mat mask(gray.size(), CV_8U);
-  for (int y = 0; y < labels.rows; ++y) {
-    const int* l = labels.ptr<int>(y);
-    uchar* m = mask.ptr<uchar>(y);
-    for (int x = 0; x < labels.cols; ++x) m[x] = keep[l[x]] ? kWhite : 0;
-  }
-  return mask;
+  return MaskOfLabels(labels, keep);
 }
 
 // Paper brightness differing by more than this share between a box and its

@@ -8,6 +8,7 @@
 
 #include "core/image_constants.h"
 #include "core/robust_stats.h"
+#include "image/label_mask.h"
 #include "grid/rule_lengths.h"
 
 namespace scorecheck {
@@ -158,15 +159,10 @@ void SharpenForText(cv::Mat& block) {
 void LeaveOutShortPieces(cv::Mat& dark, double length_px) {
   cv::Mat labels, stats, centroids;
   const int n = cv::connectedComponentsWithStats(dark, labels, stats, centroids, kEightConnected, CV_32S);
-  std::vector<bool> is_short(n, false);
+  std::vector<uchar> long_enough(n, 0);
   for (int i = 1; i < n; ++i)
-    is_short[i] = std::max(stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT)) < length_px;
-  for (int y = 0; y < dark.rows; ++y) {
-    const int* label = labels.ptr<int>(y);
-    uchar* pixel = dark.ptr<uchar>(y);
-    for (int x = 0; x < dark.cols; ++x)
-      if (is_short[label[x]]) pixel[x] = 0;
-  }
+    long_enough[i] = std::max(stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT)) >= length_px;
+  dark = MaskOfLabels(labels, long_enough);
 }
 
 }  // namespace
