@@ -438,6 +438,13 @@ void PlaceCells(Grid& grid, PrintedPage& page, const Scored& best) {
   }
 }
 
+// Every ruleset of `rulesets`.
+std::vector<const Ruleset*> AllRulesets(const RulesetLibrary& rulesets) {
+  std::vector<const Ruleset*> all;
+  for (const std::string& id : rulesets.Ids()) all.push_back(&rulesets.Get(id));
+  return all;
+}
+
 // A grid that was not found, and why.
 Grid NoGrid(std::string detail) {
   Grid none;
@@ -452,8 +459,7 @@ Grid NoGrid(std::string detail) {
 Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, const RulesetLibrary& rulesets,
                      const GridOptions& options, bool find_orientation, TextReader& reader) {
   options.deadline.Check();
-  std::vector<const Ruleset*> all;
-  for (const std::string& id : rulesets.Ids()) all.push_back(&rulesets.Get(id));
+  const std::vector<const Ruleset*> all = AllRulesets(rulesets);
   const int grid_count = static_cast<int>(lattice.grids.size());
   std::vector<const Ruleset*> candidates = RulesetsForGridCount(all, grid_count, options.ruleset);
   if (candidates.empty()) return NoGrid(std::to_string(grid_count) + " grids on the page fit no ruleset");
@@ -537,10 +543,9 @@ Lattice WithOpenEndRow(Lattice grid, bool below, int height) {
 // their pitch added below, above (the page may be upside down, or the first
 // row has no line over it), or both (GridOptions::open_end_rows;
 // samples/open-end-rows/0059-triple-photo.jpg, 0130-rollem-photo.jpg).
-std::vector<std::pair<std::string, LatticeResult>> LatticeReadings(const LatticeResult& lattice,
-                                                                   const GridOptions& options) {
+std::vector<std::pair<std::string, LatticeResult>> LatticeReadings(const LatticeResult& lattice, bool open_end_rows) {
   std::vector<std::pair<std::string, LatticeResult>> readings = {{"as found", lattice}};
-  if (options.open_end_rows)
+  if (open_end_rows)
     for (const auto& [below, above] : {std::pair{true, false}, {false, true}, {true, true}}) {
       LatticeResult longer = lattice;
       for (Lattice& each : longer.grids) {
@@ -566,18 +571,30 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   if (lattice_options.px_per_mm <= 0 && page.px_per_mm > 0) lattice_options.px_per_mm = page.px_per_mm;
   // Registration marks already fix the page's orientation.
   if (page.orientation_known) lattice_options.find_orientation = false;
-  const LatticeResult lattice = FindLattices(page.rectified, lattice_options);
+  LatticeResult lattice = FindLattices(page.rectified, lattice_options);
   options.deadline.Check();
-  if (!lattice.ok()) return NoGrid(lattice.detail);  // says itself what it did not find
-  if (!reader) return NoGrid("ruled grid found, but no text reader to read its labels");
+  if (!reader) {
+    if (!lattice.ok()) return NoGrid(lattice.detail);  // says itself what it did not find
+    return NoGrid("ruled grid found, but no text reader to read its labels");
+  }
   const double px_per_mm =
       page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / kA4ShortSideMm;
-  const cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
+  // No ruled table: the rows where the labels are printed, the page as it is.
+  const bool ruled = lattice.ok();
+  const cv::Mat flat = FlattenForText(ruled ? lattice.upright : page.rectified, px_per_mm);
+  if (!ruled) {
+    const std::string unruled = lattice.detail;
+    lattice = RowsFromPrint(page.rectified, flat, px_per_mm, KnownLabels(LabelVocabulary(AllRulesets(rulesets))), *reader,
+                            options.print_rows);
+    if (!lattice.ok()) return NoGrid(unruled + ", and " + lattice.detail);
+    lattice_options.find_orientation = false;
+  }
   std::optional<Grid> best;
-  for (auto& [how, reading] : LatticeReadings(lattice, options)) {
+  // Rows from the print have no open end: a row is put wherever a label is.
+  for (auto& [how, reading] : LatticeReadings(lattice, ruled && options.open_end_rows)) {
     Grid grid =
         GridFromLattice(std::move(reading), flat, px_per_mm, rulesets, options, lattice_options.find_orientation, *reader);
-    grid.lines_read = how;
+    grid.lines_read = ruled ? how : "rows from the print, " + how;
     if (!grid.ok()) {
       if (!best) return grid;  // the lines as found say why not
       continue;
@@ -653,7 +670,7 @@ const char* GridSourceName(GridSource source) {
 bool GridOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
   return sure_lead > 0 && lattice.Check() && labels.Check() && tints.Check() && unruled.Check() && headers.Check() &&
-         score_columns.Check() && roles.Check() && tie_margin >= 0 && entries_margin >= tie_margin &&
+         score_columns.Check() && roles.Check() && print_rows.Check() && tie_margin >= 0 && entries_margin >= tie_margin &&
          number_weight >= 0 && name_weight >= 0 && evidence_weight >= 0 && column_weight >= 0 &&
          fewer_columns_cost >= 0 && turn_margin >= 0 && Share(min_partly_read) &&
          Share(read_label) && max_partly_missing >= 0 && Share(layout_header_alike) && Share(bar_share);

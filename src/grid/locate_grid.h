@@ -13,6 +13,7 @@
 #include "core/deadline.h"
 #include "grid/column_roles.h"
 #include "grid/column_headers.h"
+#include "grid/rows_from_print.h"
 #include "grid/score_columns.h"
 #include "grid/tinted_columns.h"
 #include "grid/unruled_columns.h"
@@ -78,7 +79,8 @@ struct Grid {
                                     ///< labels' likeness and lead over the runner-up otherwise
   GridSource source = GridSource::kNone;
   std::string lines_read;           ///< how the page's ruled lines were read ("as found", "a row added below",
-                                    ///< "a row added at both ends": LocateGrid); "" for a sheet code
+                                    ///< "a row added at both ends": LocateGrid; "rows from the print": none
+                                    ///< ruled, RowsFromPrint); "" for a sheet code
   std::string detail;               ///< why, when not found
   bool ok() const { return status == GridStatus::kFound; }
   /// The ruleset the print favours ("" when none): the card's unless its entries say otherwise.
@@ -96,6 +98,7 @@ struct GridOptions {
   ColumnHeaderOptions headers;   ///< columns a table does not rule, counted by the headers printed over them
   ScoreColumnOptions score_columns;  ///< score columns of equal width a table does not rule apart
   ColumnRoleOptions roles;       ///< which columns hold labels, how-to text and scores
+  PrintRowOptions print_rows;    ///< no ruled table: rows where the labels are printed (RowsFromPrint)
   double sure_lead = 0.1;        ///< a lead of the labels' favourite over the next ruleset's score (label scores
                                  ///< run 0..1) at which the choice is sure; a tie is half sure, in between in
                                  ///< proportion (Grid::favourite_sureness); default 0.1

@@ -232,6 +232,24 @@ cv::Mat DarkFills(const cv::Mat& gray, double px_per_mm) {
   return filled;
 }
 
+std::vector<TextLine> ReadRowsOfPrint(cv::Mat block, double row_pitch, TextReader& reader, bool scattered) {
+  // Tesseract reads printed text well from ~20 px capitals; rows printed
+  // larger than that are shrunk, which saves a third of its time.
+  const double scale = std::min(1.0, kOcrRowPitchPx / row_pitch);
+  if (scale < 1) cv::resize(block, block, cv::Size(), scale, scale, cv::INTER_AREA);
+  SharpenForText(block);
+  std::vector<TextLine> lines = scattered ? reader.ReadScattered(block) : reader.ReadLines(block);
+  auto unscaled = [&](cv::Rect& box) {
+    box = cv::Rect(cv::Point(static_cast<int>(box.x / scale), static_cast<int>(box.y / scale)),
+                   cv::Point(static_cast<int>(std::ceil(box.br().x / scale)), static_cast<int>(std::ceil(box.br().y / scale))));
+  };
+  for (TextLine& line : lines) {
+    unscaled(line.box);
+    for (TextWord& word : line.words) unscaled(word.box);
+  }
+  return lines;
+}
+
 BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader) {
   BandText band_text;
   std::vector<std::string>& texts = band_text.rows;
@@ -256,13 +274,10 @@ BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, Te
   for (float x : {left, right})
     cv::rectangle(block, cv::Point(static_cast<int>(x - left) - half_line, 0),
                   cv::Point(static_cast<int>(x - left) + half_line, block.rows), cv::Scalar(kWhite), cv::FILLED);
-  // Tesseract reads printed text well from ~20 px capitals; rows printed
-  // larger than that are shrunk, which saves a third of its time.
-  const double scale = std::min(1.0, kOcrRowPitchPx / pitch);
-  if (scale < 1) cv::resize(block, block, cv::Size(), scale, scale, cv::INTER_AREA);
-  SharpenForText(block);
-  for (const TextLine& line : reader.ReadLines(block)) {
-    const float centre = top + static_cast<float>((line.box.y + line.box.height / 2.0) / scale);
+  // A table ruled nowhere (rows from the print: every row line put in) is
+  // print scattered among a copy's dust: read as such, not as one block.
+  for (const TextLine& line : ReadRowsOfPrint(block, pitch, reader, grid.RuledNowhere())) {
+    const float centre = top + static_cast<float>(line.box.y + line.box.height / 2.0);
     const auto next = std::upper_bound(grid.row_y.begin(), grid.row_y.end(), centre);
     const int row = static_cast<int>(next - grid.row_y.begin()) - 1;
     if (row < 0 || row >= grid.rows()) continue;

@@ -61,8 +61,15 @@ ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, 
   // Which x each row writes at: a piece counts in the row that holds its centre.
   found.x = strip.x;
   found.written.assign(grid.rows(), std::vector<bool>(ink.cols, false));
+  // A table ruled nowhere (every row line put in) may have lost its rules
+  // to a copier: what is left of them stands as dashes and dust.
+  const double dash_width = grid.RuledNowhere() ? options.dash_width_mm * px_per_mm : 0;
+  const double dash_length = options.dash_length_mm * px_per_mm;
   for (int i = 1; i < n; ++i) {
     if (stats.at<int>(i, cv::CC_STAT_AREA) < speck) continue;
+    const int across = std::min(stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    const int along = std::max(stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    if (across < dash_width && along < dash_length) continue;
     const float centre = static_cast<float>(centroids.at<double>(i, 1)) + strip.y;
     const auto next = std::upper_bound(grid.row_y.begin(), grid.row_y.end(), centre);
     const int row = static_cast<int>(next - grid.row_y.begin()) - 1;
@@ -282,7 +289,7 @@ bool UnruledColumnOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
   const auto Level = [](double x) { return x >= 0 && x <= kWhite; };  // a grey level
   return Level(ink_level) && min_rule_mm > 0 && min_gap_mm > 0 && near_gap_mm >= 0 && min_part_mm > 0 &&
-         speck_mm2 >= 0 && Share(min_block_share) && max_crossing_rows >= 0 && Share(max_row_cover) &&
+         speck_mm2 >= 0 && dash_width_mm >= 0 && dash_length_mm >= 0 && Share(min_block_share) && max_crossing_rows >= 0 && Share(max_row_cover) &&
          min_block_rows >= 1 && Share(twin_share) && min_block_mm >= 0;
 }
 

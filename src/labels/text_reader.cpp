@@ -16,6 +16,20 @@
 namespace scorecheck {
 namespace {
 
+// The words of the line `it` stands at, left as it found them: at the
+// line's start.
+std::vector<TextWord> WordsOfLine(const tesseract::ResultIterator& line) {
+  std::vector<TextWord> words;
+  tesseract::ResultIterator it(line);
+  do {
+    std::unique_ptr<char[]> text(it.GetUTF8Text(tesseract::RIL_WORD));
+    int left = 0, top = 0, right = 0, bottom = 0;
+    if (!text || !it.BoundingBox(tesseract::RIL_WORD, &left, &top, &right, &bottom)) continue;
+    words.push_back({text.get(), cv::Rect(left, top, right - left, bottom - top)});
+  } while (!it.IsAtFinalElement(tesseract::RIL_TEXTLINE, tesseract::RIL_WORD) && it.Next(tesseract::RIL_WORD));
+  return words;
+}
+
 class TesseractTextReader : public TextReader {
  public:
   explicit TesseractTextReader(const TextReaderOptions& options) {
@@ -43,7 +57,11 @@ class TesseractTextReader : public TextReader {
   }
   ~TesseractTextReader() override { api_.End(); }
 
-  std::vector<TextLine> ReadLines(const cv::Mat& block) override {
+  std::vector<TextLine> ReadLines(const cv::Mat& block) override { return Read(block, tesseract::PSM_SINGLE_BLOCK); }
+  std::vector<TextLine> ReadScattered(const cv::Mat& page) override { return Read(page, tesseract::PSM_SPARSE_TEXT); }
+
+ private:
+  std::vector<TextLine> Read(const cv::Mat& block, tesseract::PageSegMode mode) {
     std::vector<TextLine> lines;
     if (block.empty()) return lines;
     KeepOcrOnThisThread();
@@ -56,6 +74,7 @@ class TesseractTextReader : public TextReader {
       gray = block;
     if (gray.depth() != CV_8U) gray.convertTo(gray, CV_8U);
     gray = gray.isContinuous() ? gray : gray.clone();
+    api_.SetPageSegMode(mode);
     api_.SetImage(gray.data, gray.cols, gray.rows, 1, static_cast<int>(gray.step));
     if (api_.Recognize(nullptr) != 0) return lines;
     std::unique_ptr<tesseract::ResultIterator> it(api_.GetIterator());
@@ -71,13 +90,13 @@ class TesseractTextReader : public TextReader {
       if (line.text.empty()) continue;
       line.box = cv::Rect(left, top, right - left, bottom - top);
       line.confidence = it->Confidence(level) / 100.0;
+      line.words = WordsOfLine(*it);
       lines.push_back(std::move(line));
     } while (it->Next(level));
     api_.Clear();
     return lines;
   }
 
- private:
   tesseract::TessBaseAPI api_;
 };
 
@@ -88,6 +107,10 @@ class LazyTextReader : public TextReader {
   std::vector<TextLine> ReadLines(const cv::Mat& block) override {
     if (!reader_) reader_ = std::make_unique<TesseractTextReader>(options_);
     return reader_->ReadLines(block);
+  }
+  std::vector<TextLine> ReadScattered(const cv::Mat& page) override {
+    if (!reader_) reader_ = std::make_unique<TesseractTextReader>(options_);
+    return reader_->ReadScattered(page);
   }
 
  private:

@@ -13,11 +13,18 @@
 
 namespace scorecheck {
 
+/// One word of a TextLine.
+struct TextWord {
+  std::string text;  ///< UTF-8, as read
+  cv::Rect box;      ///< in the block image's pixels
+};
+
 /// One line of printed text found in a block.
 struct TextLine {
-  std::string text;       ///< UTF-8, as read (may hold OCR noise)
-  cv::Rect box;           ///< in the block image's pixels
-  double confidence = 0;  ///< 0..1, the OCR engine's own
+  std::string text;              ///< UTF-8, as read (may hold OCR noise)
+  cv::Rect box;                  ///< in the block image's pixels
+  double confidence = 0;         ///< 0..1, the OCR engine's own
+  std::vector<TextWord> words;   ///< its words, left to right (empty from a reader that does not tell them)
 };
 
 /// Options for TextReader::Create().
@@ -36,6 +43,10 @@ class TextReader {
   /// Every text line of `block` (8-bit gray or BGR; dark text on light
   /// paper), top to bottom. An empty block gives no lines.
   virtual std::vector<TextLine> ReadLines(const cv::Mat& block) = 0;
+  /// The same for a whole page, its print scattered in columns and blocks
+  /// among other marks: every word found wherever it stands, words side by
+  /// side in one line. By default, ReadLines().
+  virtual std::vector<TextLine> ReadScattered(const cv::Mat& page) { return ReadLines(page); }
 
   /// Tesseract with `options`. Throws scorecheck::Error naming the language
   /// data when it cannot start (e.g. tesseract-ocr-eng not installed).

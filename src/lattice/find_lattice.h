@@ -34,6 +34,7 @@
 // the input page warped by upright_from_page (deskew, quarter turns and, if
 // needed, a perspective correction) at the input's resolution.
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,11 @@ struct Lattice {
   /// column_inferred's end: a lattice with no such marks is all seen).
   bool ColumnLineInferred(int line) const {
     return line >= 0 && static_cast<size_t>(line) < column_inferred.size() && column_inferred[line];
+  }
+  /// Whether no row line was seen, every one put in (rows found where the
+  /// labels are printed: RowsFromPrint).
+  bool RuledNowhere() const {
+    return !row_inferred.empty() && std::all_of(row_inferred.begin(), row_inferred.end(), [](bool put_in) { return put_in; });
   }
   /// Whether row line `line` was put back from the pitch rather than seen.
   bool RowLineInferred(int line) const {

@@ -184,6 +184,12 @@ RandomSheetStyle StyleFromSeed(std::uint64_t style_seed, const Ruleset& ruleset)
     }
     default: style.rule_colour = RandomColour(s, "rule_hue", 0.4, 1, 0.3, 0.7);
   }
+  // Pale rules (a word processor's light grey borders): a copier's toner
+  // stays off below its threshold, so a copy breaks them up or loses them.
+  if (s.Chance("rule_pale", 0.15)) {
+    const double keep = s.Uniform("rule_pale_keep", 0.15, 0.4);  // of the rule's darkness
+    for (double* c : {&style.rule_colour.r, &style.rule_colour.g, &style.rule_colour.b}) *c = 1 - keep * (1 - *c);
+  }
   style.text_colour = s.Chance("text_black", 0.8) ? Rgb{0, 0, 0} : RandomColour(s, "text_hue", 0.3, 0.9, 0.1, 0.35);
 
   style.rule_mm = s.Chance("rule_heavy", 0.12) ? s.Uniform("rule_heavy_mm", 0.8, 1.5) : s.LogUniform("rule", 0.1, 0.8);

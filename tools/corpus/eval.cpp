@@ -474,6 +474,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"stray.max_share", &options.stray.max_share},
       {"grid.entries_margin", &options.grid.entries_margin},
       {"grid.name_weight", &options.grid.name_weight},
+      {"grid.unruled.dash_width_mm", &options.grid.unruled.dash_width_mm},
   };
   const std::map<std::string, int*> whole_fields = {
       {"choice.far_from_legal", &options.choice.far_from_legal},
@@ -491,6 +492,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"stray.max_marks", &options.stray.max_marks},
       {"grid.roles.icon_run", &options.grid.roles.icon_run},
       {"grid.tints.max_written_across", &options.grid.tints.max_written_across},
+      {"grid.print_rows.min_labels", &options.grid.print_rows.min_labels},
   };
   const std::map<std::string, bool*> switches = {
       {"read.narrow_end_cuts", &options.read.narrow_end_cuts},
