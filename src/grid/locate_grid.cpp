@@ -366,7 +366,7 @@ GridSource PlaceRows(std::vector<Scored>& scored, const PrintedPage& page, const
     return GridSource::kLabels;
   if (LabelsPartlyRead(best, options)) return GridSource::kLabelsPartlyRead;
   std::ostringstream why;
-  why << "a ruled grid was found, but its labels fit no ruleset (best: " << best.ruleset->id << ", "
+  why << "a table was found, but its labels fit no ruleset (best: " << best.ruleset->id << ", "
       << std::lround(kPercent * best.labels) << "% alike)";
   detail = why.str();
   if (!options.layout_fallback) return GridSource::kNone;
@@ -468,7 +468,7 @@ Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, cons
   PrintedPage page{std::move(lattice), std::move(flat), px_per_mm, {}, {}, {}};
   ReadTablesUpright(page, candidates, known, options, find_orientation, reader);
   for (const ColumnRoles& roles : page.table.roles)
-    if (!roles.ok()) return NoGrid("a ruled grid was found, but " + roles.detail);
+    if (!roles.ok()) return NoGrid("a table was found, but " + roles.detail);
   SurplusColumnsAsHowTo(page.table.roles, MostScoreColumns(candidates));
   KeptColumns kept_columns;
   std::ostringstream why_not;
@@ -543,7 +543,8 @@ Lattice WithOpenEndRow(Lattice grid, bool below, int height) {
 // their pitch added below, above (the page may be upside down, or the first
 // row has no line over it), or both (GridOptions::open_end_rows;
 // samples/open-end-rows/0059-triple-photo.jpg, 0130-rollem-photo.jpg).
-std::vector<std::pair<std::string, LatticeResult>> LatticeReadings(const LatticeResult& lattice, bool open_end_rows) {
+std::vector<std::pair<std::string, LatticeResult>> LatticeReadings(const LatticeResult& lattice,
+                                                                   bool open_end_rows) {
   std::vector<std::pair<std::string, LatticeResult>> readings = {{"as found", lattice}};
   if (open_end_rows)
     for (const auto& [below, above] : {std::pair{true, false}, {false, true}, {true, true}}) {
@@ -558,43 +559,22 @@ std::vector<std::pair<std::string, LatticeResult>> LatticeReadings(const Lattice
   return readings;
 }
 
-// Sheets without a sheet code: ruled lines, then what the columns hold. Each
-// way of reading the lines (LatticeReadings) is read in turn; the first
-// whose favourite has every one of its rows placed is the page's, else the
-// one that places the most rows (rows, not cells: a reading that made one
-// column too many had more cells with two rows fewer), the first of equals.
-// The other readings add a row to what the lines as found show: when those
-// hold no scorecard, neither do they (reading them cost a page that holds
-// none half as long again, and found nothing on any card measured).
-Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const GridOptions& options, TextReader* reader) {
-  LatticeOptions lattice_options = options.lattice;
-  if (lattice_options.px_per_mm <= 0 && page.px_per_mm > 0) lattice_options.px_per_mm = page.px_per_mm;
-  // Registration marks already fix the page's orientation.
-  if (page.orientation_known) lattice_options.find_orientation = false;
-  LatticeResult lattice = FindLattices(page.rectified, lattice_options);
-  options.deadline.Check();
-  if (!reader) {
-    if (!lattice.ok()) return NoGrid(lattice.detail);  // says itself what it did not find
-    return NoGrid("ruled grid found, but no text reader to read its labels");
-  }
-  const double px_per_mm =
-      page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / kA4ShortSideMm;
-  // No ruled table: the rows where the labels are printed, the page as it is.
-  const bool ruled = lattice.ok();
-  const cv::Mat flat = FlattenForText(ruled ? lattice.upright : page.rectified, px_per_mm);
-  if (!ruled) {
-    const std::string unruled = lattice.detail;
-    lattice = RowsFromPrint(page.rectified, flat, px_per_mm, KnownLabels(LabelVocabulary(AllRulesets(rulesets))), *reader,
-                            options.print_rows);
-    if (!lattice.ok()) return NoGrid(unruled + ", and " + lattice.detail);
-    lattice_options.find_orientation = false;
-  }
+// The grid of the ruled lines `lattice` (found on `page`), read by what
+// its columns hold. Each way of reading the lines (LatticeReadings) is
+// read in turn; the first whose favourite has every one of its rows placed
+// is the page's, else the one that places the most rows (rows, not cells:
+// a reading that made one column too many had more cells with two rows
+// fewer), the first of equals. The other readings add a row to what the
+// lines as found show: when those hold no scorecard, neither do they
+// (reading them cost a page that holds none half as long again, and found
+// nothing on any card measured).
+Grid GridFromRuledLines(const LatticeResult& lattice, double px_per_mm, const RulesetLibrary& rulesets,
+                        const GridOptions& options, bool find_orientation, TextReader& reader) {
+  const cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
   std::optional<Grid> best;
-  // Rows from the print have no open end: a row is put wherever a label is.
-  for (auto& [how, reading] : LatticeReadings(lattice, ruled && options.open_end_rows)) {
-    Grid grid =
-        GridFromLattice(std::move(reading), flat, px_per_mm, rulesets, options, lattice_options.find_orientation, *reader);
-    grid.lines_read = ruled ? how : "rows from the print, " + how;
+  for (auto& [how, reading] : LatticeReadings(lattice, options.open_end_rows)) {
+    Grid grid = GridFromLattice(std::move(reading), flat, px_per_mm, rulesets, options, find_orientation, reader);
+    grid.lines_read = how;
     if (!grid.ok()) {
       if (!best) return grid;  // the lines as found say why not
       continue;
@@ -603,6 +583,46 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
     if (!best || RowsPlaced(grid) > RowsPlaced(*best)) best = std::move(grid);
   }
   return *best;
+}
+
+// The grid of `page` read in rows where its labels are printed
+// (RowsFromPrint), the page as it is.
+Grid GridFromPrint(const Page& page, double px_per_mm, const RulesetLibrary& rulesets, const GridOptions& options,
+                   TextReader& reader) {
+  const cv::Mat flat = FlattenForText(page.rectified, px_per_mm);
+  LatticeResult rows = RowsFromPrint(page.rectified, flat, px_per_mm, KnownLabels(LabelVocabulary(AllRulesets(rulesets))),
+                                     reader, options.print_rows);
+  if (!rows.ok()) return NoGrid(rows.detail);
+  Grid grid = GridFromLattice(std::move(rows), flat, px_per_mm, rulesets, options, false, reader);
+  if (!grid.ok()) return NoGrid("in rows where its labels are printed, " + grid.detail);
+  grid.lines_read = "rows from the print";
+  return grid;
+}
+
+// Sheets without a sheet code: ruled lines, then what the columns hold; and
+// when the ruled lines hold no scorecard (none found, or a table that reads
+// as none: a copy that kept its frame and lost its rows' rules), the rows
+// where the labels are printed.
+Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const GridOptions& options, TextReader* reader) {
+  LatticeOptions lattice_options = options.lattice;
+  if (lattice_options.px_per_mm <= 0 && page.px_per_mm > 0) lattice_options.px_per_mm = page.px_per_mm;
+  // Registration marks already fix the page's orientation.
+  if (page.orientation_known) lattice_options.find_orientation = false;
+  const LatticeResult lattice = FindLattices(page.rectified, lattice_options);
+  options.deadline.Check();
+  if (!reader) {
+    if (!lattice.ok()) return NoGrid(lattice.detail);  // says itself what it did not find
+    return NoGrid("ruled grid found, but no text reader to read its labels");
+  }
+  const double px_per_mm =
+      page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / kA4ShortSideMm;
+  Grid ruled = lattice.ok() ? GridFromRuledLines(lattice, px_per_mm, rulesets, options, lattice_options.find_orientation,
+                                                 *reader)
+                            : NoGrid(lattice.detail);
+  if (ruled.ok()) return ruled;
+  Grid from_print = GridFromPrint(page, px_per_mm, rulesets, options, *reader);
+  if (from_print.ok()) return from_print;
+  return NoGrid(ruled.detail + ", and " + from_print.detail);
 }
 
 }  // namespace

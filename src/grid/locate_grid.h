@@ -79,8 +79,8 @@ struct Grid {
                                     ///< labels' likeness and lead over the runner-up otherwise
   GridSource source = GridSource::kNone;
   std::string lines_read;           ///< how the page's ruled lines were read ("as found", "a row added below",
-                                    ///< "a row added at both ends": LocateGrid; "rows from the print": none
-                                    ///< ruled, RowsFromPrint); "" for a sheet code
+                                    ///< "a row added at both ends": LocateGrid; "rows from the print":
+                                    ///< RowsFromPrint); "" for a sheet code
   std::string detail;               ///< why, when not found
   bool ok() const { return status == GridStatus::kFound; }
   /// The ruleset the print favours ("" when none): the card's unless its entries say otherwise.

@@ -232,22 +232,19 @@ cv::Mat DarkFills(const cv::Mat& gray, double px_per_mm) {
   return filled;
 }
 
-std::vector<TextLine> ReadRowsOfPrint(cv::Mat block, double row_pitch, TextReader& reader, bool scattered) {
+PrintLines ReadRowsOfPrint(cv::Mat block, double row_pitch, TextReader& reader, bool scattered) {
+  PrintLines read;
   // Tesseract reads printed text well from ~20 px capitals; rows printed
   // larger than that are shrunk, which saves a third of its time.
-  const double scale = std::min(1.0, kOcrRowPitchPx / row_pitch);
-  if (scale < 1) cv::resize(block, block, cv::Size(), scale, scale, cv::INTER_AREA);
+  read.scale = std::min(1.0, kOcrRowPitchPx / row_pitch);
+  if (read.scale < 1) cv::resize(block, block, cv::Size(), read.scale, read.scale, cv::INTER_AREA);
   SharpenForText(block);
-  std::vector<TextLine> lines = scattered ? reader.ReadScattered(block) : reader.ReadLines(block);
-  auto unscaled = [&](cv::Rect& box) {
-    box = cv::Rect(cv::Point(static_cast<int>(box.x / scale), static_cast<int>(box.y / scale)),
-                   cv::Point(static_cast<int>(std::ceil(box.br().x / scale)), static_cast<int>(std::ceil(box.br().y / scale))));
-  };
-  for (TextLine& line : lines) {
-    unscaled(line.box);
-    for (TextWord& word : line.words) unscaled(word.box);
-  }
-  return lines;
+  read.lines = scattered ? reader.ReadScattered(block) : reader.ReadLines(block);
+  return read;
+}
+
+cv::Rect2d PrintLines::InBlock(const cv::Rect& box) const {
+  return {box.x / scale, box.y / scale, box.width / scale, box.height / scale};
 }
 
 BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader) {
@@ -276,8 +273,9 @@ BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, Te
                   cv::Point(static_cast<int>(x - left) + half_line, block.rows), cv::Scalar(kWhite), cv::FILLED);
   // A table ruled nowhere (rows from the print: every row line put in) is
   // print scattered among a copy's dust: read as such, not as one block.
-  for (const TextLine& line : ReadRowsOfPrint(block, pitch, reader, grid.RuledNowhere())) {
-    const float centre = top + static_cast<float>(line.box.y + line.box.height / 2.0);
+  const PrintLines read = ReadRowsOfPrint(block, pitch, reader, grid.RuledNowhere());
+  for (const TextLine& line : read.lines) {
+    const float centre = top + static_cast<float>((line.box.y + line.box.height / 2.0) / read.scale);
     const auto next = std::upper_bound(grid.row_y.begin(), grid.row_y.end(), centre);
     const int row = static_cast<int>(next - grid.row_y.begin()) - 1;
     if (row < 0 || row >= grid.rows()) continue;

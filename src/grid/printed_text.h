@@ -34,13 +34,22 @@ struct BandText {
   std::vector<double> confidence;  ///< per row: the OCR's mean confidence in its lines, 0..1 (0 for none)
 };
 
+/// Lines of print read from a block shrunk for the OCR.
+struct PrintLines {
+  std::vector<TextLine> lines;  ///< their boxes in the shrunk block's pixels
+  double scale = 1;             ///< the shrunk block's size over the block's
+  /// `box` (of `lines`) in the block's pixels.
+  cv::Rect2d InBlock(const cv::Rect& box) const;
+};
+
 /// The lines of print in `block` (of a flattened page), read as the labels
 /// are: shrunk to a size the OCR reads well, for rows `row_pitch` pixels
-/// apart, and sharpened. Their boxes are in `block`'s pixels. `scattered`:
-/// a whole page (TextReader::ReadScattered), not one block.
-std::vector<TextLine> ReadRowsOfPrint(cv::Mat block, double row_pitch, TextReader& reader, bool scattered = false);
+/// apart, and sharpened. `scattered`: a whole page
+/// (TextReader::ReadScattered), not one block.
+PrintLines ReadRowsOfPrint(cv::Mat block, double row_pitch, TextReader& reader, bool scattered = false);
 
-/// The text of column `column` of `grid`. One OCR call for the whole band;
+/// The text of column `column` of `grid`. One OCR call for the whole band
+/// (a grid ruled nowhere: read as scattered print, TextReader::ReadScattered);
 /// ruled lines are painted out first so they do not join rows.
 BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader);
 

@@ -5,6 +5,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <opencv2/imgproc.hpp>
@@ -21,6 +22,21 @@ namespace {
 constexpr double kEndRowNear = 0.5, kEndRowFar = 1.5;
 // Flattened print (paper 255) darker than this is ink.
 constexpr int kInkLevel = 160;
+
+// The lines of `read` (a page read whole), their boxes and their words'
+// in the page's pixels.
+std::vector<TextLine> InPagePixels(PrintLines read) {
+  auto unshrunk = [&](cv::Rect& box) {
+    const cv::Rect2d in_page = read.InBlock(box);
+    box = cv::Rect(cv::Point(static_cast<int>(std::floor(in_page.x)), static_cast<int>(std::floor(in_page.y))),
+                   cv::Point(static_cast<int>(std::ceil(in_page.br().x)), static_cast<int>(std::ceil(in_page.br().y))));
+  };
+  for (TextLine& line : read.lines) {
+    unshrunk(line.box);
+    for (TextWord& word : line.words) unshrunk(word.box);
+  }
+  return std::move(read.lines);
+}
 
 // The centre of `box`, top to bottom.
 float CentreY(const cv::Rect& box) { return static_cast<float>(box.y) + static_cast<float>(box.height) / 2; }
@@ -201,7 +217,7 @@ LatticeResult RowsFromPrint(const cv::Mat& page, const cv::Mat& flat, double px_
     result.detail = "invalid options for rows from print";
     return result;
   }
-  const std::vector<TextLine> lines = ReadRowsOfPrint(flat, options.typical_row_mm * px_per_mm, reader, true);
+  const std::vector<TextLine> lines = InPagePixels(ReadRowsOfPrint(flat, options.typical_row_mm * px_per_mm, reader, true));
   std::vector<PrintedLabel> labels;
   const LabelRun run = RunOfLabels(lines, known, options, labels);
   if (run.labels() < options.min_labels) {

@@ -482,7 +482,7 @@ TEST(LocateGridTest, ASheetWithoutRulesIsReadWhereItsLabelsArePrinted) {
   const Page page = FindPage(WithoutRules(image, px_per_mm));
   const Grid grid = LocateGrid(page, ShippedRulesets(), {}, reader.get());
   ASSERT_TRUE(grid.ok()) << grid.detail;
-  EXPECT_EQ(grid.lines_read, "rows from the print, as found");
+  EXPECT_EQ(grid.lines_read, "rows from the print");
   EXPECT_EQ(grid.favourite(), "classic");
   // Its columns are found in what the rows hold; the first, beside the
   // how-to notes printed in the label cells, is not yet told from them
