@@ -596,6 +596,7 @@ Grid GridFromPrint(const Page& page, double px_per_mm, const RulesetLibrary& rul
   Grid grid = GridFromLattice(std::move(rows), flat, px_per_mm, rulesets, options, false, reader);
   if (!grid.ok()) return NoGrid("in rows where its labels are printed, " + grid.detail);
   grid.lines_read = "rows from the print";
+  grid.ruled_nowhere = true;
   return grid;
 }
 

@@ -78,6 +78,8 @@ struct Grid {
   double favourite_sureness = 0;    ///< how sure the print is of its favourite: 1 from the sheet code; from the
                                     ///< labels' likeness and lead over the runner-up otherwise
   GridSource source = GridSource::kNone;
+  bool ruled_nowhere = false;       ///< its rows where labels are printed, its columns where the writing stands,
+                                    ///< no rule seen (RowsFromPrint): a box's edges are guesses
   std::string lines_read;           ///< how the page's ruled lines were read ("as found", "a row added below",
                                     ///< "a row added at both ends": LocateGrid; "rows from the print":
                                     ///< RowsFromPrint); "" for a sheet code

@@ -112,6 +112,20 @@ bool RulesRunOnToTheEdge(const cv::Mat& gray, const std::vector<float>& columns,
   return false;
 }
 
+// Whether a table ruled nowhere (rows from the print: no rules to run on),
+// over `area` of its page with rows `pitch` apart, may go on past the
+// picture: a row more at either end would reach past the page's image or
+// the photo's frame.
+bool EndsAtTheEdge(const Page& page, const Grid& grid, const cv::Rect2f& area, double pitch) {
+  const float row = static_cast<float>(pitch);
+  const cv::Rect2f longer(area.x, area.y - row, area.width, area.height + 2 * row);
+  if (longer.y < 0 || longer.br().y > static_cast<float>(grid.image.rows)) return true;
+  const cv::Rect2d frame(0, 0, page.image_size.width, page.image_size.height);
+  if (frame.area() <= 0) return false;
+  const std::vector<cv::Point2d> corners = CornersInPhoto(page, grid, longer);
+  return std::any_of(corners.begin(), corners.end(), [&](const cv::Point2d& p) { return !frame.contains(p); });
+}
+
 // Paper and ink levels of `gray` into `quality`; returns the ink level.
 double MeasureContrast(const cv::Mat& gray, PhotoQuality& quality) {
   std::vector<float> levels(gray.begin<uchar>(), gray.end<uchar>());
@@ -203,7 +217,8 @@ PhotoQuality MeasurePhotoQuality(const Page& page, const Grid& grid, const Photo
   const auto same_rule = [](float a, float b) { return std::abs(a - b) < kRuleSlackPx; };
   rules.erase(std::unique(rules.begin(), rules.end(), same_rule), rules.end());
   quality.rows_cut_off =
-      RulesRunOnToTheEdge(page_gray, rules, area.y, area.br().y, pitch, ink + quality.ink_contrast / 2);
+      grid.ruled_nowhere ? EndsAtTheEdge(page, grid, area, pitch)
+                         : RulesRunOnToTheEdge(page_gray, rules, area.y, area.br().y, pitch, ink + quality.ink_contrast / 2);
   // A grid may still be found through a smear along its rows, but its boxes
   // are smeared too: read, they give wrong numbers with no warning.
   const MotionBlur blur = MeasureMotionBlur(page.photo_grey, options.motion);

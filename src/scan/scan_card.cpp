@@ -20,7 +20,10 @@ namespace {
 CellValue ToCellValue(const ScannedCell& cell) {
   CellValue value;
   switch (CardStatus(cell)) {
-    case ReadingStatus::kEmpty: return value;
+    case ReadingStatus::kEmpty:
+      // Nothing written is sure, unless the box's edges were guessed.
+      if (cell.believed_at_most) value.confidence = *cell.believed_at_most;
+      return value;
     case ReadingStatus::kNumber:
       value = CellValue::Number(cell.chosen);
       if (!cell.inferred)
@@ -188,9 +191,10 @@ WrittenBeside WrittenBesideCell(const Grid& grid, const GridCell& cell) {
 
 double CardConfidence(const ScannedCell& cell) {
   if (cell.stray) return 0;
-  if (cell.probability_right) return *cell.probability_right;
-  if (cell.chosen_confidence) return *cell.chosen_confidence;
-  return cell.reading.confidence;
+  const double believed = cell.probability_right ? *cell.probability_right
+                          : cell.chosen_confidence ? *cell.chosen_confidence
+                                                   : cell.reading.confidence;
+  return cell.believed_at_most ? std::min(believed, *cell.believed_at_most) : believed;
 }
 
 namespace {
@@ -255,6 +259,19 @@ ScannedCell ReadCellFromInk(const ScanResult& result, const NormalizedPage& norm
     cell.reading = ReadCell(ink, reader, options.read);
   }
   return cell;
+}
+
+// In a table ruled nowhere a box's edges are guesses, and writing that
+// stands just past them may be its own: a box of a column written in,
+// read as empty, is believed no more than `at_most`. A column not
+// written in at all is a player's nobody took.
+void DoubtEmptyBoxesOfWrittenColumns(std::vector<ScannedCell>& cells, double at_most) {
+  std::set<std::pair<int, int>> written;  // (grid, column)
+  for (const ScannedCell& cell : cells)
+    if (cell.reading.status != ReadingStatus::kEmpty) written.insert({cell.where.grid, cell.where.column});
+  for (ScannedCell& cell : cells)
+    if (cell.reading.status == ReadingStatus::kEmpty && written.count({cell.where.grid, cell.where.column}))
+      cell.believed_at_most = at_most;
 }
 
 // Every box of `result`'s grid read, in the grid's cell order: by the
@@ -346,6 +363,7 @@ ScanResult ScanSheet(Page page, const std::string& source, const RulesetLibrary&
     return result;
   }
   result.cells = ReadCells(result, rulesets.Get(result.grid.favourite()), reader, options, deadline);
+  if (result.grid.ruled_nowhere) DoubtEmptyBoxesOfWrittenColumns(result.cells, options.guessed_box_empty);
   // The card under each ruleset the page offers (those it cannot tell
   // apart: a classic sheet and a Triple Yahtzee sheet may print the same
   // words), then the one choice among them.
@@ -446,7 +464,7 @@ bool ScanOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
   return image.Check() && page.Check() && grid.Check() && cells.Check() && read.Check() && quality.Check() &&
          verify.Check() && Share(min_confidence) && time_limit_seconds >= 0 && choice.Check() && stray.Check() &&
-         ruleset_choice.Check() && read_threads >= 1;
+         ruleset_choice.Check() && read_threads >= 1 && Share(guessed_box_empty);
 }
 
 }  // namespace scorecheck

@@ -35,6 +35,9 @@ struct ScanOptions {
   VerifyOptions verify;
   double min_confidence = kReviewBelow;  ///< readings below this are UNCERTAIN_READ (also verify.min_confidence;
                                          ///< choice.review_below when lower)
+  double guessed_box_empty = 0.5;  ///< how sure, at most, an empty reading is of a box whose edges are guesses
+                                   ///< (a table ruled nowhere, Grid::ruled_nowhere) in a column written in: not
+                                   ///< at all, either way; default 0.5
   double time_limit_seconds = 0;  ///< give up on an image (kGaveUp) after this long; 0 = never
   bool rule_aware = true;       ///< prefer legal, adding-up alternatives among plausible readings
   ChoiceOptions choice;         ///< how the rule-aware choice weighs them
@@ -67,6 +70,8 @@ struct ScannedCell {
                                             ///< surer than the reader when the column's written totals confirm
                                             ///< it, below min_confidence when the rules chose it); for kNumber
                                             ///< readings, crossed_as_number and inferred; none without that step
+  std::optional<double> believed_at_most;  ///< a ceiling on its confidence, whatever the steps above say: a box
+                                           ///< read as empty whose edges are guesses (ScanOptions::guessed_box_empty)
   bool stray = false;           ///< one of the few unsure marks of a column nobody plays (HoldsOnlyStrayMarks):
                                 ///< on the card an unreadable mark, so the column is left out of the checks
   std::vector<cv::Point2f> quad_in_image;  ///< the cell's corners in the original image

@@ -507,8 +507,12 @@ std::vector<Finding> UncertainReads(const CardColumn& column, const Ruleset& rul
     if (cell.empty() && unused)
       message << row.name << ": holds a mark in a column nobody plays, taken for a stray one (a speck, a hair); "
               << "the column is not checked";
-    else if (cell.empty())
+    else if (cell.empty() && *confidence == 0.0)
       message << row.name << ": holds a mark that could not be read; it counts as nothing in the totals";
+    else if (cell.empty())
+      // Read as empty, but not surely: a box whose edges were guessed (a
+      // sheet that prints no rules), with writing near it.
+      message << row.name << ": read as empty with confidence " << std::fixed << std::setprecision(2) << *confidence;
     else if (cell.state == CellState::kNumber && *confidence == 0.0)
       // A reader gives confidence 0 only to a mark it could not read; a number
       // there was not read but inferred (the scanner's choice from the totals).

@@ -107,6 +107,23 @@ TEST(PhotoQualityTest, ASmallOrCutOffGridIsRefusedForThat) {
   EXPECT_EQ(RetakeReason(quality, any), std::nullopt);
 }
 
+// A table ruled nowhere (rows where its labels are printed) has no rules
+// to run on past the picture's edge: it is cut off when a row more at
+// either end would reach past the photo's frame.
+TEST(PhotoQualityTest, ATableRuledNowhereEndingAtThePicturesEdgeIsCutOff) {
+  Shot shot = Photo();
+  shot.grid.ruled_nowhere = true;
+  EXPECT_FALSE(MeasurePhotoQuality(shot.page, shot.grid).rows_cut_off);
+  // The frame ends under the last row, less than a row below it: the rows
+  // found may go on out of the picture.
+  shot.page.image_size.height = kTop + kRows * kPitch + kPitch / 2;
+  EXPECT_TRUE(MeasurePhotoQuality(shot.page, shot.grid).rows_cut_off);
+  EXPECT_EQ(RetakeReason(MeasurePhotoQuality(shot.page, shot.grid)), "the grid is cut off by the edge of the picture");
+  // Ruled, the same grid is told by its rules, which end with its frame.
+  shot.grid.ruled_nowhere = false;
+  EXPECT_FALSE(MeasurePhotoQuality(shot.page, shot.grid).rows_cut_off);
+}
+
 // A page whose grid was not found, photographed by a moving camera: the
 // photo is asked for again for that cause, not for the grid's absence.
 TEST(PhotoQualityTest, APageSmearedByTheCamerasMovementIsAskedForAgain) {

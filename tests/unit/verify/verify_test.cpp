@@ -530,6 +530,18 @@ TEST(VerifyTest, AnUnreadableMarkIsUncertainNotEmptyNorAScore) {
   EXPECT_FALSE(FindingsWith(Check(MakeCard("rock", {With(rock, "aces", CellValue::Number(0))})), "TOO_MANY_SCORES").empty());
 }
 
+TEST(VerifyTest, ABoxReadAsEmptyUnsurelySaysSo) {
+  // A box whose edges were guessed (a sheet printing no rules) read as
+  // empty, half sure: a person looks, told it looked empty, not that it
+  // holds a mark.
+  CellValue unsure;
+  unsure.confidence = 0.5;
+  const Verification v = Check(MakeCard("classic", {With(CorrectColumn("classic"), "large_straight", unsure)}));
+  ASSERT_TRUE(HasFinding(v, "UNCERTAIN_READ", "large_straight", 0)) << Describe(v);
+  EXPECT_NE(FindingsWith(v, "UNCERTAIN_READ")[0].message.find("read as empty with confidence 0.50"), std::string::npos)
+      << Describe(v);
+}
+
 TEST(VerifyTest, AnUnreadableMarkTakenFromTheTotalsSaysSo) {
   // The scanner gave an unreadable large straight the 40 the totals need:
   // a number with confidence 0. The message must not claim it was read.
