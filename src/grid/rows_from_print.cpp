@@ -22,9 +22,12 @@ namespace {
 constexpr double kEndRowNear = 0.5, kEndRowFar = 1.5;
 // Flattened print (paper 255) darker than this is ink.
 constexpr int kInkLevel = 160;
+// A row line is looked for between two labels' centres, this share of
+// their gap in from each: print stands in the middle of its row.
+constexpr float kLineSearchShare = 0.25f;
 
 // The lines of `read` (a page read whole), their boxes and their words'
-// in the page's pixels.
+// boxes in the page's pixels.
 std::vector<TextLine> InPagePixels(PrintLines read) {
   auto unshrunk = [&](cv::Rect& box) {
     const cv::Rect2d in_page = read.InBlock(box);
@@ -80,9 +83,8 @@ std::optional<PrintedLabel> AsLabel(const TextLine& line, const KnownLabels& kno
 std::vector<PrintedLabel> LabelsOf(const std::vector<TextLine>& lines, const KnownLabels& known,
                                    const PrintRowOptions& options) {
   std::vector<PrintedLabel> labels;
-  for (const TextLine& line : lines) {
+  for (const TextLine& line : lines)
     if (const std::optional<PrintedLabel> label = AsLabel(line, known, options)) labels.push_back(*label);
-  }
   std::sort(labels.begin(), labels.end(), [](const PrintedLabel& a, const PrintedLabel& b) { return a.y < b.y; });
   return labels;
 }
@@ -102,28 +104,29 @@ double RowPitch(const std::vector<PrintedLabel>& labels) {
 
 // A run of labels a whole number of row pitches apart, and the rows it spans.
 struct LabelRun {
-  std::vector<float> rows;  // row centres, top to bottom: its labels' and those between them
+  std::vector<float> rows;    // row centres, top to bottom: its labels' and those between them
   size_t first = 0, end = 0;  // its labels, [first, end) of the labels it was found in
-  int labels() const { return static_cast<int>(end - first); }
+  int rows_read = 0;          // rows whose label was read (two labels read in one row count once)
 };
 
 // The longest run of `labels` whose neighbours stand a whole number of
 // `pitch`es apart, at most max_rows_between, within max_pitch_spread.
 LabelRun LongestRun(const std::vector<PrintedLabel>& labels, double pitch, const PrintRowOptions& options) {
-  LabelRun best, run{{labels.front().y}, 0, 1};
+  LabelRun best, run{{labels.front().y}, 0, 1, 1};
   for (size_t i = 1; i <= labels.size(); ++i) {
     const double gap = i < labels.size() ? labels[i].y - run.rows.back() : 0;
     const double rows = std::round(gap / pitch);
     if (i < labels.size() && rows < 1) continue;  // a second label read in the same row
     if (i == labels.size() || rows > options.max_rows_between ||
         std::abs(gap / rows - pitch) > options.max_pitch_spread * pitch) {
-      if (run.labels() > best.labels()) best = run;
-      if (i < labels.size()) run = {{labels[i].y}, i, i + 1};
+      if (run.rows_read > best.rows_read) best = run;
+      if (i < labels.size()) run = {{labels[i].y}, i, i + 1, 1};
       continue;
     }
     for (int r = 1; r < rows; ++r) run.rows.push_back(static_cast<float>(run.rows.back() + gap / rows));
     run.rows.push_back(labels[i].y);
     run.end = i + 1;
+    ++run.rows_read;
   }
   return best;
 }
@@ -133,7 +136,8 @@ LabelRun RunOfLabels(const std::vector<TextLine>& lines, const KnownLabels& know
                      std::vector<PrintedLabel>& labels) {
   labels = LabelsOf(lines, known, options);
   if (static_cast<int>(labels.size()) < options.min_labels) return {};
-  return LongestRun(labels, RowPitch(labels), options);
+  const double pitch = RowPitch(labels);
+  return pitch > 0 ? LongestRun(labels, pitch, options) : LabelRun{};
 }
 
 // `rows` with the line of `lines` standing a row beyond either end put in.
@@ -153,20 +157,21 @@ void AddEndRows(std::vector<float>& rows, const std::vector<TextLine>& lines, do
 }
 
 // Where a row line parts each two neighbours of row centres `rows` (two
-// or more): the level between them, a quarter of the way in from each,
+// or more): the level between them, kLineSearchShare of the way in from each,
 // at which `flat` prints least across the labels' strip `across` (print
 // stands clear of its row's edges, as the words of two lines do; the
 // nearest the middle of equals), and as far past the first and the last
 // as the line next to them.
 std::vector<float> RowLines(const cv::Mat& flat, const std::vector<float>& rows, cv::Range across) {
+  const int start = std::clamp(across.start, 0, flat.cols - 1);
   cv::Mat ink;
-  cv::threshold(flat.colRange(across.start, std::max(across.start + 1, across.end)), ink, kInkLevel, 1,
+  cv::threshold(flat.colRange(start, std::clamp(across.end, start + 1, flat.cols)), ink, kInkLevel, 1,
                 cv::THRESH_BINARY_INV);
   std::vector<float> lines;
   for (size_t i = 1; i < rows.size(); ++i) {
     const float gap = rows[i] - rows[i - 1], middle = (rows[i - 1] + rows[i]) / 2;
-    const int from = std::max(0, static_cast<int>(std::ceil(rows[i - 1] + gap / 4)));
-    const int to = std::min(ink.rows - 1, static_cast<int>(rows[i] - gap / 4));
+    const int from = std::max(0, static_cast<int>(std::ceil(rows[i - 1] + kLineSearchShare * gap)));
+    const int to = std::min(ink.rows - 1, static_cast<int>(rows[i] - kLineSearchShare * gap));
     float best = middle;
     int least = -1;
     for (int y = from; y <= to; ++y) {
@@ -205,8 +210,8 @@ Lattice TableOfRows(const std::vector<float>& row_lines, const std::vector<TextL
 }  // namespace
 
 bool PrintRowOptions::Check() const {
-  return typical_row_mm > 0 && read_label > 0 && read_label <= 1 && min_labels >= 2 && max_label_words >= 1 && max_pitch_spread > 0 &&
-         max_pitch_spread < 1 && max_rows_between >= 1;
+  return typical_row_mm > 0 && read_label > 0 && read_label <= 1 && min_labels >= 2 && max_label_words >= 1 &&
+         max_pitch_spread > 0 && max_pitch_spread < 1 && max_rows_between >= 1;
 }
 
 LatticeResult RowsFromPrint(const cv::Mat& page, const cv::Mat& flat, double px_per_mm, const KnownLabels& known,
@@ -217,10 +222,11 @@ LatticeResult RowsFromPrint(const cv::Mat& page, const cv::Mat& flat, double px_
     result.detail = "invalid options for rows from print";
     return result;
   }
-  const std::vector<TextLine> lines = InPagePixels(ReadRowsOfPrint(flat, options.typical_row_mm * px_per_mm, reader, true));
+  const std::vector<TextLine> lines =
+      InPagePixels(ReadRowsOfPrint(flat, options.typical_row_mm * px_per_mm, reader, true));
   std::vector<PrintedLabel> labels;
   const LabelRun run = RunOfLabels(lines, known, options, labels);
-  if (run.labels() < options.min_labels) {
+  if (run.rows_read < options.min_labels) {
     result.detail = "not " + std::to_string(options.min_labels) + " lines of print read as labels a row or a few apart";
     return result;
   }
@@ -228,11 +234,14 @@ LatticeResult RowsFromPrint(const cv::Mat& page, const cv::Mat& flat, double px_
   std::vector<float> rows = run.rows;
   AddEndRows(rows, lines, pitch);
   int left = flat.cols, right = 0;  // the labels' strip
-  for (size_t i = run.first; i < run.end; ++i) left = std::min(left, labels[i].left), right = std::max(right, labels[i].right);
+  for (size_t i = run.first; i < run.end; ++i) {
+    left = std::min(left, labels[i].left);
+    right = std::max(right, labels[i].right);
+  }
   result.grids = {TableOfRows(RowLines(flat, rows, cv::Range(left, right)), lines, page.size())};
   result.status = LatticeStatus::kFound;
-  result.detail = "no ruled table: " + std::to_string(rows.size()) + " rows where " + std::to_string(run.labels()) +
-                  " labels are printed";
+  result.detail = "no ruled table: " + std::to_string(rows.size()) + " rows where " +
+                  std::to_string(run.rows_read) + " labels are printed";
   return result;
 }
 

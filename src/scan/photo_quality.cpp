@@ -216,9 +216,10 @@ PhotoQuality MeasurePhotoQuality(const Page& page, const Grid& grid, const Photo
   std::sort(rules.begin(), rules.end());
   const auto same_rule = [](float a, float b) { return std::abs(a - b) < kRuleSlackPx; };
   rules.erase(std::unique(rules.begin(), rules.end(), same_rule), rules.end());
-  quality.rows_cut_off =
-      grid.ruled_nowhere ? EndsAtTheEdge(page, grid, area, pitch)
-                         : RulesRunOnToTheEdge(page_gray, rules, area.y, area.br().y, pitch, ink + quality.ink_contrast / 2);
+  const double rule_level = ink + quality.ink_contrast / 2;
+  quality.rows_cut_off = grid.ruled_nowhere
+                             ? EndsAtTheEdge(page, grid, area, pitch)
+                             : RulesRunOnToTheEdge(page_gray, rules, area.y, area.br().y, pitch, rule_level);
   // A grid may still be found through a smear along its rows, but its boxes
   // are smeared too: read, they give wrong numbers with no warning.
   const MotionBlur blur = MeasureMotionBlur(page.photo_grey, options.motion);
