@@ -16,8 +16,8 @@
 namespace scorecheck {
 namespace {
 
-// The words of the line `it` stands at, left as it found them: at the
-// line's start.
+// The words of the text line that `line` (an iterator at its start)
+// stands at, left to right; `line` itself does not move.
 std::vector<TextWord> WordsOfLine(const tesseract::ResultIterator& line) {
   std::vector<TextWord> words;
   tesseract::ResultIterator it(line);
@@ -47,8 +47,6 @@ class TesseractTextReader : public TextReader {
       throw Error("cannot start Tesseract with language \"" + options.language + "\"" +
                   (data_dir ? " in " + options.data_dir : std::string()) +
                   " (is the tesseract-ocr-" + options.language + " package installed?)");
-    // A label column is one block of lines of different sizes.
-    api_.SetPageSegMode(tesseract::PSM_SINGLE_BLOCK);
     // Tesseract 5 reads every line it is unsure of a second time inverted
     // (white print on a dark bar); our header bars reach it already made
     // dark on light, so that second pass cost a tenth of the OCR's time
@@ -57,7 +55,9 @@ class TesseractTextReader : public TextReader {
   }
   ~TesseractTextReader() override { api_.End(); }
 
+  // A label column is one block of lines of different sizes.
   std::vector<TextLine> ReadLines(const cv::Mat& block) override { return Read(block, tesseract::PSM_SINGLE_BLOCK); }
+  // A page read whole: words wherever they stand, dust among them left out.
   std::vector<TextLine> ReadScattered(const cv::Mat& page) override { return Read(page, tesseract::PSM_SPARSE_TEXT); }
 
  private:
