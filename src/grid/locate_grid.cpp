@@ -455,15 +455,15 @@ Grid NoGrid(std::string detail) {
 // The grids of `lattice` read by what their columns hold: each ruleset that
 // fits the page's shape scored by every piece of its print, the best one
 // the page's favourite, those near it offered too. `flat`: its page
-// flattened for text.
+// flattened for text; `known`: every ruleset's labels.
 Grid GridFromLattice(LatticeResult lattice, cv::Mat flat, double px_per_mm, const RulesetLibrary& rulesets,
-                     const GridOptions& options, bool find_orientation, TextReader& reader) {
+                     const KnownLabels& known, const GridOptions& options, bool find_orientation,
+                     TextReader& reader) {
   options.deadline.Check();
   const std::vector<const Ruleset*> all = AllRulesets(rulesets);
   const int grid_count = static_cast<int>(lattice.grids.size());
   std::vector<const Ruleset*> candidates = RulesetsForGridCount(all, grid_count, options.ruleset);
   if (candidates.empty()) return NoGrid(std::to_string(grid_count) + " grids on the page fit no ruleset");
-  const KnownLabels known(LabelVocabulary(all));
 
   PrintedPage page{std::move(lattice), std::move(flat), px_per_mm, {}, {}, {}};
   ReadTablesUpright(page, candidates, known, options, find_orientation, reader);
@@ -569,11 +569,13 @@ std::vector<std::pair<std::string, LatticeResult>> LatticeReadings(const Lattice
 // (reading them cost a page that holds none half as long again, and found
 // nothing on any card measured).
 Grid GridFromRuledLines(const LatticeResult& lattice, double px_per_mm, const RulesetLibrary& rulesets,
-                        const GridOptions& options, bool find_orientation, TextReader& reader) {
+                        const KnownLabels& known, const GridOptions& options, bool find_orientation,
+                        TextReader& reader) {
   const cv::Mat flat = FlattenForText(lattice.upright, px_per_mm);
   std::optional<Grid> best;
   for (auto& [how, reading] : LatticeReadings(lattice, options.open_end_rows)) {
-    Grid grid = GridFromLattice(std::move(reading), flat, px_per_mm, rulesets, options, find_orientation, reader);
+    Grid grid =
+        GridFromLattice(std::move(reading), flat, px_per_mm, rulesets, known, options, find_orientation, reader);
     grid.lines_read = how;
     if (!grid.ok()) {
       if (!best) return grid;  // the lines as found say why not
@@ -587,18 +589,17 @@ Grid GridFromRuledLines(const LatticeResult& lattice, double px_per_mm, const Ru
 
 // The grid of `page` read in rows where its labels are printed
 // (RowsFromPrint), the page as it is.
-Grid GridFromPrint(const Page& page, double px_per_mm, const RulesetLibrary& rulesets, const GridOptions& options,
-                   TextReader& reader) {
+Grid GridFromPrint(const Page& page, double px_per_mm, const RulesetLibrary& rulesets, const KnownLabels& known,
+                   const GridOptions& options, TextReader& reader) {
   const cv::Mat flat = FlattenForText(page.rectified, px_per_mm);
-  LatticeResult rows = RowsFromPrint(page.rectified, flat, px_per_mm, KnownLabels(LabelVocabulary(AllRulesets(rulesets))),
-                                     reader, options.print_rows);
+  LatticeResult rows = RowsFromPrint(page.rectified, flat, px_per_mm, known, reader, options.print_rows);
   if (!rows.ok()) return NoGrid(rows.detail);
   // The rows stand where labels were read: their labels must fit a
   // ruleset outright, neither read in part nor placed by the table's shape.
   GridOptions read_outright = options;
   read_outright.min_partly_read = 0;
   read_outright.layout_fallback = false;
-  Grid grid = GridFromLattice(std::move(rows), flat, px_per_mm, rulesets, read_outright, false, reader);
+  Grid grid = GridFromLattice(std::move(rows), flat, px_per_mm, rulesets, known, read_outright, false, reader);
   if (!grid.ok()) return NoGrid("in rows where its labels are printed, " + grid.detail);
   grid.lines_read = "rows from the print";
   grid.ruled_nowhere = true;
@@ -623,9 +624,12 @@ Grid GridFromLabels(const Page& page, const RulesetLibrary& rulesets, const Grid
   }
   const double px_per_mm =
       page.px_per_mm > 0 ? page.px_per_mm : std::min(lattice.upright.cols, lattice.upright.rows) / kA4ShortSideMm;
+  // One vocabulary for every reading of the page: its likenesses are kept
+  // as they are worked out.
+  const KnownLabels known(LabelVocabulary(AllRulesets(rulesets)));
   if (lattice.ok())
-    return GridFromRuledLines(lattice, px_per_mm, rulesets, options, lattice_options.find_orientation, *reader);
-  Grid from_print = GridFromPrint(page, px_per_mm, rulesets, options, *reader);
+    return GridFromRuledLines(lattice, px_per_mm, rulesets, known, options, lattice_options.find_orientation, *reader);
+  Grid from_print = GridFromPrint(page, px_per_mm, rulesets, known, options, *reader);
   if (from_print.ok()) return from_print;
   return NoGrid(lattice.detail + ", and " + from_print.detail);
 }

@@ -90,7 +90,7 @@ class TesseractTextReader : public TextReader {
       if (line.text.empty()) continue;
       line.box = cv::Rect(left, top, right - left, bottom - top);
       line.confidence = it->Confidence(level) / 100.0;
-      line.words = WordsOfLine(*it);
+      if (mode == tesseract::PSM_SPARSE_TEXT) line.words = WordsOfLine(*it);  // only a page read whole needs them
       lines.push_back(std::move(line));
     } while (it->Next(level));
     api_.Clear();

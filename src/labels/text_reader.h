@@ -24,7 +24,8 @@ struct TextLine {
   std::string text;              ///< UTF-8, as read (may hold OCR noise)
   cv::Rect box;                  ///< in the block image's pixels
   double confidence = 0;         ///< 0..1, the OCR engine's own
-  std::vector<TextWord> words;   ///< its words, left to right (empty from a reader that does not tell them)
+  std::vector<TextWord> words;   ///< its words, left to right: from ReadScattered (empty otherwise, and from a
+                                 ///< reader that does not tell them)
 };
 
 /// Options for TextReader::Create().
