@@ -149,6 +149,62 @@ struct Pieces {
   int count = 0;
 };
 
+// The box of piece `i` of `p`.
+cv::Rect PieceBox(const Pieces& p, int i) {
+  return {p.stats.at<int>(i, cv::CC_STAT_LEFT), p.stats.at<int>(i, cv::CC_STAT_TOP),
+          p.stats.at<int>(i, cv::CC_STAT_WIDTH), p.stats.at<int>(i, cv::CC_STAT_HEIGHT)};
+}
+
+// Whether specks of `p` string into a mark (see CellOptions::bead_gap): the
+// pieces too small to be a mark alone, lying wholly inside the cell `c`
+// clear of its lines' bands, that close up over the bead gap into a group a
+// mark's size with a toner-dark bead in it: a pale stroke a copier broke up.
+// They are not read (a string of grain read as a number counts in the
+// totals); they only say that an empty-looking box may hold writing.
+bool SpecksStringIntoAMark(const Pieces& p, const cv::Rect2f& c, double cell_area, const CellOptions& options) {
+  const int gap = static_cast<int>(std::lround(options.bead_gap * c.height));
+  if (gap < 1 || p.count <= 2) return false;  // label 0 is the background: fewer than two pieces
+  const double mark = options.min_mark_size * c.height;
+  const int band = static_cast<int>(std::ceil(kRowLineBand * c.height));
+  const int side = static_cast<int>(std::ceil(options.side_remnant_band * c.height));
+  const cv::Rect clear(static_cast<int>(c.x) + side, static_cast<int>(c.y) + band,
+                       static_cast<int>(c.width) - 2 * side, static_cast<int>(c.height) - 2 * band);
+  cv::Mat beads = cv::Mat::zeros(p.mask.size(), CV_8U);
+  std::vector<int> small;
+  for (int i = 1; i < p.count; ++i) {
+    const cv::Rect box = PieceBox(p, i);
+    if ((box & clear) != box || std::max(box.width, box.height) >= mark) continue;
+    beads(box).setTo(kWhite, p.labels(box) == i);
+    small.push_back(i);
+  }
+  if (small.size() < 2) return false;
+  cv::Mat groups;
+  cv::dilate(beads, beads, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(gap | 1, gap | 1)));
+  const int count = cv::connectedComponents(beads, groups, kEightConnected, CV_32S);
+  std::vector<int> area(count, 0);
+  std::vector<double> darkest(count, kWhite);
+  std::vector<cv::Rect> extent(count);
+  for (const int i : small) {
+    const cv::Rect box = PieceBox(p, i);
+    const cv::Mat piece = p.labels(box) == i;
+    cv::Point at;
+    cv::minMaxLoc(piece, nullptr, nullptr, nullptr, &at);  // one of its pixels
+    const int g = groups.at<int>(box.y + at.y, box.x + at.x);
+    area[g] += p.stats.at<int>(i, cv::CC_STAT_AREA);
+    extent[g] = extent[g].empty() ? box : (extent[g] | box);
+    double level = kWhite;
+    cv::minMaxLoc(p.gray(box), &level, nullptr, nullptr, nullptr, piece);
+    darkest[g] = std::min(darkest[g], level);
+  }
+  // A mark's size, and toner's darkness: specks no darker than the levels
+  // of an empty box let in (its grain, in a dim photo) string nothing.
+  for (int g = 1; g < count; ++g)
+    if (area[g] >= options.min_blob_fraction * cell_area && std::max(extent[g].width, extent[g].height) >= mark &&
+        darkest[g] < options.weak_ink)
+      return true;
+  return false;
+}
+
 // The crop around `cell_in_page` (its margin added, cut to the page), set in
 // `result` with the cell's place in it.
 cv::Rect PlaceCrop(const NormalizedPage& page, const cv::Rect2f& cell_in_page, const CellOptions& options,
@@ -177,7 +233,7 @@ Pieces InkPieces(const NormalizedPage& page, const cv::Rect& crop, const cv::Rec
   p.gray = OwnBackgroundCrop(page, crop, cell_in_page.height, options, &result.shaded, &dark_fill);
   const cv::Rect inner_box(static_cast<int>(result.cell_in_crop.x), static_cast<int>(result.cell_in_crop.y),
                            static_cast<int>(result.cell_in_crop.width), static_cast<int>(result.cell_in_crop.height));
-  p.mask = InkMask(p.gray, inner_box, options, result.shaded);
+  p.mask = InkMask(p.gray, inner_box, options, result.shaded, &result.may_hold_writing);
   // Beyond the box's lines, a fill darker than any shading (a header bar, a
   // section bar) is print, not writing: a digit overrunning into it cannot
   // be told from it. Taken for ink there, the bar's grain met every stroke
@@ -261,8 +317,7 @@ void SortPieces(const Pieces& p, const cv::Rect2f& c, double cell_area, const Ce
   for (int i = 1; i < p.count; ++i) {
     const int area = p.stats.at<int>(i, cv::CC_STAT_AREA);
     if (area < options.min_blob_fraction * cell_area) continue;
-    const cv::Rect box(p.stats.at<int>(i, cv::CC_STAT_LEFT), p.stats.at<int>(i, cv::CC_STAT_TOP),
-                       p.stats.at<int>(i, cv::CC_STAT_WIDTH), p.stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    const cv::Rect box = PieceBox(p, i);
     const cv::Rect inside = box & inner;
     // A stroke beside a side line that PenAlongSide found to be ours counts
     // as inside, wherever it lies (a 1 written on the left line, mostly left
@@ -380,6 +435,8 @@ CellInk ExtractCell(const NormalizedPage& page, const cv::Rect2f& cell_in_page, 
   if (ink_pixels < options.empty_fraction * cell_area || kept.empty() || only_specks) {
     result.kind = InkKind::kEmpty;
     result.confidence = ink_pixels == 0 ? 1.0 : kSpecksEmptyConfidence;
+    result.may_hold_writing =
+        result.may_hold_writing || SpecksStringIntoAMark(pieces, result.cell_in_crop, cell_area, options);
     return result;
   }
 
@@ -394,7 +451,7 @@ bool CellOptions::Check() const {
          faint_strong_sigmas >= 0 && faint_weak_sigmas >= 0 && Level(faint_min_contrast) &&
          Level(max_faint_strong_ink) && Level(max_faint_weak_ink) && background_kernel > 0 && Level(shaded_below) &&
          Level(min_background) && shaded_noise_sigmas >= 0 && Share(min_blob_fraction) && Share(empty_fraction) &&
-         Share(min_mark_size) && Share(min_dash_width) && dash_elongation >= 1 && solid_dash_elongation >= 1 &&
+         Share(min_mark_size) && Share(bead_gap) && Share(min_dash_width) && dash_elongation >= 1 && solid_dash_elongation >= 1 &&
          Share(solid_dash_solidity) && Share(digit_beside_dash) && Share(cross_overlap) && Share(side_remnant_band) &&
          Share(pen_along_side) && pen_widening >= 0 && pen_heavier >= 0 && Share(beyond_side) &&
          Share(beyond_side_ink) && Share(cross_stroke_length) && Share(cross_on_strokes) && scribble_strokes >= 0 &&

@@ -70,6 +70,14 @@ struct CellOptions {
   double min_mark_size = 0.25;      ///< ... and so when no piece of ink reaches this share of the cell height either
                                     ///< way: grain of a shaded row and what the line removal left are specks, a
                                     ///< written digit, tick or stroke is millimetres long; default 0.25
+  double bead_gap = 0.08;           ///< a photocopier that lays its toner down in patches breaks a pale pen stroke
+                                    ///< into beads, each a speck, with gaps up to this share of the cell height
+                                    ///< between them: a box whose specks inside it (clear of its lines) close
+                                    ///< up into a mark's size, one of them toner-dark (below weak_ink; a dim
+                                    ///< photo's grain is paler), is read as empty but may hold writing
+                                    ///< (CellInk::may_hold_writing). Dust lies scattered, not strung along a
+                                    ///< stroke. 0.08 is about 5 px at 8 px/mm in a box 8 mm high, twice a pen
+                                    ///< stroke's width; 0 = never (samples/pale-writing-copied/0002-piecepack-copy.jpg)
   double min_dash_width = 0.4;      ///< a stroke lying down this long (share of the cell width) ...
   double dash_elongation = 6;       ///< ... and this many times longer than thick is a dash striking the box out
   double solid_dash_elongation = 3.5;  ///< ... or this many times, when it fills this share of its convex hull:
@@ -133,6 +141,10 @@ struct CellInk {
   cv::Mat ink;                 ///< CV_8U, ink bright (255 - gray, the box's own background brought to paper),
                                ///< 0 elsewhere; crop coordinates
   bool shaded = false;         ///< the crop's own background lay below CellOptions::shaded_below and was divided out
+  bool may_hold_writing = false;  ///< read as empty, writing may be there unseen: the box is shaded and its grain so
+                                  ///< coarse that ink paler than CellOptions::strong_ink cannot be told from it
+                                  ///< (a tint copied as stipple: samples/tint-copied-as-stipple/0026-piecepack-copy.jpg),
+                                  ///< or its specks string into a mark (CellOptions::bead_gap)
   cv::Rect crop_in_page;       ///< where `ink` lies on the page
   cv::Rect2f cell_in_crop;     ///< the cell between its lines, crop coordinates
   std::vector<cv::Rect> blobs; ///< ink components, left to right, crop coordinates

@@ -159,11 +159,18 @@ cv::Rect AwayFromRules(const cv::Mat& gray, cv::Rect interior, int paper, int co
 
 }  // namespace
 
-// Ink pixels: weak-ink regions that contain some strong ink (hysteresis), so
-// faint pencil strokes are kept whole and paper texture is not. The levels
-// follow the darkest ink in the cell: a thin pencil line in a blurred photo
-// never gets as dark as ballpoint.
-cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& options, bool shaded) {
+namespace {
+
+// The levels that tell ink in a cell's crop.
+struct InkLevels {
+  int strong = 0, weak = 0;      // certain ink lies below `strong`, ink joined to it below `weak`
+  bool grain_hides_ink = false;  // a shaded box's grain pushed the strong cap below CellOptions::strong_ink
+};
+
+// The ink levels of `gray` (InkMask). They follow the darkest ink in the
+// cell: a thin pencil line in a blurred photo never gets as dark as
+// ballpoint.
+InkLevels LevelsOf(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& options, bool shaded) {
   // Measure the ink away from the ruled lines: they are the darkest thing in
   // the cell and would set the levels for a faint pencil number.
   const int inset = std::max(kMinInsetPx, inner.height / kInsetDivisor);
@@ -227,8 +234,19 @@ cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& o
     max_weak = std::min(max_weak, static_cast<int>(median - kWeakNoiseShare * options.shaded_noise_sigmas * noise));
   }
   // The caps may fall below the floors on a grainy box: then they win.
-  return Hysteresis(gray, std::clamp(wanted_strong, std::min(options.strong_ink, max_strong), max_strong),
-                    std::clamp(wanted_weak, std::min(options.weak_ink, max_weak), max_weak));
+  return {std::clamp(wanted_strong, std::min(options.strong_ink, max_strong), max_strong),
+          std::clamp(wanted_weak, std::min(options.weak_ink, max_weak), max_weak), max_strong < options.strong_ink};
+}
+
+}  // namespace
+
+// Ink pixels: weak-ink regions that contain some strong ink (hysteresis), so
+// faint pencil strokes are kept whole and paper texture is not.
+cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& options, bool shaded,
+                bool* grain_hides_ink) {
+  const InkLevels levels = LevelsOf(gray, inner, options, shaded);
+  if (grain_hides_ink) *grain_hides_ink = levels.grain_hides_ink;
+  return Hysteresis(gray, levels.strong, levels.weak);
 }
 
 bool MarginsOnOtherPaper(const cv::Mat& paper, const cv::Rect& crop, const cv::Rect2f& cell) {

@@ -35,7 +35,11 @@ bool MarginsOnOtherPaper(const cv::Mat& paper, const cv::Rect& crop, const cv::R
 /// between its lines, crop coordinates): weak-ink regions that hold some
 /// strong ink, at levels set by the darkest ink of the cell's interior, and
 /// on a `shaded` crop kept clear of the shading's grain. CV_8U, 255 = ink,
-/// crop size.
-cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& options, bool shaded = false);
+/// crop size. `grain_hides_ink` (if set) says whether the grain was so
+/// coarse that ink paler than CellOptions::strong_ink could not be told
+/// from it (a copier's stipple for a tint): nothing found there is no proof
+/// that nothing is written.
+cv::Mat InkMask(const cv::Mat& gray, const cv::Rect& inner, const CellOptions& options, bool shaded = false,
+                bool* grain_hides_ink = nullptr);
 
 }  // namespace scorecheck

@@ -258,19 +258,23 @@ ScannedCell ReadCellFromInk(const ScanResult& result, const NormalizedPage& norm
   } else {
     cell.reading = ReadCell(ink, reader, options.read);
   }
+  cell.may_hold_writing = ink.may_hold_writing;
   return cell;
 }
 
-// In a table ruled nowhere a box's edges are guesses, and writing that
-// stands just past them may be its own: a box of a column written in,
-// read as empty, is believed no more than `at_most`. A column not
-// written in at all is a player's nobody took.
-void DoubtEmptyBoxesOfWrittenColumns(std::vector<ScannedCell>& cells, double at_most) {
+// A box of a column written in, read as empty, is believed no more than
+// `at_most` where writing may stand there unseen: in a table ruled nowhere
+// (`ruled_nowhere`) its edges are guesses, and writing just past them may
+// be its own; elsewhere its ink may have been lost (a tint copied as
+// stipple, a pale stroke copied as beads: ScannedCell::may_hold_writing). A
+// column not written in at all is a player's nobody took.
+void DoubtEmptyBoxesOfWrittenColumns(std::vector<ScannedCell>& cells, bool ruled_nowhere, double at_most) {
   std::set<std::pair<int, int>> written;  // (grid, column)
   for (const ScannedCell& cell : cells)
     if (cell.reading.status != ReadingStatus::kEmpty) written.insert({cell.where.grid, cell.where.column});
   for (ScannedCell& cell : cells)
-    if (cell.reading.status == ReadingStatus::kEmpty && written.count({cell.where.grid, cell.where.column}))
+    if (cell.reading.status == ReadingStatus::kEmpty && (ruled_nowhere || cell.may_hold_writing) &&
+        written.count({cell.where.grid, cell.where.column}))
       cell.believed_at_most = at_most;
 }
 
@@ -363,7 +367,7 @@ ScanResult ScanSheet(Page page, const std::string& source, const RulesetLibrary&
     return result;
   }
   result.cells = ReadCells(result, rulesets.Get(result.grid.favourite()), reader, options, deadline);
-  if (result.grid.ruled_nowhere) DoubtEmptyBoxesOfWrittenColumns(result.cells, options.guessed_box_empty);
+  DoubtEmptyBoxesOfWrittenColumns(result.cells, result.grid.ruled_nowhere, options.guessed_box_empty);
   // The card under each ruleset the page offers (those it cannot tell
   // apart: a classic sheet and a Triple Yahtzee sheet may print the same
   // words), then the one choice among them.

@@ -35,9 +35,11 @@ struct ScanOptions {
   VerifyOptions verify;
   double min_confidence = kReviewBelow;  ///< readings below this are UNCERTAIN_READ (also verify.min_confidence;
                                          ///< choice.review_below when lower)
-  double guessed_box_empty = 0.5;  ///< how sure, at most, an empty reading is of a box whose edges are guesses
-                                   ///< (a table ruled nowhere, Grid::ruled_nowhere) in a column written in: not
-                                   ///< at all, either way; default 0.5
+  double guessed_box_empty = 0.5;  ///< how sure, at most, an empty reading is of a box that may hold writing
+                                   ///< the scanner could not see: its edges are guesses (a table ruled nowhere,
+                                   ///< Grid::ruled_nowhere), or its ink may have been lost (CellInk::
+                                   ///< may_hold_writing), in a column written in: not at all, either way;
+                                   ///< default 0.5
   double time_limit_seconds = 0;  ///< give up on an image (kGaveUp) after this long; 0 = never
   bool rule_aware = true;       ///< prefer legal, adding-up alternatives among plausible readings
   ChoiceOptions choice;         ///< how the rule-aware choice weighs them
@@ -71,7 +73,9 @@ struct ScannedCell {
                                             ///< it, below min_confidence when the rules chose it); for kNumber
                                             ///< readings, crossed_as_number and inferred; none without that step
   std::optional<double> believed_at_most;  ///< a ceiling on its confidence, whatever the steps above say: a box
-                                           ///< read as empty whose edges are guesses (ScanOptions::guessed_box_empty)
+                                           ///< read as empty that may hold writing not seen
+                                           ///< (ScanOptions::guessed_box_empty)
+  bool may_hold_writing = false;  ///< read as empty, writing may stand there unseen (CellInk::may_hold_writing)
   bool stray = false;           ///< one of the few unsure marks of a column nobody plays (HoldsOnlyStrayMarks):
                                 ///< on the card an unreadable mark, so the column is left out of the checks
   std::vector<cv::Point2f> quad_in_image;  ///< the cell's corners in the original image

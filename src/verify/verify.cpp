@@ -510,8 +510,9 @@ std::vector<Finding> UncertainReads(const CardColumn& column, const Ruleset& rul
     else if (cell.empty() && *confidence == 0.0)
       message << row.name << ": holds a mark that could not be read; it counts as nothing in the totals";
     else if (cell.empty())
-      // Read as empty, but not surely: a box whose edges were guessed (a
-      // sheet that prints no rules), with writing near it.
+      // Read as empty, but not surely: writing may stand there unseen (a
+      // box whose edges were guessed on a sheet that prints no rules, or
+      // whose ink a copier may have lost), in a column written in.
       message << row.name << ": read as empty with confidence " << std::fixed << std::setprecision(2) << *confidence;
     else if (cell.state == CellState::kNumber && *confidence == 0.0)
       // A reader gives confidence 0 only to a mark it could not read; a number

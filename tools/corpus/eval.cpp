@@ -457,6 +457,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"quality.motion.min_dip", &options.quality.motion.min_dip},
       {"cells.margin", &options.cells.margin},
       {"cells.min_blob_fraction", &options.cells.min_blob_fraction},
+      {"cells.bead_gap", &options.cells.bead_gap},
       {"cells.empty_fraction", &options.cells.empty_fraction},
       {"cells.side_remnant_band", &options.cells.side_remnant_band},
       {"cells.pen_along_side", &options.cells.pen_along_side},

@@ -4,6 +4,7 @@
 #include "cells/extract_cell.h"
 
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -59,6 +60,49 @@ TEST(ExtractCellTest, FaintPencilOnQuietPaperIsInkWhole) {
   CellOptions fixed_caps;
   fixed_caps.faint_strong_sigmas = 0;
   EXPECT_EQ(ExtractCell(c.page, c.cell, CellPart::kValue, fixed_caps).kind, InkKind::kEmpty);
+}
+
+// A "7" as a copier that lays its toner down in patches leaves a pale pen
+// stroke: beads of ink at `level`, each a speck alone (a disc of radius 2,
+// 13 px, under CellOptions::min_blob_fraction of the cell), 7 px apart
+// centre to centre.
+void DrawSevenOfBeads(cv::Mat& page, int level) {
+  const cv::Point2d bar_from(80, 60), corner(120, 60), foot(96, 108);
+  for (const auto& [from, to] : {std::pair{bar_from, corner}, std::pair{corner, foot}}) {
+    const int beads = static_cast<int>(cv::norm(to - from) / 7);
+    for (int i = 0; i <= beads; ++i) {
+      const cv::Point2d at = from + (to - from) * (static_cast<double>(i) / beads);
+      cv::circle(page, cv::Point(cvRound(at.x), cvRound(at.y)), 2, cv::Scalar(level), cv::FILLED);
+    }
+  }
+}
+
+TEST(ExtractCellTest, ADigitACopierBrokeIntoBeadsMayBeWritingInAnEmptyBox) {
+  // Each bead alone is a speck: the box reads as empty, but not surely.
+  CellPage c;
+  DrawSevenOfBeads(c.page, 90);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kEmpty);
+  EXPECT_TRUE(ink.may_hold_writing);
+  CellOptions each_alone;
+  each_alone.bead_gap = 0;
+  EXPECT_FALSE(ExtractCell(c.page, c.cell, CellPart::kValue, each_alone).may_hold_writing);
+  // Specks as pale as a dim photo's grain string into nothing.
+  CellPage pale;
+  DrawSevenOfBeads(pale.page, 215);
+  EXPECT_FALSE(ExtractCell(pale.page, pale.cell, CellPart::kValue).may_hold_writing);
+}
+
+TEST(ExtractCellTest, ScatteredTonerDustIsNoWriting) {
+  // A copy's dust: specks of the same size and darkness as the beads above,
+  // a few dozen pixels apart, strung along nothing.
+  CellPage c;
+  for (const cv::Point at : {cv::Point(60, 55), cv::Point(95, 70), cv::Point(130, 52), cv::Point(170, 66),
+                             cv::Point(75, 95), cv::Point(115, 104), cv::Point(150, 90), cv::Point(185, 100)})
+    cv::circle(c.page, at, 2, cv::Scalar(90), cv::FILLED);
+  const CellInk ink = ExtractCell(c.page, c.cell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kEmpty);
+  EXPECT_FALSE(ink.may_hold_writing);
 }
 
 TEST(ExtractCellTest, PaperNoiseInAnEmptyBoxIsNotInk) {

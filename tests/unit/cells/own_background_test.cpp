@@ -53,7 +53,31 @@ TEST(OwnBackgroundTest, AnEmptyShadedBoxIsEmpty) {
 TEST(OwnBackgroundTest, AGrainyShadedBoxIsEmpty) {
   // A printed tint's screen, or JPEG blocks: grain of 6 levels, 12 after the
   // division brings the shading to white.
-  EXPECT_EQ(ExtractCell(ShadedStrip(205, 250, 6), kCell, CellPart::kValue).kind, InkKind::kEmpty);
+  const CellInk ink = ExtractCell(ShadedStrip(205, 250, 6), kCell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kEmpty);
+  EXPECT_FALSE(ink.may_hold_writing);  // writing would stand out of a grain that fine
+}
+
+// `page` with kCell's row printed as a copier prints a tint: toner in dots a
+// pixel or two across, anywhere from black to the paper's white.
+void Stipple(cv::Mat& page) {
+  const cv::Rect row(0, 102, page.cols, 76);
+  cv::Mat dots(row.size(), CV_8U);
+  cv::RNG rng(1);
+  rng.fill(dots, cv::RNG::UNIFORM, 40, 251);
+  cv::GaussianBlur(dots, dots, cv::Size(0, 0), 0.7);
+  dots.copyTo(page(row));
+}
+
+TEST(OwnBackgroundTest, AStippledBoxSaysItsGrainMayHideWriting) {
+  // No ink paler than the stipple's dots could be told from them: read as
+  // empty, such a box may still hold pale writing.
+  cv::Mat page = ShadedStrip(205);
+  Stipple(page);
+  const CellInk ink = ExtractCell(page, kCell, CellPart::kValue);
+  EXPECT_EQ(ink.kind, InkKind::kEmpty);
+  EXPECT_TRUE(ink.shaded);
+  EXPECT_TRUE(ink.may_hold_writing);
 }
 
 // A photo of a striped sheet: light grey rules (170 on paper 235), a tinted
