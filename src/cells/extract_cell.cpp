@@ -451,11 +451,11 @@ bool CellOptions::Check() const {
          faint_strong_sigmas >= 0 && faint_weak_sigmas >= 0 && Level(faint_min_contrast) &&
          Level(max_faint_strong_ink) && Level(max_faint_weak_ink) && background_kernel > 0 && Level(shaded_below) &&
          Level(min_background) && shaded_noise_sigmas >= 0 && Share(min_blob_fraction) && Share(empty_fraction) &&
-         Share(min_mark_size) && Share(bead_gap) && Share(min_dash_width) && dash_elongation >= 1 && solid_dash_elongation >= 1 &&
-         Share(solid_dash_solidity) && Share(digit_beside_dash) && Share(cross_overlap) && Share(side_remnant_band) &&
-         Share(pen_along_side) && pen_widening >= 0 && pen_heavier >= 0 && Share(beyond_side) &&
-         Share(beyond_side_ink) && Share(cross_stroke_length) && Share(cross_on_strokes) && scribble_strokes >= 0 &&
-         Share(remnant_height);
+         Share(min_mark_size) && Share(bead_gap) && Share(min_dash_width) && dash_elongation >= 1 &&
+         solid_dash_elongation >= 1 && Share(solid_dash_solidity) && Share(digit_beside_dash) && Share(cross_overlap) &&
+         Share(side_remnant_band) && Share(pen_along_side) && pen_widening >= 0 && pen_heavier >= 0 &&
+         Share(beyond_side) && Share(beyond_side_ink) && Share(cross_stroke_length) && Share(cross_on_strokes) &&
+         scribble_strokes >= 0 && Share(remnant_height);
 }
 
 }  // namespace scorecheck

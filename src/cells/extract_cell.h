@@ -143,8 +143,9 @@ struct CellInk {
   bool shaded = false;         ///< the crop's own background lay below CellOptions::shaded_below and was divided out
   bool may_hold_writing = false;  ///< read as empty, writing may be there unseen: the box is shaded and its grain so
                                   ///< coarse that ink paler than CellOptions::strong_ink cannot be told from it
-                                  ///< (a tint copied as stipple: samples/tint-copied-as-stipple/0026-piecepack-copy.jpg),
-                                  ///< or its specks string into a mark (CellOptions::bead_gap)
+                                  ///< (a tint copied as stipple:
+                                  ///< samples/tint-copied-as-stipple/0026-piecepack-copy.jpg), or its specks
+                                  ///< string into a mark (CellOptions::bead_gap)
   cv::Rect crop_in_page;       ///< where `ink` lies on the page
   cv::Rect2f cell_in_crop;     ///< the cell between its lines, crop coordinates
   std::vector<cv::Rect> blobs; ///< ink components, left to right, crop coordinates
