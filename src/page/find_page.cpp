@@ -266,8 +266,13 @@ std::vector<cv::Point2f> SheetQuad(const Page& page, double scale) {
   return quad;
 }
 
-// `page` with the curl its rules show taken out (PageBend).
+// `page` with the curl its rules show taken out (PageBend). A page whose
+// sheet code was read is left as the markers put it: its boxes are placed
+// from the code's layout in the markers' frame and moved onto the lines
+// printed there (grid/snap_to_lines); a bend taken out would move the lines
+// from under the layout (samples/curled-own-sheet/0014-piecepack-curl.jpg).
 void Flatten(Page& page, const PageOptions& options) {
+  if (page.sheet) return;
   page.bend = MeasureBend(page.rectified, options.px_per_mm, options.bend);
   if (!page.bend.bent()) return;
   page.rectified = Unbent(page.rectified, page.bend);

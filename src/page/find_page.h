@@ -10,7 +10,9 @@
 //      stage then finds the ruled lines and the orientation.
 // A page that does not lie flat is then flattened by its own rules
 // (page/page_bend.h): a curl bends them, a straight rule is what the lattice
-// stage looks for.
+// stage looks for. Not our own sheets once their code is read: their boxes
+// come from the code's layout in the markers' frame and are snapped to the
+// lines printed there.
 // A photo of several cards side by side holds several sheets: each set of
 // markers is a page of its own, and so is each paper outline lying apart
 // from those sheets (all of them when the picture shows no markers).

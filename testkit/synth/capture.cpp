@@ -852,6 +852,20 @@ cv::Mat SmearedAlong(const cv::Mat& image, double angle_rad, double length_px) {
   return smeared;
 }
 
+cv::Mat BowedAlong(const cv::Mat& image, double amplitude_px, bool rows_bend) {
+  cv::Mat map(image.size(), CV_32FC2);
+  for (int y = 0; y < image.rows; ++y)
+    for (int x = 0; x < image.cols; ++x) {
+      const double along = rows_bend ? x / (image.cols - 1.0) : y / (image.rows - 1.0);
+      const double lift = amplitude_px * std::sin(CV_PI * along);
+      map.at<cv::Vec2f>(y, x) = rows_bend ? cv::Vec2f(x, static_cast<float>(y - lift))
+                                          : cv::Vec2f(static_cast<float>(x - lift), y);
+    }
+  cv::Mat bowed;
+  cv::remap(image, bowed, map, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
+  return bowed;
+}
+
 cv::Mat InDimLight(const cv::Mat& image, double light, double grain, unsigned seed) {
   constexpr double kPaper = 255;
   constexpr int kGrainPx = 2;

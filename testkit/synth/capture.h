@@ -96,6 +96,11 @@ Capture ApplyCapture(const cv::Mat& page, CaptureProfile profile, std::mt19937& 
 /// blur, at a chosen angle and length).
 cv::Mat SmearedAlong(const cv::Mat& image, double angle_rad, double length_px);
 
+/// `image` bowed as a sheet that does not lie flat: its rows (`rows_bend`) or
+/// its columns lifted by `amplitude_px` in the middle, by a half sine wave
+/// along them, nothing at the ends.
+cv::Mat BowedAlong(const cv::Mat& image, double amplitude_px, bool rows_bend);
+
 /// `image` (8-bit BGR) as a camera in dim light takes it: `light` times as
 /// bright, with the grain the camera turns up there, a standard deviation of
 /// `grain` of the paper's brightness in grains two pixels wide (a sensor's

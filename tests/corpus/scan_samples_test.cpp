@@ -7,7 +7,8 @@
 // samples/README.md) has its
 // expectations in tests/corpus/expected/<folder>.json saying, per sample, whether its grid
 // and ruleset are found, how many of its cells may be read wrong, how many
-// of those may go unflagged (no UNCERTAIN_READ: silent), and whether its
+// of those may go unflagged (no UNCERTAIN_READ, on a card read: silent; a
+// picture refused as holding no scorecard is told to the user), and whether its
 // findings are the truth's. Each sample is checked on its own,
 // and a failure names the sample. Expectations are only ever tightened: the
 // run says which samples beat theirs; `SCORECHECK_BLESS_SAMPLES=1` writes the
@@ -96,8 +97,8 @@ Measured Measure(const fs::path& truth_path, DigitReader& reader) {
             ((cell["part"] == "points") == (s.where.part == CellPart::kPoints)))
           right = Text(s) == want;
     m.wrong_cells += !right;
-    m.silent_cells += !right && !flagged.count({cell["grid"].get<int>(), cell["column"].get<int>(),
-                                                 cell["row"].get<std::string>()});
+    m.silent_cells += scan.ok() && !right &&
+                      !flagged.count({cell["grid"].get<int>(), cell["column"].get<int>(), cell["row"].get<std::string>()});
   }
   if (!m.grid) return m;
   std::set<FindingKey> expected, found;

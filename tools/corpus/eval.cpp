@@ -454,6 +454,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"lattice.bands.min_darkness", &options.grid.lattice.bands.min_darkness},
       {"lattice.min_step", &options.grid.lattice.min_step},
       {"page.grain.max_grain", &options.page.grain.max_grain},
+      {"page.bend.min_bend_mm", &options.page.bend.min_bend_mm},
       {"quality.motion.min_dip", &options.quality.motion.min_dip},
       {"cells.margin", &options.cells.margin},
       {"cells.min_blob_fraction", &options.cells.min_blob_fraction},

@@ -14,6 +14,7 @@
 #include "image/load_image.h"
 #include "sheet/render_sheet.h"
 #include "support/test_support.h"
+#include "synth/capture.h"
 
 namespace scorecheck {
 namespace {
@@ -81,6 +82,23 @@ TEST(FindPageTest, OtherSheetByItsOutline) {
   EXPECT_EQ(found.method, PageMethod::kOutline);
   EXPECT_FALSE(found.sheet);
   EXPECT_LT(CornerError(found, photo.page_corners), 12.0);
+}
+
+// A curled sheet's page is flattened by its rules, except our own: its boxes
+// come from its sheet code's layout in the markers' frame, and are snapped to
+// the lines printed there (samples/curled-own-sheet).
+TEST(FindPageTest, OnlyAnotherPrintersCurledSheetIsFlattened) {
+  constexpr double kDpi = 200, kMmPerInch = 25.4, kLiftMm = 3;  // the middle of a curled sheet
+  for (const bool own : {true, false}) {
+    SheetOptions options;
+    options.style.markers = own;
+    options.style.qr = own;
+    const cv::Mat page = RenderSheetImage(LayoutSheet(ShippedRulesets().Get("classic"), options), kDpi);
+    const Page found = FindPage(Photograph(BowedAlong(page, kLiftMm * kDpi / kMmPerInch, true), 0).image);
+    ASSERT_TRUE(found.ok());
+    EXPECT_EQ(found.method, own ? PageMethod::kMarkers : PageMethod::kOutline);
+    EXPECT_EQ(found.bend.bent(), !own) << (own ? "our own sheet" : "another printer's");
+  }
 }
 
 // Two pages photographed side by side (each turned a little) on a grey table.

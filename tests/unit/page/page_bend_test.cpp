@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 #include <opencv2/imgproc.hpp>
 
+#include "synth/capture.h"
+
 namespace scorecheck {
 namespace {
 
@@ -29,21 +31,6 @@ cv::Mat RuledPage() {
   cv::putText(page, "Rules on the back", {kTable.x, kTable.y + kTable.height + 80}, cv::FONT_HERSHEY_SIMPLEX, 1.5,
               cv::Scalar(60, 60, 60), 3);
   return page;
-}
-
-// `page` bowed by `amplitude` pixels in its middle, rows bending (or columns).
-cv::Mat Bowed(const cv::Mat& page, double amplitude, bool rows_bend) {
-  cv::Mat map(page.size(), CV_32FC2);
-  for (int y = 0; y < page.rows; ++y)
-    for (int x = 0; x < page.cols; ++x) {
-      const double along = rows_bend ? x / (page.cols - 1.0) : y / (page.rows - 1.0);
-      const double lift = amplitude * std::sin(CV_PI * along);
-      map.at<cv::Vec2f>(y, x) = rows_bend ? cv::Vec2f(x, static_cast<float>(y - lift))
-                                          : cv::Vec2f(static_cast<float>(x - lift), y);
-    }
-  cv::Mat bowed;
-  cv::remap(page, bowed, map, cv::noArray(), cv::INTER_LINEAR, cv::BORDER_REPLICATE);
-  return bowed;
 }
 
 // The darkest row within `reach` of `near` in column `x` of `gray`.
@@ -80,7 +67,7 @@ TEST(PageBendTest, AFlatPageIsLeftAsItIs) {
 
 TEST(PageBendTest, ACurledPagesRowsAreStraightened) {
   const double amplitude = 3 * kPxPerMm;  // 3 mm: the middle of a curled A4 sheet
-  const cv::Mat bowed = Bowed(RuledPage(), amplitude, true);
+  const cv::Mat bowed = BowedAlong(RuledPage(), amplitude, true);
   ASSERT_GT(RowRulesOffStraight(bowed), amplitude / 3);  // the bow is there to take out
   const PageBend bend = MeasureBend(bowed, kPxPerMm);
   ASSERT_TRUE(bend.rows.bent);
@@ -90,7 +77,7 @@ TEST(PageBendTest, ACurledPagesRowsAreStraightened) {
 }
 
 TEST(PageBendTest, ACurledPagesColumnsAreStraightened) {
-  const cv::Mat bowed = Bowed(RuledPage(), 3 * kPxPerMm, false);
+  const cv::Mat bowed = BowedAlong(RuledPage(), 3 * kPxPerMm, false);
   const PageBend bend = MeasureBend(bowed, kPxPerMm);
   ASSERT_TRUE(bend.columns.bent);
   EXPECT_FALSE(bend.rows.bent);
@@ -105,7 +92,7 @@ TEST(PageBendTest, ACurledPagesColumnsAreStraightened) {
 }
 
 TEST(PageBendTest, SourceFindsTheBentRuleWhereTheFlatPageHasIt) {
-  const cv::Mat bowed = Bowed(RuledPage(), 3 * kPxPerMm, true);
+  const cv::Mat bowed = BowedAlong(RuledPage(), 3 * kPxPerMm, true);
   const PageBend bend = MeasureBend(bowed, kPxPerMm);
   ASSERT_TRUE(bend.rows.bent);
   cv::Mat flat_gray, bowed_gray;
@@ -123,7 +110,7 @@ TEST(PageBendTest, ASmallTableTellsNoBendAndThrowsNothing) {
   cv::Mat page(2376, 1680, CV_8UC3, cv::Scalar(235, 238, 240));
   for (int y = 1000; y <= 1500; y += 62) cv::line(page, {800, y}, {1119, y}, cv::Scalar(40, 40, 40), 3);
   for (int x = 800; x <= 1120; x += 106) cv::line(page, {x, 1000}, {x, 1500}, cv::Scalar(40, 40, 40), 3);
-  const cv::Mat bowed = Bowed(page, 3 * kPxPerMm, true);
+  const cv::Mat bowed = BowedAlong(page, 3 * kPxPerMm, true);
   PageBend bend;
   EXPECT_NO_THROW(bend = MeasureBend(bowed, kPxPerMm));
   EXPECT_NO_THROW(Unbent(bowed, bend));
