@@ -97,8 +97,9 @@ Measured Measure(const fs::path& truth_path, DigitReader& reader) {
             ((cell["part"] == "points") == (s.where.part == CellPart::kPoints)))
           right = Text(s) == want;
     m.wrong_cells += !right;
-    m.silent_cells += scan.ok() && !right &&
-                      !flagged.count({cell["grid"].get<int>(), cell["column"].get<int>(), cell["row"].get<std::string>()});
+    const bool was_flagged =
+        flagged.count({cell["grid"].get<int>(), cell["column"].get<int>(), cell["row"].get<std::string>()}) > 0;
+    m.silent_cells += scan.ok() && !right && !was_flagged;
   }
   if (!m.grid) return m;
   std::set<FindingKey> expected, found;
