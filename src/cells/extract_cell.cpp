@@ -169,13 +169,25 @@ bool SpecksStringIntoAMark(const Pieces& p, const cv::Rect2f& c, double cell_are
   const int side = static_cast<int>(std::ceil(options.side_remnant_band * c.height));
   const cv::Rect clear(static_cast<int>(c.x) + side, static_cast<int>(c.y) + band,
                        static_cast<int>(c.width) - 2 * side, static_cast<int>(c.height) - 2 * band);
+  struct Bead {
+    cv::Rect box;
+    cv::Point pixel;  // one of its pixels, crop coordinates
+    int area = 0;
+    double darkest = kWhite;
+  };
   cv::Mat beads = cv::Mat::zeros(p.mask.size(), CV_8U);
-  std::vector<int> small;
+  std::vector<Bead> small;
   for (int i = 1; i < p.count; ++i) {
-    const cv::Rect box = PieceBox(p, i);
-    if ((box & clear) != box || std::max(box.width, box.height) >= mark) continue;
-    beads(box).setTo(kWhite, p.labels(box) == i);
-    small.push_back(i);
+    Bead bead;
+    bead.box = PieceBox(p, i);
+    if ((bead.box & clear) != bead.box || std::max(bead.box.width, bead.box.height) >= mark) continue;
+    const cv::Mat piece = p.labels(bead.box) == i;
+    beads(bead.box).setTo(kWhite, piece);
+    cv::minMaxLoc(piece, nullptr, nullptr, nullptr, &bead.pixel);
+    bead.pixel += bead.box.tl();
+    bead.area = p.stats.at<int>(i, cv::CC_STAT_AREA);
+    cv::minMaxLoc(p.gray(bead.box), &bead.darkest, nullptr, nullptr, nullptr, piece);
+    small.push_back(bead);
   }
   if (small.size() < 2) return false;
   cv::Mat groups;
@@ -184,17 +196,11 @@ bool SpecksStringIntoAMark(const Pieces& p, const cv::Rect2f& c, double cell_are
   std::vector<int> area(count, 0);
   std::vector<double> darkest(count, kWhite);
   std::vector<cv::Rect> extent(count);
-  for (const int i : small) {
-    const cv::Rect box = PieceBox(p, i);
-    const cv::Mat piece = p.labels(box) == i;
-    cv::Point at;
-    cv::minMaxLoc(piece, nullptr, nullptr, nullptr, &at);  // one of its pixels
-    const int g = groups.at<int>(box.y + at.y, box.x + at.x);
-    area[g] += p.stats.at<int>(i, cv::CC_STAT_AREA);
-    extent[g] = extent[g].empty() ? box : (extent[g] | box);
-    double level = kWhite;
-    cv::minMaxLoc(p.gray(box), &level, nullptr, nullptr, nullptr, piece);
-    darkest[g] = std::min(darkest[g], level);
+  for (const Bead& bead : small) {
+    const int g = groups.at<int>(bead.pixel);
+    area[g] += bead.area;
+    extent[g] = extent[g].empty() ? bead.box : (extent[g] | bead.box);
+    darkest[g] = std::min(darkest[g], bead.darkest);
   }
   // A mark's size, and toner's darkness: specks no darker than the levels
   // of an empty box let in (its grain, in a dim photo) string nothing.
