@@ -58,10 +58,18 @@ constexpr double kThinRemnantMm = 0.6;
 // measure (a cell squeezed between thick rules).
 constexpr int kMinInsidePx = 3;
 
+// A row's mark is compared in shape with the next row's at this many pixels
+// a side, each scaled to it and cut at half ink: fine enough to keep a
+// digit's strokes apart, coarse enough that a pixel of blur or of
+// misplacement does not decide.
+constexpr int kMarkShapePx = 24;
+constexpr double kHalfInk = kWhite / 2.0;
+
 // The ink of the cells ProfileColumn() finds holding any, one entry a row.
 struct InkedRows {
   std::vector<double> lefts, rights, centres, pieces, mark_counts, widths, heights, sides;
-  std::vector<int> inked_at;  // the row of each entry of the vectors above: the rows holding ink
+  std::vector<cv::Mat> shapes;  // the dark ink, scaled to kMarkShapePx a side: 0 paper, kWhite ink
+  std::vector<int> inked_at;    // the row of each entry of the vectors above: the rows holding ink
 };
 
 // The dark ink of a cell's inside: its pieces' count and the box around them.
@@ -112,6 +120,21 @@ DarkInk DarkPieces(const cv::Mat& inside, const ColumnRoleOptions& options, int 
   return dark;
 }
 
+// The dark pieces kept (`kept`, of `labels`) in the box around them
+// (`dark`), scaled to kMarkShapePx a side: 0 paper, kWhite ink.
+cv::Mat MarkShape(const cv::Mat& labels, const std::vector<bool>& kept, const DarkInk& dark) {
+  cv::Mat mask(dark.y1 - dark.y0, dark.x1 - dark.x0, CV_8U, cv::Scalar(0));
+  for (int y = dark.y0; y < dark.y1; ++y) {
+    const int* label = labels.ptr<int>(y);
+    for (int x = dark.x0; x < dark.x1; ++x)
+      if (kept[label[x]]) mask.at<uchar>(y - dark.y0, x - dark.x0) = kWhite;
+  }
+  cv::Mat shape;
+  cv::resize(mask, shape, cv::Size(kMarkShapePx, kMarkShapePx), 0, 0, cv::INTER_AREA);
+  cv::threshold(shape, shape, kHalfInk, kWhite, cv::THRESH_BINARY);
+  return shape;
+}
+
 // Measures the inside `area` of row `r`'s cell: counts it in
 // ColumnProfile::marked_rows when it holds any mark, and adds its ink to
 // `rows` when it holds dark ink.
@@ -144,6 +167,7 @@ void ProfileRow(const cv::Mat& flat, const cv::Rect& area, int r, const ColumnRo
   rows.widths.push_back(dark.x1 - dark.x0);
   rows.sides.push_back(area.width);
   rows.heights.push_back(dark.y1 - dark.y0);
+  rows.shapes.push_back(MarkShape(labels, kept, dark));
 }
 
 // Row after row the same mark: how many of the inked rows' marks measure as
@@ -172,6 +196,28 @@ int LongestAlikeRun(const InkedRows& rows, double median_width, double median_he
     longest_run = std::max(longest_run, run);
   }
   return longest_run;
+}
+
+// Whether row `i` of `rows` holds a mark that measures as the median one
+// does (to `size_px` both ways).
+bool MeasuresAsTheMedian(const InkedRows& rows, size_t i, double median_width, double median_height, double size_px) {
+  return std::abs(rows.widths[i] - median_width) <= size_px && std::abs(rows.heights[i] - median_height) <= size_px;
+}
+
+// ColumnProfile::mark_overlap: over each two rows next to each other whose
+// marks measure as the median one does, the ink their shapes share over the
+// ink either holds; the median of those, 0 when there are none.
+double NeighbourShapeOverlap(const InkedRows& rows, double median_width, double median_height, double size_px) {
+  std::vector<double> overlaps;
+  for (size_t i = 0; i + 1 < rows.inked_at.size(); ++i) {
+    if (rows.inked_at[i + 1] != rows.inked_at[i] + 1 ||
+        !MeasuresAsTheMedian(rows, i, median_width, median_height, size_px) ||
+        !MeasuresAsTheMedian(rows, i + 1, median_width, median_height, size_px))
+      continue;
+    const int either = cv::countNonZero(rows.shapes[i] | rows.shapes[i + 1]);
+    if (either > 0) overlaps.push_back(cv::countNonZero(rows.shapes[i] & rows.shapes[i + 1]) / static_cast<double>(either));
+  }
+  return overlaps.empty() ? 0 : Median(overlaps);
 }
 
 // Sets ColumnProfile::clear_of_sides and ColumnProfile::printed_marks of
@@ -219,10 +265,13 @@ void ProfileMarks(const InkedRows& rows, const Lattice& grid, int column, double
   // dice faces' (icon_run), or in a shorter run that is most of the column's
   // inked rows and holds no light marks beside them (pencil under a header).
   const bool only_the_marks = 2 * alike > inked && profile.marked_rows <= profile.inked_rows + 1;
+  // One size in one place is not yet one mark: a tidy hand sets its numbers
+  // so too. The same printed mark is also one shape, row after row.
+  profile.mark_overlap = NeighbourShapeOverlap(rows, median_width, median_height, size_px);
   profile.printed_marks = longest_run >= options.min_text_rows &&
                           (longest_run >= options.icon_run || only_the_marks) &&
                           profile.align_mm <= options.marks_alike_mm && median_width >= mark_px &&
-                          median_height >= mark_px && marks_clear;
+                          median_height >= mark_px && marks_clear && profile.mark_overlap >= options.same_mark_overlap;
 }
 
 }  // namespace
@@ -641,7 +690,7 @@ bool ColumnRoleOptions::Check() const {
   return Level(ink_level) && Level(light_ink_level) && light_ink_level >= ink_level && min_text_rows >= 1 &&
          text_pieces >= 0 && text_align_mm >= 0 && min_letters >= 0 && Share(min_print_confidence) && alike_width >= 1 &&
          how_to_width >= 1 && many_letters >= 0 && marks_alike_mm >= 0 && marks_size_mm >= 0 && min_mark_mm >= 0 &&
-         icon_run >= min_text_rows &&
+         icon_run >= min_text_rows && same_mark_overlap >= 0 && same_mark_overlap <= 1 &&
          word_pieces >= 0 && Share(word_fill) && Share(max_word_numbers) && marked_per_text_row >= 0 &&
          min_score_column_mm > 0 && Share(min_label_fit) && min_label_letters_lead >= 0 &&
          Share(min_label_marked_fill);

@@ -43,9 +43,12 @@ struct ColumnProfile {
   bool clear_of_sides = false;  ///< the ink stands clear of the cell's sides (median row): print placed in the
                                 ///< cell, not what a ruled line leaves along a side of every cell
   double marked_fill = 0;       ///< share of rows whose cell holds any mark (marked_rows over the rows)
-  bool printed_marks = false;   ///< the same mark printed in row after row: one place, one size (dice icons),
-                                ///< in ColumnRoleOptions::icon_run rows running, or in most of the rows holding ink
-                                ///< (a section's title may share the column)
+  double mark_overlap = 0;      ///< how alike in shape the marks of rows next to each other are: each scaled to
+                                ///< one box, the ink they share over the ink either holds (median, 0..1; 0 when
+                                ///< no two such rows measure alike)
+  bool printed_marks = false;   ///< the same mark printed in row after row: one place, one size, one shape (dice
+                                ///< icons), in ColumnRoleOptions::icon_run rows running, or in most of the rows
+                                ///< holding ink (a section's title may share the column)
 };
 
 /// Tuning for ProfileColumn() and AssignColumnRoles().
@@ -77,6 +80,13 @@ struct ColumnRoleOptions {
                                    ///< of one row of several players' numbers measures alike only by
                                    ///< chance, to millimetres); default 0.5
   double min_mark_mm = 1.5;        ///< ... and measure at least this much both ways; default 1.5
+  double same_mark_overlap = 0.35;  ///< ... and are one shape: marks of rows next to each other, each scaled to
+                                    ///< one box, share at least this share of their ink (ColumnProfile::mark_overlap).
+                                    ///< Die faces share their square, outline or fill, and differ only by their
+                                    ///< pips: 0.51-0.97 over 103 development photos and scans, lowest when curled
+                                    ///< or at low resolution. Numbers differ digit by digit, however tidily a hand
+                                    ///< sets them one size in one place: 0.13-0.22 on two development scans
+                                    ///< (samples/tidy-writing), Hershey's script 0.22. About midway; default 0.35
   int icon_run = 5;                ///< that many rows next to each other holding the same mark are print whatever
                                    ///< else the column holds (labels running over into it, a section's title, a
                                    ///< header bar): a die face is printed beside each of the six upper rows, and

@@ -451,6 +451,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"grid.layout_header_alike", &options.grid.layout_header_alike},
       {"grid.labels.min_score", &options.grid.labels.min_score},
       {"grid.min_partly_read", &options.grid.min_partly_read},
+      {"grid.roles.same_mark_overlap", &options.grid.roles.same_mark_overlap},
       {"lattice.bands.min_darkness", &options.grid.lattice.bands.min_darkness},
       {"lattice.min_step", &options.grid.lattice.min_step},
       {"page.grain.max_grain", &options.page.grain.max_grain},

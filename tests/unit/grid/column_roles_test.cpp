@@ -154,6 +154,42 @@ TEST(ColumnRolesTest, SixDiceFacesRunningArePrintWhateverElseTheColumnHolds) {
   EXPECT_FALSE(ProfileColumn(flat, lattice, 2, kPxPerMm).printed_marks);
 }
 
+// Numbers a tidy hand writes one size, from one spot in each box, row
+// after row (two-digit scores of a lower section, none sharing a digit with
+// the row before: one font writes a digit the same each time): one size in
+// one place, as icons are, and shown so by taking the shape out of the
+// test; but not one shape, so a players' column (samples/tidy-writing).
+// Die faces drawn in outline, their pips moving inside, are one shape.
+TEST(ColumnRolesTest, NumbersATidyHandSetsAlikeAreNoPrintedMarksButOutlinedDiceAre) {
+  DrawnTable table = WithColumnBeforeLabels(16);
+  table.widths.insert(table.widths.begin(), 16);
+  table.columns.insert(table.columns.begin(), std::vector<std::string>(table.columns.front().size()));
+  table.handwritten.insert(table.handwritten.begin(), false);
+  cv::Mat page = table.Draw();
+  const Lattice lattice = table.Lines();
+  const auto mm = [](double x) { return static_cast<int>(x * kPxPerMm); };
+  const std::vector<std::string> numbers = {"14", "27", "63", "58", "91", "36"};
+  for (int r = 0; r < 6; ++r) {
+    const cv::Rect2f written = lattice.Cell(r + 9, 0), icon = lattice.Cell(r, 1);
+    cv::putText(page, numbers[r], cv::Point(static_cast<int>(written.x) + mm(3), static_cast<int>(written.br().y) - mm(2)),
+                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 2, cv::LINE_AA);
+    const cv::Point centre(static_cast<int>(icon.x + icon.width / 2), static_cast<int>(icon.y + icon.height / 2));
+    cv::rectangle(page, centre - cv::Point(mm(2.5), mm(2.5)), centre + cv::Point(mm(2.5), mm(2.5)),
+                  cv::Scalar(40, 40, 40), 2);
+    for (int pip = 0; pip <= r; ++pip)
+      cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4, cv::Scalar(40, 40, 40), cv::FILLED);
+  }
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const ColumnProfile tidy = ProfileColumn(flat, lattice, 0, kPxPerMm);
+  EXPECT_FALSE(tidy.printed_marks) << tidy.mark_overlap << " of their ink shared";
+  ColumnRoleOptions any_shape;
+  any_shape.same_mark_overlap = 0;
+  EXPECT_TRUE(ProfileColumn(flat, lattice, 0, kPxPerMm, any_shape).printed_marks)
+      << tidy.align_mm << " mm apart, " << tidy.size_spread_mm << " mm in size";
+  const ColumnProfile outlined = ProfileColumn(flat, lattice, 1, kPxPerMm);
+  EXPECT_TRUE(outlined.printed_marks) << outlined.mark_overlap << " of their ink shared";
+}
+
 // The six faces on a photocopy, its grey dust in the column's other rows
 // (so the faces are not all the column holds), a dark speck touching one
 // face in the middle of the run (its mark a millimetre wider): still the
