@@ -170,6 +170,12 @@ void ProfileRow(const cv::Mat& flat, const cv::Rect& area, int r, const ColumnRo
   rows.shapes.push_back(MarkShape(labels, kept, dark));
 }
 
+// Whether row `i` of `rows` holds a mark that measures as the median one
+// does (to `size_px` both ways).
+bool MeasuresAsTheMedian(const InkedRows& rows, size_t i, double median_width, double median_height, double size_px) {
+  return std::abs(rows.widths[i] - median_width) <= size_px && std::abs(rows.heights[i] - median_height) <= size_px;
+}
+
 // Row after row the same mark: how many of the inked rows' marks measure as
 // the median one does (to `size_px` both ways), in `alike`; returns the most
 // of them in one run of inked rows next to each other. The run may pass one
@@ -183,9 +189,8 @@ int LongestAlikeRun(const InkedRows& rows, double median_width, double median_he
   for (size_t i = 0; i < rows.inked_at.size(); ++i) {
     if (rows.inked_at[i] != last_row + 1) run = since_touched = 0;  // a row without ink ends the run
     last_row = rows.inked_at[i];
-    const double wider = rows.widths[i] - median_width, taller = rows.heights[i] - median_height;
-    if (std::abs(wider) > size_px || std::abs(taller) > size_px) {
-      const bool touched = wider >= -size_px && taller >= -size_px;
+    if (!MeasuresAsTheMedian(rows, i, median_width, median_height, size_px)) {
+      const bool touched = rows.widths[i] - median_width >= -size_px && rows.heights[i] - median_height >= -size_px;
       run = touched ? since_touched : 0;  // past this row, not past the one before
       since_touched = 0;
       continue;
@@ -196,12 +201,6 @@ int LongestAlikeRun(const InkedRows& rows, double median_width, double median_he
     longest_run = std::max(longest_run, run);
   }
   return longest_run;
-}
-
-// Whether row `i` of `rows` holds a mark that measures as the median one
-// does (to `size_px` both ways).
-bool MeasuresAsTheMedian(const InkedRows& rows, size_t i, double median_width, double median_height, double size_px) {
-  return std::abs(rows.widths[i] - median_width) <= size_px && std::abs(rows.heights[i] - median_height) <= size_px;
 }
 
 // ColumnProfile::mark_overlap: over each two rows next to each other whose
@@ -690,7 +689,7 @@ bool ColumnRoleOptions::Check() const {
   return Level(ink_level) && Level(light_ink_level) && light_ink_level >= ink_level && min_text_rows >= 1 &&
          text_pieces >= 0 && text_align_mm >= 0 && min_letters >= 0 && Share(min_print_confidence) && alike_width >= 1 &&
          how_to_width >= 1 && many_letters >= 0 && marks_alike_mm >= 0 && marks_size_mm >= 0 && min_mark_mm >= 0 &&
-         icon_run >= min_text_rows && same_mark_overlap >= 0 && same_mark_overlap <= 1 &&
+         icon_run >= min_text_rows && Share(same_mark_overlap) &&
          word_pieces >= 0 && Share(word_fill) && Share(max_word_numbers) && marked_per_text_row >= 0 &&
          min_score_column_mm > 0 && Share(min_label_fit) && min_label_letters_lead >= 0 &&
          Share(min_label_marked_fill);
