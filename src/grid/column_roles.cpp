@@ -214,7 +214,8 @@ double NeighbourShapeOverlap(const InkedRows& rows, double median_width, double 
         !MeasuresAsTheMedian(rows, i + 1, median_width, median_height, size_px))
       continue;
     const int either = cv::countNonZero(rows.shapes[i] | rows.shapes[i + 1]);
-    if (either > 0) overlaps.push_back(cv::countNonZero(rows.shapes[i] & rows.shapes[i + 1]) / static_cast<double>(either));
+    const int both = cv::countNonZero(rows.shapes[i] & rows.shapes[i + 1]);
+    if (either > 0) overlaps.push_back(static_cast<double>(both) / either);
   }
   return overlaps.empty() ? 0 : Median(overlaps);
 }

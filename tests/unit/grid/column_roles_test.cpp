@@ -171,13 +171,14 @@ TEST(ColumnRolesTest, NumbersATidyHandSetsAlikeAreNoPrintedMarksButOutlinedDiceA
   const std::vector<std::string> numbers = {"14", "27", "63", "58", "91", "36"};
   for (int r = 0; r < 6; ++r) {
     const cv::Rect2f written = lattice.Cell(r + 9, 0), icon = lattice.Cell(r, 1);
-    cv::putText(page, numbers[r], cv::Point(static_cast<int>(written.x) + mm(3), static_cast<int>(written.br().y) - mm(2)),
-                cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 2, cv::LINE_AA);
+    const cv::Point spot(static_cast<int>(written.x) + mm(3), static_cast<int>(written.br().y) - mm(2));
+    cv::putText(page, numbers[r], spot, cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 2, cv::LINE_AA);
     const cv::Point centre(static_cast<int>(icon.x + icon.width / 2), static_cast<int>(icon.y + icon.height / 2));
     cv::rectangle(page, centre - cv::Point(mm(2.5), mm(2.5)), centre + cv::Point(mm(2.5), mm(2.5)),
                   cv::Scalar(40, 40, 40), 2);
     for (int pip = 0; pip <= r; ++pip)
-      cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4, cv::Scalar(40, 40, 40), cv::FILLED);
+      cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4, cv::Scalar(40, 40, 40),
+                 cv::FILLED);
   }
   const cv::Mat flat = FlattenForText(page, kPxPerMm);
   const ColumnProfile tidy = ProfileColumn(flat, lattice, 0, kPxPerMm);
