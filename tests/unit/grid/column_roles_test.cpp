@@ -38,12 +38,15 @@ DrawnTable WithColumnBeforeLabels(double width_mm, std::vector<std::string> text
 }
 
 // A die face on `page`: a grey square reaching `half` pixels each way from
-// `centre` (`taller` more upwards) with `pips` white pips.
-void DrawDieFace(cv::Mat& page, cv::Point centre, int pips, int half, int taller = 0) {
-  cv::rectangle(page, centre - cv::Point(half, half + taller), centre + cv::Point(half, half), cv::Scalar(60, 60, 60),
-                cv::FILLED);
+// `centre` (`taller` more upwards) with `pips` white pips; `outlined`: the
+// square's outline only, with dark pips.
+void DrawDieFace(cv::Mat& page, cv::Point centre, int pips, int half, int taller = 0, bool outlined = false) {
+  const cv::Scalar dark = outlined ? cv::Scalar(40, 40, 40) : cv::Scalar(60, 60, 60);
+  cv::rectangle(page, centre - cv::Point(half, half + taller), centre + cv::Point(half, half), dark,
+                outlined ? 2 : cv::FILLED);
   for (int pip = 0; pip < pips; ++pip)
-    cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4, cv::Scalar(255, 255, 255), cv::FILLED);
+    cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4,
+               outlined ? dark : cv::Scalar(255, 255, 255), cv::FILLED);
 }
 
 TEST(ColumnRolesTest, ProfilesTellPrintedWordsFromHandwritingAndEmptyBoxes) {
@@ -174,11 +177,7 @@ TEST(ColumnRolesTest, NumbersATidyHandSetsAlikeAreNoPrintedMarksButOutlinedDiceA
     const cv::Point spot(static_cast<int>(written.x) + mm(3), static_cast<int>(written.br().y) - mm(2));
     cv::putText(page, numbers[r], spot, cv::FONT_HERSHEY_SCRIPT_SIMPLEX, 1.5, cv::Scalar(150, 60, 20), 2, cv::LINE_AA);
     const cv::Point centre(static_cast<int>(icon.x + icon.width / 2), static_cast<int>(icon.y + icon.height / 2));
-    cv::rectangle(page, centre - cv::Point(mm(2.5), mm(2.5)), centre + cv::Point(mm(2.5), mm(2.5)),
-                  cv::Scalar(40, 40, 40), 2);
-    for (int pip = 0; pip <= r; ++pip)
-      cv::circle(page, centre + cv::Point((pip % 3 - 1) * 12, (pip / 3) * 16 - 8), 4, cv::Scalar(40, 40, 40),
-                 cv::FILLED);
+    DrawDieFace(page, centre, r + 1, mm(2.5), 0, true);
   }
   const cv::Mat flat = FlattenForText(page, kPxPerMm);
   const ColumnProfile tidy = ProfileColumn(flat, lattice, 0, kPxPerMm);
