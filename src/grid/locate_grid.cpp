@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -209,13 +210,19 @@ void ByTotal(std::vector<Scored>& scored) {
   std::stable_sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) { return a.total > b.total; });
 }
 
+// The score columns per grid of `page`, as its tables show them.
+std::vector<int> ShownColumns(const PrintedPage& page) {
+  std::vector<int> shown;
+  for (const ColumnRoles& roles : page.table.roles) shown.push_back(static_cast<int>(roles.score.size()));
+  return shown;
+}
+
 // Every candidate scored by its rows' labels on every grid (mean over
 // grids), less fewer_columns_cost when it keeps fewer score columns than the
 // table shows.
 std::vector<Scored> ScoreLabels(const PrintedPage& page, const KeptColumns& kept_columns, const KnownLabels& known,
                                 const GridOptions& options) {
-  std::vector<int> shown_columns;  // score columns per grid, as the table shows them
-  for (const ColumnRoles& roles : page.table.roles) shown_columns.push_back(static_cast<int>(roles.score.size()));
+  const std::vector<int> shown_columns = ShownColumns(page);
   std::vector<Scored> scored;
   for (const auto& [ruleset, kept] : kept_columns) {
     Scored entry{ruleset, {}, 0, 0, kept};
@@ -258,21 +265,36 @@ void AddPrintedRules(std::vector<Scored>& scored, const PrintedPage& page, const
                    options.column_weight * ColumnCountEvidence(columns_per_grid, *entry.ruleset);
 }
 
-// The score columns' header text of the page's first grid: in the table's
-// top row, or over it when the table rules no line above them (its first
-// line drawn under the header row). Both bands are read; the one that reads
-// more like a ruleset's headers speaks.
-std::vector<std::string> HeaderBands(const PrintedPage& page, TextReader& reader) {
+// The score columns `roles` keeps for a ruleset of `count` of them: all, or
+// fewer, the surplus standing where how-to text is printed taken for that
+// text, the likeliest print first (ColumnRoles::side_print).
+std::vector<int> ScoreColumnsKept(const ColumnRoles& roles, int count) {
+  std::vector<int> kept = roles.score;
+  for (int c : roles.side_print)
+    if (static_cast<int>(kept.size()) > count) std::erase(kept, c);
+  return kept;
+}
+
+// The header text over `score` (columns of the page's first grid, left to
+// right): in the table's top row, or over it when the table rules no line
+// above them (its first line drawn under the header row). Both bands are
+// read; the one that reads more like a ruleset's headers speaks.
+std::vector<std::string> HeaderBands(const PrintedPage& page, const std::vector<int>& score, TextReader& reader) {
   const Lattice& first = page.lattice.grids.front();
-  const ColumnRoles& roles = page.table.roles.front();
-  const int left = static_cast<int>(first.column_x[roles.score.front()]);
-  const int right = static_cast<int>(first.column_x[roles.score.back() + 1]);
+  // Inside the rules: a rule's dark ink in a band sets the OCR's threshold
+  // between it and the paper, and pale print (a header bar's white letters
+  // in a dim photo, lifted to grey) falls on the paper's side.
+  const int inset = static_cast<int>(std::ceil(InsideRulesPx(first)));
+  const int left = static_cast<int>(first.column_x[score.front()]) + inset;
+  const int right = static_cast<int>(first.column_x[score.back() + 1]) - inset;
   const int top_row = static_cast<int>(first.row_y[0]), below = static_cast<int>(first.row_y[1]);
-  const int above = std::max(0, top_row - static_cast<int>(MedianRowPitch(first)));
+  const double pitch = MedianRowPitch(first);
+  const int above = std::max(0, top_row - static_cast<int>(pitch));
   std::vector<std::string> bands;
-  bands.push_back(ReadArea(page.flat, cv::Rect(cv::Point(left, top_row), cv::Point(right, below)), reader));
+  bands.push_back(
+      ReadArea(page.flat, cv::Rect(cv::Point(left, top_row + inset), cv::Point(right, below - inset)), reader, pitch));
   if (above < top_row)
-    bands.push_back(ReadArea(page.flat, cv::Rect(cv::Point(left, above), cv::Point(right, top_row)), reader));
+    bands.push_back(ReadArea(page.flat, cv::Rect(cv::Point(left, above), cv::Point(right, top_row - inset)), reader, pitch));
   return bands;
 }
 
@@ -282,24 +304,37 @@ std::vector<std::string> HeaderBands(const PrintedPage& page, TextReader& reader
 // names one of them outweighs a label read a little better for another.
 // The score columns' headers (e.g. "×1 ×2 ×3") only re-rank those the rows
 // cannot tell apart (contenders): plain "#1 #2 #3" headers match
-// piecepack's fixed headers but say nothing against the label evidence.
+// piecepack's fixed headers but say nothing against the label evidence. A
+// ruleset that keeps fewer score columns than the table shows is a
+// contender by its print, its cost for those columns aside (the headers
+// over the columns it keeps may outweigh that cost: fewer_columns_cost),
+// and each contender is weighed by the headers over its own columns: over
+// a how-to column unread in a dim photo and its three players' columns,
+// "How x1 x2 x3" said little for Triple's "×1 ×2 ×3", and the card was
+// read as classic with the how-to text as a first player.
 void AddTitleAndHeaders(std::vector<Scored>& scored, const PrintedPage& page, const std::vector<const Ruleset*>& all,
                         const GridOptions& options, TextReader& reader) {
   if (scored.size() < 2) return;
-  const double cutoff = scored.front().total - options.tie_margin;  // the contenders' least score
+  const ColumnRoles& roles = page.table.roles.front();
+  const std::vector<int> shown = ShownColumns(page);
+  const auto by_print = [&](const Scored& e) {
+    return e.total + (e.columns != shown ? options.fewer_columns_cost : 0.0);
+  };
+  const double cutoff = scored.front().total - options.tie_margin;  // the contenders' least score by their print
   const auto contenders =
-      std::count_if(scored.begin(), scored.end(), [&](const Scored& e) { return e.total >= cutoff; });
+      std::count_if(scored.begin(), scored.end(), [&](const Scored& e) { return by_print(e) >= cutoff; });
   float top = page.lattice.grids.front().frame.y;
   for (const Lattice& grid : page.lattice.grids) top = std::min(top, grid.frame.y);
   const std::string title = ReadArea(page.flat, cv::Rect(0, 0, page.flat.cols, static_cast<int>(top)), reader);
-  const std::vector<std::string> header_bands =
-      contenders > 1 ? HeaderBands(page, reader) : std::vector<std::string>();
-  const int score_columns = static_cast<int>(page.table.roles.front().score.size());
+  std::map<std::vector<int>, std::vector<std::string>> header_bands;  // per set of score columns kept
   for (Scored& entry : scored) {
     double header = 0;
-    if (entry.total >= cutoff)
-      for (const std::string& band : header_bands)
-        header = std::max(header, HeaderEvidence(band, score_columns, *entry.ruleset));
+    if (contenders > 1 && by_print(entry) >= cutoff) {
+      const std::vector<int> kept = ScoreColumnsKept(roles, entry.columns.front());
+      if (!header_bands.count(kept)) header_bands[kept] = HeaderBands(page, kept, reader);
+      for (const std::string& band : header_bands[kept])
+        header = std::max(header, HeaderEvidence(band, static_cast<int>(kept.size()), *entry.ruleset));
+    }
     entry.total += options.evidence_weight * (TitleEvidence(title, *entry.ruleset, all) + header);
   }
   ByTotal(scored);
@@ -427,10 +462,11 @@ void PlaceCells(Grid& grid, PrintedPage& page, const Scored& best) {
   for (int g = 0; g < page.grids(); ++g) {
     const Lattice& printed = page.lattice.grids[g];
     ColumnRoles& roles = page.table.roles[g];
-    for (int c : roles.side_print)
-      if (static_cast<int>(roles.score.size()) > best.columns[g] && std::erase(roles.score, c) > 0)
-        roles.how_to.push_back(c);
-    const std::vector<int>& score = roles.score;
+    const std::vector<int> score = ScoreColumnsKept(roles, best.columns[g]);
+    for (int c : roles.score)
+      if (std::find(score.begin(), score.end(), c) == score.end()) roles.how_to.push_back(c);
+    std::sort(roles.how_to.begin(), roles.how_to.end());
+    roles.score = score;
     grid.columns.push_back(static_cast<int>(score.size()));
     for (int c = 0; c < static_cast<int>(score.size()); ++c)
       for (const RowMatch& row : best.per_grid[g].rows)

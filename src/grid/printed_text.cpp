@@ -288,17 +288,30 @@ BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, Te
   return band_text;
 }
 
-std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader) {
+std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader, double row_pitch) {
   area &= cv::Rect(0, 0, flat.cols, flat.rows);
   if (area.width < kMinTextPx || area.height < kMinTextPx) return "";
+  std::vector<TextLine> lines;
+  if (row_pitch > 0) {
+    // Its darkest ink made black and its paper white: pale print (a header
+    // bar's white letters in a dim photo, lifted to grey) read nothing, and
+    // stretched it reads as the labels do.
+    cv::Mat block;
+    cv::normalize(flat(area), block, 0, kWhite, cv::NORM_MINMAX);
+    lines = ReadRowsOfPrint(block, row_pitch, reader).lines;
+  } else {
+    lines = reader.ReadLines(flat(area));
+  }
   std::string text;
-  for (const TextLine& line : reader.ReadLines(flat(area))) text += line.text + " ";
+  for (const TextLine& line : lines) text += line.text + " ";
   return text;
 }
 
+float InsideRulesPx(const Lattice& grid) { return grid.line_px + 2; }
+
 std::vector<bool> RowsPrintedLikeTheTop(const cv::Mat& flat, const Lattice& grid, int first, int last, double min_alike) {
   std::vector<bool> header(grid.rows(), false);
-  const float inset = grid.line_px + 2;
+  const float inset = InsideRulesPx(grid);
   // A row's score cells inside their rules, side by side: the rules between
   // the columns are the same in every row, and compared with them every
   // row was alike to the top (0.85-0.93 on a sheet with four columns).
@@ -342,7 +355,7 @@ std::vector<bool> RowsPrintedLikeTheTop(const cv::Mat& flat, const Lattice& grid
 std::vector<bool> RowsPrintedAsBars(const cv::Mat& gray, const Lattice& grid, int first, int last, double max_share) {
   std::vector<bool> bar(grid.rows(), false);
   if (gray.empty() || gray.type() != CV_8UC1 || first < 0 || last >= grid.columns() || first > last) return bar;
-  const float inset = grid.line_px + 2;
+  const float inset = InsideRulesPx(grid);
   std::vector<double> grey(grid.rows(), -1);
   for (int r = 0; r < grid.rows(); ++r) {
     std::vector<uchar> pixels;

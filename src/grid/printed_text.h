@@ -53,8 +53,15 @@ PrintLines ReadRowsOfPrint(cv::Mat block, double row_pitch, TextReader& reader, 
 /// ruled lines are painted out first so they do not join rows.
 BandText ReadColumnBand(const cv::Mat& flat, const Lattice& grid, int column, TextReader& reader);
 
-/// All text in `area` of the flattened page, one line after another.
-std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader);
+/// How far inside a rule of `grid` (from its centre line, pixels) a cell's
+/// print is clear of the rule's ink: its thickness, and a pixel each side
+/// for its soft edge.
+float InsideRulesPx(const Lattice& grid);
+
+/// All text in `area` of the flattened page, one line after another. Given
+/// `row_pitch` (pixels), a band of table rows: its contrast stretched to
+/// black and white, and read as the labels are (ReadRowsOfPrint).
+std::string ReadArea(const cv::Mat& flat, cv::Rect area, TextReader& reader, double row_pitch = 0);
 
 /// Which rows of `grid` print in columns first..last (the score columns)
 /// what its top row prints there (the column headers "#1 #2 ...", repeated
