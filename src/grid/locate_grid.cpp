@@ -294,7 +294,8 @@ std::vector<std::string> HeaderBands(const PrintedPage& page, const std::vector<
   bands.push_back(
       ReadArea(page.flat, cv::Rect(cv::Point(left, top_row + inset), cv::Point(right, below - inset)), reader, pitch));
   if (above < top_row)
-    bands.push_back(ReadArea(page.flat, cv::Rect(cv::Point(left, above), cv::Point(right, top_row - inset)), reader, pitch));
+    bands.push_back(
+        ReadArea(page.flat, cv::Rect(cv::Point(left, above), cv::Point(right, top_row - inset)), reader, pitch));
   return bands;
 }
 
