@@ -61,9 +61,11 @@ ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, 
   // Which x each row writes at: a piece counts in the row that holds its centre.
   found.x = strip.x;
   found.written.assign(grid.rows(), std::vector<bool>(ink.cols, false));
-  // A table ruled nowhere (every row line put in) may have lost its rules
-  // to a copier: what is left of them stands as dashes and dust.
-  const double dash_width = grid.RuledNowhere() ? options.dash_width_mm * px_per_mm : 0;
+  // A copy's toner dust, and the dashes left of a rule the copier broke up
+  // (a table ruled nowhere, every row line put in), are no writing: in a
+  // copied table ruled across its rows, dust in the paper between the labels
+  // and the numbers made a column of its own, read as an empty player's.
+  const double dash_width = options.dash_width_mm * px_per_mm;
   const double dash_length = options.dash_length_mm * px_per_mm;
   for (int i = 1; i < n; ++i) {
     if (stats.at<int>(i, cv::CC_STAT_AREA) < speck) continue;

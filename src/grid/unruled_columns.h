@@ -30,9 +30,9 @@ struct UnruledColumnOptions {
                                 ///< strip between them); default 0.8
   double min_part_mm = 5;       ///< each part at least this wide (a written digit and some paper); default 5
   double speck_mm2 = 0.15;      ///< ink pieces smaller than this (mm^2) are dust and noise; default 0.15
-  double dash_width_mm = 0.7;   ///< ... and in a table ruled nowhere (rows from the print), pieces narrower than
-                                ///< this and shorter than dash_length_mm, across or down, are a copy's toner
-                                ///< dust or the dashes left of a light rule it broke up: a written digit, a
+  double dash_width_mm = 0.7;   ///< ... and pieces narrower than this and shorter than dash_length_mm, across
+                                ///< or down, are a copy's toner dust or (a table ruled nowhere, rows from the
+                                ///< print) the dashes left of a light rule it broke up: a written digit, a
                                 ///< printed letter's body, stands taller and wider; default 0.7
   double dash_length_mm = 3;    ///< ... see dash_width_mm; a handwritten digit is 3 mm tall or more; default 3
   double min_block_share = 0.25;  ///< ... and in this share of the rows the most written block is written in
