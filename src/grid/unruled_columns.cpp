@@ -25,7 +25,7 @@ constexpr float kSameEdgePx = 0.5f;
 }  // namespace
 
 ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
-                          const UnruledColumnOptions& options) {
+                          const UnruledColumnOptions& options, bool writing_only) {
   ColumnInk found;
   if (column < 0 || column >= grid.columns() || grid.rows() < 1 || px_per_mm <= 0 || flat.empty()) return found;
   const float left = grid.column_x[column], right = grid.column_x[column + 1];
@@ -65,7 +65,9 @@ ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, 
   // (a table ruled nowhere, every row line put in), are no writing: in a
   // copied table ruled across its rows, dust in the paper between the labels
   // and the numbers made a column of its own, read as an empty player's.
-  const double dash_width = options.dash_width_mm * px_per_mm;
+  // Beside the labels, pieces that small may be print: a die's pips and a
+  // letter's dots had kept dice icons one column with their labels.
+  const double dash_width = writing_only || grid.RuledNowhere() ? options.dash_width_mm * px_per_mm : 0;
   const double dash_length = options.dash_length_mm * px_per_mm;
   for (int i = 1; i < n; ++i) {
     if (stats.at<int>(i, cv::CC_STAT_AREA) < speck) continue;
