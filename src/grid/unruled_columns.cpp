@@ -65,8 +65,9 @@ ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, 
   // (a table ruled nowhere, every row line put in), are no writing: in a
   // copied table ruled across its rows, dust in the paper between the labels
   // and the numbers made a column of its own, read as an empty player's.
-  // Beside the labels, pieces that small may be print: a die's pips and a
-  // letter's dots had kept dice icons one column with their labels.
+  // Where print may stand, pieces that small may be print: dropped there,
+  // a die's pips and a letter's dots let a column of dice icons come apart
+  // from its labels, and it was read as a player's.
   const double dash_width = writing_only || grid.RuledNowhere() ? options.dash_width_mm * px_per_mm : 0;
   const double dash_length = options.dash_length_mm * px_per_mm;
   for (int i = 1; i < n; ++i) {
