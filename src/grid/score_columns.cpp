@@ -133,7 +133,7 @@ std::vector<float> EqualScoreSplits(const cv::Mat& flat, const Lattice& grid, in
   const double narrowest = std::max(options.min_column_mm * px_per_mm, options.sibling_share * sibling_px);
   const int most = std::min(options.max_columns, static_cast<int>((right - left) / narrowest));
   if (most < 2) return best_lines;
-  const ColumnInk ink = WrittenInColumn(flat, grid, column, px_per_mm, options.ink, /*writing_only=*/true);
+  const ColumnInk ink = WrittenInColumn(flat, grid, column, px_per_mm, options.ink);
   if (ink.rows_at.empty()) return best_lines;
   const int width = static_cast<int>(ink.rows_at.size());
   const int gap = std::max(1, static_cast<int>(std::lround(options.gap_mm * px_per_mm)));

@@ -25,7 +25,7 @@ constexpr float kSameEdgePx = 0.5f;
 }  // namespace
 
 ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
-                          const UnruledColumnOptions& options, bool writing_only) {
+                          const UnruledColumnOptions& options) {
   ColumnInk found;
   if (column < 0 || column >= grid.columns() || grid.rows() < 1 || px_per_mm <= 0 || flat.empty()) return found;
   const float left = grid.column_x[column], right = grid.column_x[column + 1];
@@ -61,14 +61,9 @@ ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, 
   // Which x each row writes at: a piece counts in the row that holds its centre.
   found.x = strip.x;
   found.written.assign(grid.rows(), std::vector<bool>(ink.cols, false));
-  // A copy's toner dust, and the dashes left of a rule the copier broke up
-  // (a table ruled nowhere, every row line put in), are no writing: in a
-  // copied table ruled across its rows, dust in the paper between the labels
-  // and the numbers made a column of its own, read as an empty player's.
-  // Where print may stand, pieces that small may be print: dropped there,
-  // a die's pips and a letter's dots let a column of dice icons come apart
-  // from its labels, and it was read as a player's.
-  const double dash_width = writing_only || grid.RuledNowhere() ? options.dash_width_mm * px_per_mm : 0;
+  // A table ruled nowhere (every row line put in) may have lost its rules
+  // to a copier: what is left of them stands as dashes and dust.
+  const double dash_width = grid.RuledNowhere() ? options.dash_width_mm * px_per_mm : 0;
   const double dash_length = options.dash_length_mm * px_per_mm;
   for (int i = 1; i < n; ++i) {
     if (stats.at<int>(i, cv::CC_STAT_AREA) < speck) continue;

@@ -30,10 +30,10 @@ struct UnruledColumnOptions {
                                 ///< strip between them); default 0.8
   double min_part_mm = 5;       ///< each part at least this wide (a written digit and some paper); default 5
   double speck_mm2 = 0.15;      ///< ink pieces smaller than this (mm^2) are dust and noise; default 0.15
-  double dash_width_mm = 0.7;   ///< ... and in a score area, or in a table ruled nowhere (rows from the print),
-                                ///< pieces narrower than this and shorter than dash_length_mm, across or down,
-                                ///< are a copy's toner dust or the dashes left of a light rule it broke up: a
-                                ///< written digit, a printed letter's body, stands taller and wider; default 0.7
+  double dash_width_mm = 0.7;   ///< ... and in a table ruled nowhere (rows from the print), pieces narrower than
+                                ///< this and shorter than dash_length_mm, across or down, are a copy's toner
+                                ///< dust or the dashes left of a light rule it broke up: a written digit, a
+                                ///< printed letter's body, stands taller and wider; default 0.7
   double dash_length_mm = 3;    ///< ... see dash_width_mm; a handwritten digit is 3 mm tall or more; default 3
   double min_block_share = 0.25;  ///< ... and in this share of the rows the most written block is written in
                                  ///< (a how-to column may print in a third of the rows); default 0.25
@@ -57,10 +57,6 @@ struct UnruledColumnOptions {
 /// Where each row of a column writes: ink (flattened gray below ink_level,
 /// the ruled lines and what is left of them taken out, specks dropped), each
 /// piece counted in the row that holds its centre.
-/// What in it is a copy's dust (UnruledColumnOptions::dash_width_mm) is
-/// dropped where the column holds writing only (`writing_only`: a score
-/// area), or where the table is ruled nowhere. Where print may stand, such
-/// pieces may be print (a die's pips, a letter's dot): kept.
 struct ColumnInk {
   int x = 0;                                 ///< grid image x of written[r][0]
   std::vector<std::vector<bool>> written;    ///< per row, per x across the column: ink there
@@ -70,7 +66,7 @@ struct ColumnInk {
 /// The ink of column `column` of `grid`, row by row. Empty when the column is
 /// outside the grid or too small to look at.
 ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
-                          const UnruledColumnOptions& options = {}, bool writing_only = false);
+                          const UnruledColumnOptions& options = {});
 
 /// The x positions (grid image pixels) inside column `column` of `grid` where
 /// a column line is missing: the middles of the strips of paper that no row

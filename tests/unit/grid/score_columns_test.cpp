@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -123,28 +122,6 @@ TEST(ScoreColumnsTest, AWrittenAndAnEmptyColumnAreNotTwoLikeOnes) {
   table.column_rules = false;
   const cv::Mat flat = FlattenForText(table.Draw(), kPxPerMm);
   EXPECT_TRUE(EqualScoreSplits(flat, ScoreAreaOnly(table), 1, kPxPerMm).empty());
-}
-
-// A copy's toner dust in the paper between the labels and the numbers
-// written at the right of one wide score column: dust in most rows, as many
-// as the numbers, made the empty half a column of its own. Dust is no
-// writing, ruled table or not (UnruledColumnOptions::dash_width_mm).
-TEST(ScoreColumnsTest, ACopysDustBesideTheNumbersIsNoColumn) {
-  DrawnTable table = ScoreTable(2, 13, {"", "38"});
-  table.column_rules = false;
-  cv::Mat page = table.Draw();
-  const Lattice area = ScoreAreaOnly(table);
-  std::mt19937 rng(7);
-  constexpr double kDustMm = 0.5;  // a toner speck's side: 0.25 mm2, past speck_mm2
-  const int speck = static_cast<int>(kDustMm * kPxPerMm);
-  std::uniform_real_distribution<float> across(area.column_x[1] + kPxPerMm, area.column_x[2] - kPxPerMm);
-  for (int r = 0; r < area.rows(); ++r)
-    for (int k = 0; k < 3; ++k) {  // a few specks a row, anywhere in it
-      std::uniform_real_distribution<float> down(area.row_y[r] + 2 * kPxPerMm, area.row_y[r + 1] - 2 * kPxPerMm);
-      const cv::Point at(static_cast<int>(across(rng)), static_cast<int>(down(rng)));
-      cv::rectangle(page, at, at + cv::Point(speck, speck), cv::Scalar(0, 0, 0), cv::FILLED);
-    }
-  EXPECT_TRUE(EqualScoreSplits(FlattenForText(page, kPxPerMm), area, 1, kPxPerMm).empty());
 }
 
 }  // namespace
