@@ -204,17 +204,11 @@ struct Scored {
   std::vector<RulesetMatch> per_grid;
   double labels = 0, total = 0;  // the labels' mean likeness over grids; that with every other piece of print
   std::vector<int> columns;      // score columns kept per grid (ColumnsKept)
+  double column_cost = 0;        // fewer_columns_cost when it keeps fewer than the table shows, in `total`
 };
 
 void ByTotal(std::vector<Scored>& scored) {
   std::stable_sort(scored.begin(), scored.end(), [](const Scored& a, const Scored& b) { return a.total > b.total; });
-}
-
-// The score columns per grid of `page`, as its tables show them.
-std::vector<int> ShownColumns(const PrintedPage& page) {
-  std::vector<int> shown;
-  for (const ColumnRoles& roles : page.table.roles) shown.push_back(static_cast<int>(roles.score.size()));
-  return shown;
 }
 
 // Every candidate scored by its rows' labels on every grid (mean over
@@ -222,7 +216,8 @@ std::vector<int> ShownColumns(const PrintedPage& page) {
 // table shows.
 std::vector<Scored> ScoreLabels(const PrintedPage& page, const KeptColumns& kept_columns, const KnownLabels& known,
                                 const GridOptions& options) {
-  const std::vector<int> shown_columns = ShownColumns(page);
+  std::vector<int> shown_columns;  // score columns per grid, as the table shows them
+  for (const ColumnRoles& roles : page.table.roles) shown_columns.push_back(static_cast<int>(roles.score.size()));
   std::vector<Scored> scored;
   for (const auto& [ruleset, kept] : kept_columns) {
     Scored entry{ruleset, {}, 0, 0, kept};
@@ -230,7 +225,8 @@ std::vector<Scored> ScoreLabels(const PrintedPage& page, const KeptColumns& kept
       entry.per_grid.push_back(MatchRows(page.row_texts[g], *ruleset, known, options.labels));
       entry.labels += entry.per_grid.back().score / page.grids();
     }
-    entry.total = entry.labels - (entry.columns != shown_columns ? options.fewer_columns_cost : 0.0);
+    entry.column_cost = entry.columns != shown_columns ? options.fewer_columns_cost : 0.0;
+    entry.total = entry.labels - entry.column_cost;
     scored.push_back(std::move(entry));
   }
   return scored;
@@ -317,10 +313,7 @@ void AddTitleAndHeaders(std::vector<Scored>& scored, const PrintedPage& page, co
                         const GridOptions& options, TextReader& reader) {
   if (scored.size() < 2) return;
   const ColumnRoles& roles = page.table.roles.front();
-  const std::vector<int> shown = ShownColumns(page);
-  const auto by_print = [&](const Scored& e) {
-    return e.total + (e.columns != shown ? options.fewer_columns_cost : 0.0);
-  };
+  const auto by_print = [](const Scored& e) { return e.total + e.column_cost; };
   const double cutoff = scored.front().total - options.tie_margin;  // the contenders' least score by their print
   const auto contenders =
       std::count_if(scored.begin(), scored.end(), [&](const Scored& e) { return by_print(e) >= cutoff; });
