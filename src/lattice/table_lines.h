@@ -45,14 +45,26 @@ struct Candidate {
   std::array<cv::Point2f, 4> corners;  ///< the frame lines' fitted crossings: top-left, top-right, bottom-right, bottom-left
 };
 
-/// Runs at least `min_length` long that cross each other (within `tol`)
-/// form one table; so do parallel runs less than `stack_gap` apart whose ends
-/// agree within `ends_tol` (rows ruled, columns not), and two pieces of one
-/// line cut by a thick rule across it (end to end within `ends_tol`, the gap
-/// crossed by a run the other way). A table needs two runs each way, or
-/// `min_stacked` parallel ones.
-std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol, float stack_gap, float ends_tol,
-                               int min_stacked);
+/// The lengths GroupTables() works with, full-resolution pixels.
+struct TableLengths {
+  float min_length;  ///< lines at least this long make tables
+  float tol;         ///< lines cross within this
+  float stack_gap;   ///< parallel lines at most this far apart stack into a table ruled one way
+  float ends_tol;    ///< ... their ends agreeing within this
+  float same_line;   ///< pieces of one line lie within this of each other's position
+  float cut_blur;    ///< a rule crossing a line cuts a hole as wide as the rule and this much to either side
+  int min_stacked;   ///< parallel lines a table ruled one way needs
+};
+
+/// Lines at least `min_length` long that cross each other (within `tol`)
+/// form one table; so do parallel lines less than `stack_gap` apart whose
+/// ends agree within `ends_tol` (rows ruled, columns not). A line is its
+/// pieces: runs in line that meet, or that a rule across cuts apart (its
+/// width and `cut_blur` to either side), however short each; and two runs
+/// long enough alone, end to end within `ends_tol` across a run the other
+/// way (a thick rule crossed by thick rules). A table needs two runs each
+/// way, or `min_stacked` parallel ones.
+std::vector<Table> GroupTables(const Runs& runs, const TableLengths& lengths);
 
 /// GroupTables() with the lengths `options` give: runs of min_line_mm, 2 mm
 /// to cross, rows stacked at most 15 mm apart with ends within 3 mm, and

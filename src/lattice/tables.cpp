@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 // Tables of line runs: which runs make one table, where a table falls apart
@@ -39,6 +40,9 @@ constexpr int kDensePart = 4;
 // Parallel runs at most this far apart (mm) stack into a table ruled one way
 // only (a scorecard's rows are well under it).
 constexpr double kStackGapMm = 15;
+// A rule crossing a line cuts a hole in it as wide as the rule and its blur,
+// this much to either side (mm): a photo's blur at the page's resolution.
+constexpr double kCutBlurMm = 0.5;
 // A table holds another when the other lies inside it and covers less than
 // this share of its area (a table of nearly the same box is the same one).
 constexpr float kHeldArea = 0.9f;
@@ -262,10 +266,84 @@ std::vector<cv::Rect2f> SplitTable(const Runs& runs, const cv::Rect2f& box, floa
   return parts;
 }
 
+// Pieces of lines, each as long as its line (`runs`, at the piece's own
+// position), and which line each is part of (`line`).
+struct PiecesOfLines {
+  std::vector<Run> runs;
+  std::vector<int> line;
+};
+
+// Whether `rb`, starting where `ra` ends, goes on with the same line (see
+// JoinCutPieces()).
+bool SameLineOnward(const Run& ra, const Run& rb, const std::vector<Run>& across, const TableLengths& l) {
+  const float hole = rb.from - ra.to;
+  // Lines long enough alone: end to end within ends_tol, a run across the
+  // gap (a thick rule crossed by thick rules).
+  const bool long_cut = ra.length() >= l.min_length && rb.length() >= l.min_length &&
+                        std::abs(ra.pos - rb.pos) <= l.tol && hole >= 0 && hole <= l.ends_tol &&
+                        std::any_of(across.begin(), across.end(), [&](const Run& cut) {
+                          return cut.pos >= ra.to - l.tol && cut.pos <= rb.from + l.tol &&
+                                 ra.pos >= cut.from - l.tol && ra.pos <= cut.to + l.tol;
+                        });
+  if (long_cut) return true;
+  // Any pieces: in line, and meeting, or apart by the width of a rule that
+  // crosses between them (and its blur). Letters stacked down a column of
+  // labels, a row apart, leave more paper between them.
+  if (std::abs(ra.pos - rb.pos) > l.same_line || hole < -l.tol) return false;
+  if (hole <= 0) return true;
+  return std::any_of(across.begin(), across.end(), [&](const Run& cut) {
+    return hole <= cut.thickness + 2 * l.cut_blur && cut.pos >= ra.to - l.cut_blur && cut.pos <= rb.from + l.cut_blur &&
+           ra.pos >= cut.from - l.tol && ra.pos <= cut.to + l.tol;
+  });
+}
+
+// The lines the pieces `all` make where lines of `across` cut them (see
+// SameLineOnward()). A tinted column's edge is cut at every row rule, into
+// pieces a row long: joined, they are the column's edge from its top to its
+// bottom; a row rule ends a pixel or two off where a tint's edge meets it.
+PiecesOfLines JoinCutPieces(const std::vector<Run>& all, const std::vector<Run>& across, const TableLengths& l) {
+  const int n = static_cast<int>(all.size());
+  std::vector<int> by_start(n);
+  std::iota(by_start.begin(), by_start.end(), 0);
+  std::sort(by_start.begin(), by_start.end(), [&](int a, int b) { return all[a].from < all[b].from; });
+  std::vector<int> parent(n);
+  std::iota(parent.begin(), parent.end(), 0);
+  auto find = [&](int i) {
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    return i;
+  };
+  for (int a = 0; a < n; ++a) {
+    const Run& ra = all[a];
+    auto next = std::lower_bound(by_start.begin(), by_start.end(), ra.to - l.tol,
+                                 [&](int i, float at) { return all[i].from < at; });
+    for (; next != by_start.end() && all[*next].from - ra.to <= l.ends_tol; ++next)
+      if (*next != a && all[*next].to > ra.to && SameLineOnward(ra, all[*next], across, l))
+        parent[find(a)] = find(*next);
+  }
+  PiecesOfLines pieces{all, std::vector<int>(n)};
+  std::vector<float> from(n, std::numeric_limits<float>::max()), to(n, std::numeric_limits<float>::lowest());
+  for (int i = 0; i < n; ++i) {
+    const int line = pieces.line[i] = find(i);
+    from[line] = std::min(from[line], all[i].from);
+    to[line] = std::max(to[line], all[i].to);
+  }
+  for (int i = 0; i < n; ++i) {
+    pieces.runs[i].from = from[pieces.line[i]];
+    pieces.runs[i].to = to[pieces.line[i]];
+  }
+  return pieces;
+}
+
 }  // namespace
 
-std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol, float stack_gap, float ends_tol,
-                               int min_stacked) {
+std::vector<Table> GroupTables(const Runs& cut, const TableLengths& l) {
+  // A rule is cut where a rule crosses it (the ridge filter sees the
+  // crossing rule's ink on both of its sides; a step sees no step where a
+  // rule runs across it): its pieces are one line, as long as all of them.
+  const PiecesOfLines across = JoinCutPieces(cut.horizontal, cut.vertical, l);
+  const PiecesOfLines upright = JoinCutPieces(cut.vertical, cut.horizontal, l);
+  const float min_length = l.min_length, tol = l.tol, stack_gap = l.stack_gap, ends_tol = l.ends_tol;
+  const Runs runs{across.runs, upright.runs};
   std::vector<int> h, v;
   for (int i = 0; i < static_cast<int>(runs.horizontal.size()); ++i)
     if (runs.horizontal[i].length() >= min_length) h.push_back(i);
@@ -286,24 +364,16 @@ std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol, fl
         parent[find(static_cast<int>(a))] = find(static_cast<int>(h.size() + b));
     }
   }
-  // A rule is cut where a thick rule crosses it (the ridge filter sees the
-  // crossing rule's ink on both of its sides), and a thick rule crossed by
-  // thick rules falls into pieces shorter than `min_length`, which join
-  // nothing. Two pieces of one line, end to end across a short gap that a
-  // stroke across them fills, are one line: the table goes on past the rule.
-  auto join_cut = [&](const std::vector<int>& ids, const std::vector<Run>& all, const std::vector<Run>& across, int base) {
-    for (size_t a = 0; a < ids.size(); ++a)
-      for (size_t b = 0; b < ids.size(); ++b) {
-        const Run &ra = all[ids[a]], &rb = all[ids[b]];
-        if (a == b || std::abs(ra.pos - rb.pos) > tol || rb.from < ra.to || rb.from - ra.to > ends_tol) continue;
-        const bool crossed = std::any_of(across.begin(), across.end(), [&](const Run& cut) {
-          return cut.pos >= ra.to - tol && cut.pos <= rb.from + tol && ra.pos >= cut.from - tol && ra.pos <= cut.to + tol;
-        });
-        if (crossed) parent[find(base + static_cast<int>(a))] = find(base + static_cast<int>(b));
-      }
+  auto join_lines = [&](const std::vector<int>& ids, const PiecesOfLines& pieces, int base) {
+    std::vector<int> first(pieces.line.size(), -1);
+    for (size_t k = 0; k < ids.size(); ++k) {
+      int& piece = first[pieces.line[ids[k]]];
+      if (piece < 0) piece = base + static_cast<int>(k);
+      else parent[find(base + static_cast<int>(k))] = find(piece);
+    }
   };
-  join_cut(h, runs.horizontal, runs.vertical, 0);
-  join_cut(v, runs.vertical, runs.horizontal, static_cast<int>(h.size()));
+  join_lines(h, across, 0);
+  join_lines(v, upright, static_cast<int>(h.size()));
   // A table typed in a word processor rules its rows and not its columns:
   // parallel runs stacked close, starting and ending together, are one table
   // too (either way: a page turned a quarter has its rows upright).
@@ -341,15 +411,15 @@ std::vector<Table> GroupTables(const Runs& runs, float min_length, float tol, fl
     (horizontal ? table.horizontal : table.vertical)++;
   }
   std::erase_if(tables, [&](const Table& t) {
-    return (t.horizontal < 2 || t.vertical < 2) && std::max(t.horizontal, t.vertical) < min_stacked;
+    return (t.horizontal < 2 || t.vertical < 2) && std::max(t.horizontal, t.vertical) < l.min_stacked;
   });
   return tables;
 }
 
 std::vector<Table> FindTables(const Runs& runs, const LatticeOptions& options, const Scale& scale) {
-  return GroupTables(runs, static_cast<float>(scale.Full(options.min_line_mm)), static_cast<float>(scale.Full(kLineTolMm)),
-                     static_cast<float>(scale.Full(kStackGapMm)), static_cast<float>(scale.Full(kEndsTolMm)),
-                     options.min_rows + 1);
+  const auto px = [&](double mm) { return static_cast<float>(scale.Full(mm)); };
+  return GroupTables(runs, TableLengths{px(options.min_line_mm), px(kLineTolMm), px(kStackGapMm), px(kEndsTolMm),
+                                        px(kMergeMm), px(kCutBlurMm), options.min_rows + 1});
 }
 
 namespace {
@@ -500,7 +570,11 @@ std::vector<Candidate> CandidatesOf(const Runs& runs, const std::vector<Table>& 
       // No grid prints more rows than a scorecard: a grid and the upper
       // section of the next one stacked under it (its column rules broken
       // at its header row) are two grids' parts, not one grid.
-      if (!merged.lattice || merged.rows > options.max_card_rows) continue;
+      // Pieces that are no grid yet together stay one piece, for the next
+      // piece to join (a header block, a section cut where a stroke crossed
+      // its tinted columns, then the section under them).
+      const bool pieces = !built[i].lattice && !built[j].lattice;
+      if ((!merged.lattice && !pieces) || merged.rows > options.max_card_rows) continue;
       parts[i] = both;
       built[i] = std::move(merged);
       parts[j] = cv::Rect2f();
