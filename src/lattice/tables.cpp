@@ -266,6 +266,17 @@ std::vector<cv::Rect2f> SplitTable(const Runs& runs, const cv::Rect2f& box, floa
   return parts;
 }
 
+// Groups of indices, joined two at a time (union-find).
+struct UnionFind {
+  std::vector<int> parent;
+  explicit UnionFind(int n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
+  int Find(int i) {
+    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    return i;
+  }
+  void Join(int a, int b) { parent[Find(a)] = Find(b); }
+};
+
 // Pieces of lines, each as long as its line (`runs`, at the piece's own
 // position), and which line each is part of (`line`).
 struct PiecesOfLines {
@@ -306,24 +317,18 @@ PiecesOfLines JoinCutPieces(const std::vector<Run>& all, const std::vector<Run>&
   std::vector<int> by_start(n);
   std::iota(by_start.begin(), by_start.end(), 0);
   std::sort(by_start.begin(), by_start.end(), [&](int a, int b) { return all[a].from < all[b].from; });
-  std::vector<int> parent(n);
-  std::iota(parent.begin(), parent.end(), 0);
-  auto find = [&](int i) {
-    while (parent[i] != i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
+  UnionFind lines(n);
   for (int a = 0; a < n; ++a) {
     const Run& ra = all[a];
     auto next = std::lower_bound(by_start.begin(), by_start.end(), ra.to - l.tol,
                                  [&](int i, float at) { return all[i].from < at; });
     for (; next != by_start.end() && all[*next].from - ra.to <= l.ends_tol; ++next)
-      if (*next != a && all[*next].to > ra.to && SameLineOnward(ra, all[*next], across, l))
-        parent[find(a)] = find(*next);
+      if (*next != a && all[*next].to > ra.to && SameLineOnward(ra, all[*next], across, l)) lines.Join(a, *next);
   }
   PiecesOfLines pieces{all, std::vector<int>(n)};
   std::vector<float> from(n, std::numeric_limits<float>::max()), to(n, std::numeric_limits<float>::lowest());
   for (int i = 0; i < n; ++i) {
-    const int line = pieces.line[i] = find(i);
+    const int line = pieces.line[i] = lines.Find(i);
     from[line] = std::min(from[line], all[i].from);
     to[line] = std::max(to[line], all[i].to);
   }
@@ -334,64 +339,15 @@ PiecesOfLines JoinCutPieces(const std::vector<Run>& all, const std::vector<Run>&
   return pieces;
 }
 
-}  // namespace
-
-std::vector<Table> GroupTables(const Runs& cut, const TableLengths& l) {
-  // A rule is cut where a rule crosses it (the ridge filter sees the
-  // crossing rule's ink on both of its sides; a step sees no step where a
-  // rule runs across it): its pieces are one line, as long as all of them.
-  const PiecesOfLines across = JoinCutPieces(cut.horizontal, cut.vertical, l);
-  const PiecesOfLines upright = JoinCutPieces(cut.vertical, cut.horizontal, l);
-  const float min_length = l.min_length, tol = l.tol, stack_gap = l.stack_gap, ends_tol = l.ends_tol;
-  const Runs runs{across.runs, upright.runs};
-  std::vector<int> h, v;
-  for (int i = 0; i < static_cast<int>(runs.horizontal.size()); ++i)
-    if (runs.horizontal[i].length() >= min_length) h.push_back(i);
-  for (int i = 0; i < static_cast<int>(runs.vertical.size()); ++i)
-    if (runs.vertical[i].length() >= min_length) v.push_back(i);
+// The tables `groups` make of the lines `h` (indices into runs.horizontal)
+// and `v` (into runs.vertical), numbered h first: each group's box and counts.
+std::vector<Table> TablesOfGroups(const Runs& runs, const std::vector<int>& h, const std::vector<int>& v,
+                                  UnionFind& groups) {
   const int n = static_cast<int>(h.size() + v.size());
-  std::vector<int> parent(n);
-  std::iota(parent.begin(), parent.end(), 0);
-  auto find = [&](int i) {
-    while (parent[i] != i) i = parent[i] = parent[parent[i]];
-    return i;
-  };
-  for (size_t a = 0; a < h.size(); ++a) {
-    const Run& hr = runs.horizontal[h[a]];
-    for (size_t b = 0; b < v.size(); ++b) {
-      const Run& vr = runs.vertical[v[b]];
-      if (vr.pos >= hr.from - tol && vr.pos <= hr.to + tol && hr.pos >= vr.from - tol && hr.pos <= vr.to + tol)
-        parent[find(static_cast<int>(a))] = find(static_cast<int>(h.size() + b));
-    }
-  }
-  auto join_lines = [&](const std::vector<int>& ids, const PiecesOfLines& pieces, int base) {
-    std::vector<int> first(pieces.line.size(), -1);
-    for (size_t k = 0; k < ids.size(); ++k) {
-      int& piece = first[pieces.line[ids[k]]];
-      if (piece < 0) piece = base + static_cast<int>(k);
-      else parent[find(base + static_cast<int>(k))] = find(piece);
-    }
-  };
-  join_lines(h, across, 0);
-  join_lines(v, upright, static_cast<int>(h.size()));
-  // A table typed in a word processor rules its rows and not its columns:
-  // parallel runs stacked close, starting and ending together, are one table
-  // too (either way: a page turned a quarter has its rows upright).
-  auto stack = [&](const std::vector<int>& ids, const std::vector<Run>& all, int base) {
-    for (size_t a = 0; a < ids.size(); ++a)
-      for (size_t b = a + 1; b < ids.size(); ++b) {
-        const Run &ra = all[ids[a]], &rb = all[ids[b]];
-        if (std::abs(ra.pos - rb.pos) <= stack_gap && std::abs(ra.from - rb.from) <= ends_tol &&
-            std::abs(ra.to - rb.to) <= ends_tol)
-          parent[find(base + static_cast<int>(a))] = find(base + static_cast<int>(b));
-      }
-  };
-  stack(h, runs.horizontal, 0);
-  stack(v, runs.vertical, static_cast<int>(h.size()));
   std::vector<Table> tables;
   std::vector<int> table_of(n, -1);
   for (int i = 0; i < n; ++i) {
-    const int root = find(i);
+    const int root = groups.Find(i);
     if (table_of[root] < 0) {
       table_of[root] = static_cast<int>(tables.size());
       tables.emplace_back();
@@ -410,6 +366,58 @@ std::vector<Table> GroupTables(const Runs& cut, const TableLengths& l) {
     }
     (horizontal ? table.horizontal : table.vertical)++;
   }
+  return tables;
+}
+
+}  // namespace
+
+std::vector<Table> GroupTables(const Runs& cut, const TableLengths& l) {
+  // A rule is cut where a rule crosses it (the ridge filter sees the
+  // crossing rule's ink on both of its sides; a step sees no step where a
+  // rule runs across it): its pieces are one line, as long as all of them.
+  const PiecesOfLines across = JoinCutPieces(cut.horizontal, cut.vertical, l);
+  const PiecesOfLines upright = JoinCutPieces(cut.vertical, cut.horizontal, l);
+  const float min_length = l.min_length, tol = l.tol, stack_gap = l.stack_gap, ends_tol = l.ends_tol;
+  const Runs runs{across.runs, upright.runs};
+  std::vector<int> h, v;
+  for (int i = 0; i < static_cast<int>(runs.horizontal.size()); ++i)
+    if (runs.horizontal[i].length() >= min_length) h.push_back(i);
+  for (int i = 0; i < static_cast<int>(runs.vertical.size()); ++i)
+    if (runs.vertical[i].length() >= min_length) v.push_back(i);
+  UnionFind groups(static_cast<int>(h.size() + v.size()));
+  for (size_t a = 0; a < h.size(); ++a) {
+    const Run& hr = runs.horizontal[h[a]];
+    for (size_t b = 0; b < v.size(); ++b) {
+      const Run& vr = runs.vertical[v[b]];
+      if (vr.pos >= hr.from - tol && vr.pos <= hr.to + tol && hr.pos >= vr.from - tol && hr.pos <= vr.to + tol)
+        groups.Join(static_cast<int>(a), static_cast<int>(h.size() + b));
+    }
+  }
+  auto join_lines = [&](const std::vector<int>& ids, const PiecesOfLines& pieces, int base) {
+    std::vector<int> first(pieces.line.size(), -1);
+    for (size_t k = 0; k < ids.size(); ++k) {
+      int& piece = first[pieces.line[ids[k]]];
+      if (piece < 0) piece = base + static_cast<int>(k);
+      else groups.Join(base + static_cast<int>(k), piece);
+    }
+  };
+  join_lines(h, across, 0);
+  join_lines(v, upright, static_cast<int>(h.size()));
+  // A table typed in a word processor rules its rows and not its columns:
+  // parallel runs stacked close, starting and ending together, are one table
+  // too (either way: a page turned a quarter has its rows upright).
+  auto stack = [&](const std::vector<int>& ids, const std::vector<Run>& all, int base) {
+    for (size_t a = 0; a < ids.size(); ++a)
+      for (size_t b = a + 1; b < ids.size(); ++b) {
+        const Run &ra = all[ids[a]], &rb = all[ids[b]];
+        if (std::abs(ra.pos - rb.pos) <= stack_gap && std::abs(ra.from - rb.from) <= ends_tol &&
+            std::abs(ra.to - rb.to) <= ends_tol)
+          groups.Join(base + static_cast<int>(a), base + static_cast<int>(b));
+      }
+  };
+  stack(h, runs.horizontal, 0);
+  stack(v, runs.vertical, static_cast<int>(h.size()));
+  std::vector<Table> tables = TablesOfGroups(runs, h, v, groups);
   std::erase_if(tables, [&](const Table& t) {
     return (t.horizontal < 2 || t.vertical < 2) && std::max(t.horizontal, t.vertical) < l.min_stacked;
   });
