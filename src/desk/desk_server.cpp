@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <random>
+#include <thread>
 
 #include <arpa/inet.h>
 #include <httplib.h>
@@ -178,10 +179,21 @@ int DeskServer::Bind() {
   return port_;
 }
 
-void DeskServer::Serve() { server_->listen_after_bind(); }
+void DeskServer::Serve() {
+  serving_ = true;
+  if (!stop_asked_) server_->listen_after_bind();
+  served_ = true;
+}
 
 void DeskServer::Stop() {
-  if (server_) server_->stop();
+  stop_asked_ = true;
+  if (!server_) return;
+  // cpp-httplib's stop() is heard only once the server listens: asked
+  // before, it did nothing, and Serve() went on to listen for ever. Serve()
+  // sees the request before it listens, or Stop() sees Serve() begun and
+  // waits until it listens (or has returned) to stop it.
+  while (serving_ && !served_ && !server_->is_running()) std::this_thread::yield();
+  server_->stop();
 }
 
 std::vector<std::string> DeskServer::Urls() const {

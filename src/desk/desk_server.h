@@ -11,6 +11,7 @@
 // Anything else, and any request without the token, is answered 404 and
 // changes nothing.
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -50,6 +51,8 @@ class DeskServer {
   int Bind();
   /// Answers requests until Stop() (from another thread or a signal handler's thread).
   void Serve();
+  /// Makes Serve() return, whether it is answering requests yet or not: a
+  /// Stop() before Serve() starts to listen is not lost.
   void Stop();
   /// http://ADDRESS:PORT/TOKEN/ once bound.
   std::string Url() const;
@@ -68,6 +71,7 @@ class DeskServer {
   std::string page_html_, page_js_, page_css_;
   int port_ = 0;
   std::unique_ptr<httplib::Server> server_;
+  std::atomic<bool> stop_asked_{false}, serving_{false}, served_{false};
 };
 
 }  // namespace scorecheck

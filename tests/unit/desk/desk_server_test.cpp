@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <future>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -208,6 +209,26 @@ TEST_F(DeskServerTest, ADeskOnEveryInterfaceSaysWhereAPhoneFindsIt) {
   EXPECT_TRUE(res && res->status == 200);
   server.Stop();
   serving.join();
+}
+
+// A desk stopped before it starts to listen (a person's Ctrl-C at once, a
+// test that sends nothing) does not listen for ever: cpp-httplib hears a stop
+// only while it listens, and the test fixture's own desk had hung this way.
+TEST_F(DeskServerTest, AStopBeforeServingIsNotLost) {
+  DeskServerOptions options;
+  options.templates_dir = SCORECHECK_SOURCE_DIR "/templates";
+  DeskServer server(*desk_, dir_.string(), options, kToken);
+  server.Bind();
+  server.Stop();
+  std::promise<void> returned;
+  std::thread serving([&] {
+    server.Serve();
+    returned.set_value();
+  });
+  const bool stopped = returned.get_future().wait_for(std::chrono::seconds(20)) == std::future_status::ready;
+  if (!stopped) server.Stop();  // listening now, it hears this one
+  serving.join();
+  EXPECT_TRUE(stopped);
 }
 
 }  // namespace
