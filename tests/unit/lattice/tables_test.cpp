@@ -13,6 +13,10 @@ namespace {
 Run Horizontal(float y, float from, float to) { return Run{y, from, to, 3, cv::Point2f(from, y), cv::Point2f(to, y)}; }
 Run Vertical(float x, float from, float to) { return Run{x, from, to, 3, cv::Point2f(x, from), cv::Point2f(x, to)}; }
 
+const Candidate& FirstGrid(const std::vector<Candidate>& candidates) {
+  return *std::find_if(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.lattice.has_value(); });
+}
+
 int Grids(const std::vector<Candidate>& candidates) {
   return static_cast<int>(std::count_if(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.lattice.has_value(); }));
 }
@@ -37,12 +41,11 @@ TEST(BuildAllTest, ABorderHoldsTheTableWhenWhatItHoldsIsNoGrid) {
   const Scale scale{1, 8, 8};
   const std::vector<Candidate> candidates = BuildAll(runs, LatticeOptions{}, scale);
   ASSERT_EQ(Grids(candidates), 1);
-  const Candidate& grid = *std::find_if(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.lattice.has_value(); });
+  const Candidate& grid = FirstGrid(candidates);
   EXPECT_EQ(grid.lattice->rows(), 20);
   EXPECT_NEAR(grid.lattice->row_y.front(), top, 3);
   EXPECT_NEAR(grid.lattice->row_y.back(), top + 20 * pitch, 3);
 }
-
 
 // A table whose rows are ruled across it from top to bottom (20 rows, 6 mm at
 // 8 px/mm) while its column rules come and go: a header block of three rows
@@ -61,7 +64,7 @@ TEST(BuildAllTest, PiecesThatAreNoGridTogetherStillJoinTheSectionUnderThem) {
   const Scale scale{1, 8, 8};
   const std::vector<Candidate> candidates = BuildAll(runs, LatticeOptions{}, scale);
   ASSERT_EQ(Grids(candidates), 1);
-  const Candidate& grid = *std::find_if(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.lattice.has_value(); });
+  const Candidate& grid = FirstGrid(candidates);
   EXPECT_EQ(grid.lattice->rows(), 20);
   EXPECT_NEAR(grid.lattice->row_y.front(), top, 3);
 }
