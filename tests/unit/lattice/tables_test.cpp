@@ -13,12 +13,14 @@ namespace {
 Run Horizontal(float y, float from, float to) { return Run{y, from, to, 3, cv::Point2f(from, y), cv::Point2f(to, y)}; }
 Run Vertical(float x, float from, float to) { return Run{x, from, to, 3, cv::Point2f(x, from), cv::Point2f(x, to)}; }
 
+bool IsGrid(const Candidate& c) { return c.lattice.has_value(); }
+
 const Candidate& FirstGrid(const std::vector<Candidate>& candidates) {
-  return *std::find_if(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.lattice.has_value(); });
+  return *std::find_if(candidates.begin(), candidates.end(), IsGrid);
 }
 
 int Grids(const std::vector<Candidate>& candidates) {
-  return static_cast<int>(std::count_if(candidates.begin(), candidates.end(), [](const Candidate& c) { return c.lattice.has_value(); }));
+  return static_cast<int>(std::count_if(candidates.begin(), candidates.end(), IsGrid));
 }
 
 // A table that rules its rows only (20 rows, 9 mm at 8 px/mm) inside a border
