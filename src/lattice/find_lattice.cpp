@@ -395,13 +395,25 @@ constexpr int kMinWorkSidePx = 32;
 // Frames whose corners all lie within this (mm) of their rectangles' are
 // rectangles already: half a millimetre moves no line out of its cell.
 constexpr double kPerspectiveTolMm = 0.5;
-// A fainter look turned the page the same way when its transform differs from
-// this one's by less than this (a norm of the matrix): the same up to rounding.
-constexpr double kSameTurnTol = 1e-6;
+// A fainter look turned the page the same way when it puts no corner of the
+// page further than this (mm) from where this look puts it: a tenth of a
+// millimetre, well under a rule's width, moves no line off itself. Its skew,
+// measured on more lines, may differ by a few thousandths of a degree
+// (samples/frame-where-a-quarter-reach).
+constexpr double kSameTurnMm = 0.1;
 // A fainter look's grid, or a twin grid, is the same grid as ours when its
 // lines (or its width and height) lie within this of ours, mm: a line's
 // width and blur.
 constexpr double kSameGridTolMm = 1.5;
+
+// Whether `a` and `b` turn a page of `size` upright alike: no corner of it
+// lands further than `tolerance_px` apart.
+bool TurnedAlike(const LatticeResult& a, const LatticeResult& b, cv::Size size, double tolerance_px) {
+  for (const cv::Point2d corner : {cv::Point2d(0, 0), cv::Point2d(size.width, 0), cv::Point2d(0, size.height),
+                                   cv::Point2d(size.width, size.height)})
+    if (cv::norm(UprightFromPage(a, corner) - UprightFromPage(b, corner)) > tolerance_px) return false;
+  return true;
+}
 
 // How good a look at the page is: the grids it finds, then the lines it saw
 // in them (not put back).
@@ -570,7 +582,7 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
     const LatticeResult again = FindLattices(page_bgr, faint);
     // The same page turned the same way, or its lines are elsewhere.
     if (again.ok() && again.rotation_deg == result.rotation_deg &&
-        cv::norm(again.upright_from_page - result.upright_from_page) < kSameTurnTol)
+        TurnedAlike(again, result, size, scale.Full(kSameTurnMm)))
       for (Lattice& grid : result.grids) grid = WithFaintRows(grid, again.grids, same_grid);
   }
   result.grids = SplitTallGrids(result.grids, options.max_card_rows);

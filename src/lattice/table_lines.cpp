@@ -25,6 +25,11 @@ constexpr float kParallel = 1e-6f;
 // A line whose runs' ends spread less than this along it (variance, px^2)
 // has no slope to fit: it stands straight.
 constexpr double kFlatSpread = 1e-6;
+// A missing frame is put back where this part of the lines across it reach
+// (a quarter, not half): a line across is found too short where print
+// touches it or a tint cuts it, never too long
+// (samples/frame-where-a-quarter-reach).
+constexpr size_t kFrameReachPart = 4;
 
 float Median(std::vector<float> values) {
   if (values.empty()) return 0;
@@ -52,8 +57,8 @@ void TrimToFrame(std::vector<Line>& lines, const std::vector<Line>& across, floa
   std::erase_if(lines, [&](const Line& line) { return line.pos < first - slack || line.pos > last + slack; });
 }
 
-// Adds a first or last line to `lines` where the lines `across` them
-// typically start or end, when that is more than `slack` beyond the present
+// Adds a first or last line to `lines` where a quarter of the lines `across`
+// them start or end (kFrameReachPart), when that is more than `slack` beyond the present
 // first or last line.
 void PutBackFrame(std::vector<Line>& lines, const std::vector<Line>& across, float slack) {
   std::vector<float> starts, ends;
@@ -77,11 +82,14 @@ void PutBackFrame(std::vector<Line>& lines, const std::vector<Line>& across, flo
     }
     return;
   }
-  if (const float start = Median(starts); lines.front().pos - start > slack) {
+  std::sort(starts.begin(), starts.end());
+  std::sort(ends.begin(), ends.end());
+  const size_t quarter = starts.size() / kFrameReachPart;
+  if (const float start = starts[quarter]; lines.front().pos - start > slack) {
     frame.pos = start;
     lines.insert(lines.begin(), frame);
   }
-  if (const float end = Median(ends); end - lines.back().pos > slack) {
+  if (const float end = ends[ends.size() - 1 - quarter]; end - lines.back().pos > slack) {
     frame.pos = end;
     lines.push_back(frame);
   }
