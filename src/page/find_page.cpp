@@ -95,7 +95,7 @@ void ReadCode(Page& page, PageSize assumed) {
 
 bool PageOptions::Check() const {
   return px_per_mm > 0 && detect_long_side_px >= 100 && outline.Check() && bend.Check() && grain.Check() &&
-         max_sheets >= 1 && marker_fit_tolerance > 0;
+         motion.Check() && unsmear.Check() && max_sheets >= 1 && marker_fit_tolerance > 0;
 }
 
 const char* PageMethodName(PageMethod method) {
@@ -311,12 +311,15 @@ void InReadingOrder(std::vector<Page>& pages) {
 
 }  // namespace
 
-std::vector<Page> FindPages(const cv::Mat& image, const PageOptions& options) {
-  if (image.empty()) {
+std::vector<Page> FindPages(const cv::Mat& photo, const PageOptions& options) {
+  if (photo.empty()) {
     Page none;
     none.detail = "empty image";
     return {none};
   }
+  // 0. A photo smeared by the camera's motion, the smear taken out.
+  const MotionBlur smear = MeasureMotionBlur(photo, options.motion);
+  const cv::Mat image = Unsmeared(photo, smear, options.unsmear);
   const double scale = std::min(1.0, static_cast<double>(options.detect_long_side_px) / std::max(image.cols, image.rows));
   cv::Mat small;
   cv::resize(Gray(image), small, cv::Size(), scale, scale, cv::INTER_AREA);
@@ -363,6 +366,10 @@ std::vector<Page> FindPages(const cv::Mat& image, const PageOptions& options) {
   for (Page& page : pages) {
     page.image_size = image.size();
     page.photo_grey = small;
+    if (image.data != photo.data) {
+      page.smear_px = smear.length_px;
+      page.detail += "; a smear of " + std::to_string(std::lround(smear.length_px)) + " px taken out";
+    }
     Ungrained(page, options);
     Flatten(page, options);
   }

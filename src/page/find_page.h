@@ -1,6 +1,8 @@
 #pragma once
 // Page stage: finds the scorecard sheet in a photo or scan and rectifies it to
 // an upright page at a fixed resolution.
+//   0. a photo smeared by the camera's motion has the smear taken out first
+//      (page/unsmear.h), so the sheet's rules are lines again.
 //   1. scorecheck's own sheets: the four ArUco corner markers give an exact
 //      homography and the orientation (marker ids go clockwise from top-left);
 //      the QR sheet code is then read from its known place on the page.
@@ -26,6 +28,7 @@
 #include "page/grain.h"
 #include "page/page_bend.h"
 #include "page/paper_outline.h"
+#include "page/unsmear.h"
 #include "sheet/sheet_layout.h"
 
 namespace scorecheck {
@@ -37,6 +40,8 @@ struct PageOptions {
   OutlineOptions outline;           ///< the paper outline search, for sheets without markers
   BendOptions bend;                 ///< a curled page's bend, measured from its rules and taken out
   GrainOptions grain;               ///< a dim photo's grain, measured and smoothed away
+  MotionOptions motion;             ///< a photo's smear by the camera's motion, measured in its cepstrum
+  UnsmearOptions unsmear;           ///< and taken out before the sheet is looked for
   int max_sheets = 6;               ///< at most this many sheets are taken from one picture; default 6
   double marker_fit_tolerance = 0.25;  ///< where markers repeat (several own sheets in one picture), three or four
                                        ///< markers are one sheet's when one homography puts every corner within
@@ -60,6 +65,8 @@ struct Page {
   cv::Matx33d page_from_image = cv::Matx33d::eye();  ///< image pixel -> rectified pixel, before the bend
   PageBend bend;                       ///< the curl taken out of `rectified` (flat when none)
   cv::Size image_size;                 ///< the photo's size, pixels (where its frame ends)
+  double smear_px = 0;                 ///< the length of the camera's smear taken out of the photo before
+                                       ///< the page was found (page/unsmear.h), photo pixels; 0: none
   double px_per_mm = 0;                ///< rectified pixels per page millimetre (0 = unknown scale)
   bool orientation_known = false;      ///< true with markers: the page is upright for sure
   std::optional<std::string> sheet_code;  ///< the QR payload, when read
@@ -72,7 +79,8 @@ struct Page {
   bool ok() const { return status == PageStatus::kFound; }
 };
 
-/// Finds and rectifies every sheet in `image` (8-bit BGR), in reading order
+/// Finds and rectifies every sheet in `image` (8-bit BGR; its smear taken
+/// out first, when it has one: Page::image_size is still its size), in reading order
 /// (left to right when side by side, top to bottom when stacked): one page at
 /// least, the whole image when no sheet is seen, or kEmptyImage. Never throws
 /// for a bad photo.

@@ -12,11 +12,8 @@
 //   2. the deepest such dip, measured against the cepstrum's spread near
 //      its centre, gives the blur's direction and length; a dip under
 //      MotionOptions::min_dip is no blur.
-// A grid may still be found through a shorter smear (along its rows); the
-// scan then holds the smear's length to the limit a blur's is held to
-// (scan/photo_quality). Taking the blur out (a Wiener filter with that
-// straight kernel) found more grids but read their boxes worse without
-// saying so; it is not done.
+// The page stage takes a smear so found out of the photo (page/unsmear.h);
+// the photo's quality is then judged on what is left (scan/photo_quality).
 
 #include <opencv2/core.hpp>
 
@@ -37,8 +34,8 @@ struct MotionOptions {
   bool Check() const;           ///< true when every field is in range
 };
 // Shown by tests/cli/batch_test.cpp (PhotosTooPoorToReadAreRefusedWithTheReasonNotGuessedAt):
-// a card smeared 1.2 % of the picture across its rows is asked for again for that cause; so
-// is one smeared 0.6 %, whose grid is found; one smeared 0.3 % is read.
+// a card smeared 1.2 % or 0.6 % of the picture across its rows is read with its smear taken
+// out, every box doubted (ReadThroughSmear); one smeared 0.3 % reads as the good photo.
 
 /// A straight motion blur of a photo.
 struct MotionBlur {

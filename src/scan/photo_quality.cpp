@@ -226,7 +226,12 @@ PhotoQuality MeasurePhotoQuality(const Page& page, const Grid& grid, const Photo
   quality.smeared = blur.found;
   if (blur.found && quality.row_pitch_px > 0)
     quality.smear_width = SmearLengthInPhoto(page, blur) / quality.row_pitch_px;
+  if (quality.row_pitch_px > 0) quality.unsmeared_width = page.smear_px / quality.row_pitch_px;
   return quality;
+}
+
+bool ReadThroughSmear(const PhotoQuality& quality, const PhotoQualityOptions& options) {
+  return quality.unsmeared_width > options.max_edge_width;
 }
 
 std::optional<std::string> RetakeReason(const PhotoQuality& quality, const PhotoQualityOptions& options) {

@@ -66,6 +66,8 @@ struct PhotoQuality {
                                ///< the row pitch; 0 when there is no smear or no grid to measure it by
   bool rows_cut_off = false;   ///< the grid's column rules run on from its first or last row to the page's
                                ///< edge, less than a row away (a flat scan cut through the table)
+  double unsmeared_width = 0;  ///< how far the smear taken out of the photo before its page was found
+                               ///< (Page::smear_px) spread an edge, as a share of the row pitch; 0: none
 };
 
 /// The measures of `grid`, found on `page`.
@@ -82,6 +84,13 @@ PhotoQuality MeasurePageQuality(const Page& page, const PhotoQualityOptions& opt
 /// (MeasurePageQuality), or nullopt (a pale or blank page is no sign of a
 /// poor photo).
 std::optional<std::string> PageRetakeReason(const PhotoQuality& quality, const PhotoQualityOptions& options = {});
+
+/// Whether the boxes were read through a smear taken out that spread an edge
+/// further than a photo may (PhotoQualityOptions::max_edge_width, the limit
+/// a smear left in is refused at): what is read there is the deconvolution's
+/// best guess, for a person to look at. A shorter smear leaves the digits
+/// readable, taken out or not.
+bool ReadThroughSmear(const PhotoQuality& quality, const PhotoQualityOptions& options = {});
 
 /// Why the photo should be taken again ("too dark", "too faint", "smeared by
 /// the camera's movement", "too blurred", "too small in the picture", "the

@@ -262,6 +262,14 @@ ScannedCell ReadCellFromInk(const ScanResult& result, const NormalizedPage& norm
   return cell;
 }
 
+// The (grid, column) pairs of `cells` that hold a box not read as empty.
+std::set<std::pair<int, int>> WrittenColumns(const std::vector<ScannedCell>& cells) {
+  std::set<std::pair<int, int>> written;
+  for (const ScannedCell& cell : cells)
+    if (cell.reading.status != ReadingStatus::kEmpty) written.insert({cell.where.grid, cell.where.column});
+  return written;
+}
+
 // A box of a column written in, read as empty, is believed no more than
 // `at_most` where writing may stand there unseen: in a table ruled nowhere
 // (`ruled_nowhere`) its edges are guesses, and writing just past them may
@@ -269,13 +277,21 @@ ScannedCell ReadCellFromInk(const ScanResult& result, const NormalizedPage& norm
 // stipple, a pale stroke copied as beads: ScannedCell::may_hold_writing). A
 // column not written in at all is a player's nobody took.
 void DoubtEmptyBoxesOfWrittenColumns(std::vector<ScannedCell>& cells, bool ruled_nowhere, double at_most) {
-  std::set<std::pair<int, int>> written;  // (grid, column)
-  for (const ScannedCell& cell : cells)
-    if (cell.reading.status != ReadingStatus::kEmpty) written.insert({cell.where.grid, cell.where.column});
+  const std::set<std::pair<int, int>> written = WrittenColumns(cells);
   for (ScannedCell& cell : cells)
     if (cell.reading.status == ReadingStatus::kEmpty && (ruled_nowhere || cell.may_hold_writing) &&
         written.count({cell.where.grid, cell.where.column}))
       cell.believed_at_most = at_most;
+}
+
+// Every box of a column written in believed no more than `at_most`, whatever
+// it was read as: the photo's smear was taken out (ScanOptions::unsmeared_box).
+// A column not written in at all is a player's nobody took.
+void DoubtBoxesOfWrittenColumns(std::vector<ScannedCell>& cells, double at_most) {
+  const std::set<std::pair<int, int>> written = WrittenColumns(cells);
+  for (ScannedCell& cell : cells)
+    if (written.count({cell.where.grid, cell.where.column}))
+      cell.believed_at_most = std::min(cell.believed_at_most.value_or(at_most), at_most);
 }
 
 // Every box of `result`'s grid read, in the grid's cell order: by the
@@ -368,6 +384,8 @@ ScanResult ScanSheet(Page page, const std::string& source, const RulesetLibrary&
   }
   result.cells = ReadCells(result, rulesets.Get(result.grid.favourite()), reader, options, deadline);
   DoubtEmptyBoxesOfWrittenColumns(result.cells, result.grid.ruled_nowhere, options.guessed_box_empty);
+  if (ReadThroughSmear(result.quality, options.quality))
+    DoubtBoxesOfWrittenColumns(result.cells, options.unsmeared_box);
   // The card under each ruleset the page offers (those it cannot tell
   // apart: a classic sheet and a Triple Yahtzee sheet may print the same
   // words), then the one choice among them.
@@ -468,7 +486,7 @@ bool ScanOptions::Check() const {
   const auto Share = [](double x) { return x >= 0 && x <= 1; };  // a share or a probability
   return image.Check() && page.Check() && grid.Check() && cells.Check() && read.Check() && quality.Check() &&
          verify.Check() && Share(min_confidence) && time_limit_seconds >= 0 && choice.Check() && stray.Check() &&
-         ruleset_choice.Check() && read_threads >= 1 && Share(guessed_box_empty);
+         ruleset_choice.Check() && read_threads >= 1 && Share(guessed_box_empty) && Share(unsmeared_box);
 }
 
 }  // namespace scorecheck

@@ -40,6 +40,12 @@ struct ScanOptions {
                                    ///< Grid::ruled_nowhere), or its ink may have been lost (CellInk::
                                    ///< may_hold_writing), in a column written in: not at all, either way;
                                    ///< default 0.5
+  double unsmeared_box = 0.5;  ///< how sure, at most, any reading is of a box of a column written in on a
+                               ///< photo whose smear by the camera's motion, longer than a photo's edges
+                               ///< may spread, was taken out (ReadThroughSmear): the sharpened strokes are
+                               ///< the deconvolution's best guess, and a stroke too faint to pay for its
+                               ///< edges is gone, so what is read there, a number or nothing, is for a
+                               ///< person to look at (samples/smear-taken-out); default 0.5
   double time_limit_seconds = 0;  ///< give up on an image (kGaveUp) after this long; 0 = never
   bool rule_aware = true;       ///< prefer legal, adding-up alternatives among plausible readings
   ChoiceOptions choice;         ///< how the rule-aware choice weighs them

@@ -168,6 +168,18 @@ TEST(PhotoQualityTest, AGridSmearedFurtherThanABlurMayBeIsAskedForAgain) {
   }
 }
 
+// Boxes read through a smear taken out are doubted when the smear spread an
+// edge further than a photo may (the limit a smear left in is refused at).
+TEST(PhotoQualityTest, BoxesAreReadThroughASmearOnlyPastTheEdgeLimit) {
+  const PhotoQualityOptions options;
+  PhotoQuality quality;
+  EXPECT_FALSE(ReadThroughSmear(quality, options));
+  quality.unsmeared_width = options.max_edge_width / 2;
+  EXPECT_FALSE(ReadThroughSmear(quality, options));
+  quality.unsmeared_width = options.max_edge_width * 2;
+  EXPECT_TRUE(ReadThroughSmear(quality, options));
+}
+
 TEST(PhotoQualityTest, OptionsCheck) {
   EXPECT_TRUE(PhotoQualityOptions{}.Check());
   PhotoQualityOptions bad;
