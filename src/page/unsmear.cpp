@@ -132,13 +132,13 @@ cv::Mat UnsmearedGrey(const cv::Mat& grey, const cv::Mat& line, const UnsmearOpt
 }  // namespace
 
 bool UnsmearOptions::Check() const {
-  return min_dip > 0 && work_side_px >= 2 && step_cost > 0 && stiffness_growth > 1 &&
+  return work_side_px >= 2 && step_cost > 0 && stiffness_growth > 1 &&
          max_stiffness > kFirstStiffnessPerCost * step_cost;
 }
 
 cv::Mat Unsmeared(const cv::Mat& photo, const MotionBlur& blur, const UnsmearOptions& options) {
   const bool grey_or_colour = photo.channels() == 1 || photo.channels() == kColourChannels;
-  if (photo.empty() || photo.depth() != CV_8U || !grey_or_colour || blur.dip < options.min_dip ||
+  if (photo.empty() || photo.depth() != CV_8U || !grey_or_colour || !blur.found ||
       blur.length_px <= 0 || !options.Check())
     return photo;
   const double scale = std::min(1.0, static_cast<double>(options.work_side_px) / std::max(photo.cols, photo.rows));

@@ -26,8 +26,6 @@ namespace scorecheck {
 
 /// Tuning for Unsmeared().
 struct UnsmearOptions {
-  double min_dip = 2.0;       ///< a blur's cepstral dip (MotionBlur::dip, in spreads) at least this deep is taken
-                              ///< out; the depth at which MotionOptions::min_dip calls a photo smeared; default 2.0
   int work_side_px = 2048;    ///< the smear is taken out of the photo shrunk to this long side, pixels, and the
                               ///< result brought back to the photo's size: a sheet's boxes stay 40 px tall or more,
                               ///< and each round's two Fourier transforms stay quick; default 2048
@@ -44,8 +42,7 @@ struct UnsmearOptions {
 };
 
 /// `photo` (8-bit, 1 or 3 channels) with `blur` taken out, the same size and
-/// type; `photo` itself when `blur` is not found or dips less than
-/// UnsmearOptions::min_dip.
+/// type; `photo` itself when `blur` was not found (MotionOptions::min_dip).
 cv::Mat Unsmeared(const cv::Mat& photo, const MotionBlur& blur, const UnsmearOptions& options = {});
 
 }  // namespace scorecheck

@@ -458,7 +458,6 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"lattice.faint_contrast", &options.grid.lattice.faint_contrast},
       {"page.grain.max_grain", &options.page.grain.max_grain},
       {"page.bend.min_bend_mm", &options.page.bend.min_bend_mm},
-      {"page.unsmear.min_dip", &options.page.unsmear.min_dip},
       {"page.unsmear.step_cost", &options.page.unsmear.step_cost},
       {"quality.motion.min_dip", &options.quality.motion.min_dip},
       {"cells.margin", &options.cells.margin},
