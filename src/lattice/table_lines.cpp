@@ -5,6 +5,7 @@
 #include <numeric>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include "core/image_constants.h"
 
@@ -37,11 +38,9 @@ float Median(std::vector<float> values) {
   return values[values.size() / 2];
 }
 
-// Drops lines of `lines` outside the extent of the lines `across` them: a
-// table's lines end at its frame, so a line that at most one line across
-// reaches is background that touched the table (the stripes of a gingham
-// tablecloth around an unrectified photo, or a rule above the grid).
-void TrimToFrame(std::vector<Line>& lines, const std::vector<Line>& across, float slack) {
+// Where the lines `across` start and where they end, each in order; a line
+// put back (no spans) has neither.
+std::pair<std::vector<float>, std::vector<float>> Reach(const std::vector<Line>& across) {
   std::vector<float> starts, ends;
   for (const Line& line : across) {
     if (line.spans.empty()) continue;
@@ -50,27 +49,29 @@ void TrimToFrame(std::vector<Line>& lines, const std::vector<Line>& across, floa
     for (const auto& span : line.spans) end = std::max(end, span.second);
     ends.push_back(end);
   }
-  if (starts.size() < 2) return;
   std::sort(starts.begin(), starts.end());
   std::sort(ends.begin(), ends.end());
+  return {starts, ends};
+}
+
+// Drops lines of `lines` outside the extent of the lines `across` them: a
+// table's lines end at its frame, so a line that at most one line across
+// reaches is background that touched the table (the stripes of a gingham
+// tablecloth around an unrectified photo, or a rule above the grid).
+void TrimToFrame(std::vector<Line>& lines, const std::vector<Line>& across, float slack) {
+  const auto [starts, ends] = Reach(across);
+  if (starts.size() < 2) return;
   const float first = starts[1], last = ends[ends.size() - 2];
   std::erase_if(lines, [&](const Line& line) { return line.pos < first - slack || line.pos > last + slack; });
 }
 
 // Adds a first or last line to `lines` where a quarter of the lines `across`
-// them start or end (kFrameReachPart), when that is more than `slack` beyond the present
-// first or last line.
+// them start or end (kFrameReachPart), when that is more than `slack` beyond
+// the present first or last line.
 void PutBackFrame(std::vector<Line>& lines, const std::vector<Line>& across, float slack) {
-  std::vector<float> starts, ends;
-  float thickness = 0;
-  for (const Line& line : across) {
-    if (line.spans.empty()) continue;  // put back itself
-    starts.push_back(line.spans.front().first);
-    float end = line.spans.front().second;
-    for (const auto& span : line.spans) end = std::max(end, span.second);
-    ends.push_back(end);
-  }
+  const auto [starts, ends] = Reach(across);
   if (starts.empty()) return;
+  float thickness = 0;
   for (const Line& line : lines) thickness = std::max(thickness, line.thickness);
   Line frame;
   frame.inferred = true;
@@ -82,8 +83,6 @@ void PutBackFrame(std::vector<Line>& lines, const std::vector<Line>& across, flo
     }
     return;
   }
-  std::sort(starts.begin(), starts.end());
-  std::sort(ends.begin(), ends.end());
   const size_t quarter = starts.size() / kFrameReachPart;
   if (const float start = starts[quarter]; lines.front().pos - start > slack) {
     frame.pos = start;

@@ -95,9 +95,9 @@ cv::Mat KeptStepsAdjoint(const cv::Mat& page, double threshold) {
 // `grey` (brightness 0..1, padded) with the smear `line` taken out (UnsmearOptions).
 cv::Mat Deconvolved(const cv::Mat& grey, const cv::Mat& line, const UnsmearOptions& options) {
   const cv::Mat smear = Transfer(line, grey.size());
-  cv::Mat step_x = cv::Mat::zeros(grey.size(), CV_32F), step_y = cv::Mat::zeros(grey.size(), CV_32F);
-  step_x.at<float>(0, 0) = -1, step_x.at<float>(0, grey.cols - 1) = 1;
-  step_y.at<float>(0, 0) = -1, step_y.at<float>(grey.rows - 1, 0) = 1;
+  // The step to the next pixel right (down) as a convolution: the pixel's
+  // right (lower) neighbour less itself.
+  const cv::Mat step_x = (cv::Mat_<float>(1, 3) << 1, -1, 0), step_y = (cv::Mat_<float>(3, 1) << 1, -1, 0);
   const cv::Mat smear_power = Power(smear);
   const cv::Mat step_power = Power(Transfer(step_x, grey.size())) + Power(Transfer(step_y, grey.size()));
   cv::Mat photo_spectrum, data;
