@@ -589,18 +589,31 @@ void HowToByPieces(const std::vector<ColumnProfile>& profiles, const ColumnRoleO
 }
 
 // Score columns where how-to text may be printed, the likeliest print
-// first: those that read like words, then by their ink's pieces a box
-// (words against numbers). A how-to column of print too small and
-// blurred to read or to line up (a low-resolution photo) stays a score
-// column here; the ruleset the page names may have fewer.
+// first: those that read like words, then those unlike the score columns
+// in width (a table prints its players' columns alike, alike_width of
+// their median), then by their ink's pieces a box (words against
+// numbers). A how-to column of print too small and blurred to read or to
+// line up (a low-resolution photo) stays a score column here; the ruleset
+// the page names may have fewer. A margin strip 10 mm wide beside three
+// players' columns of 40, a speck in it, had come after the first
+// player's light pencil (two pieces a box against the speck's one), and
+// every player was read one column off.
 void SidePrint(const std::vector<ColumnProfile>& profiles, const ColumnRoleOptions& options, ColumnRoles& roles) {
   for (int c : HowToPlaces(profiles, roles.label, options))
     if (std::find(roles.score.begin(), roles.score.end(), c) != roles.score.end()) roles.side_print.push_back(c);
   auto words = [&](int c) {
     return std::find(roles.maybe_how_to.begin(), roles.maybe_how_to.end(), c) != roles.maybe_how_to.end();
   };
+  std::vector<double> widths;
+  for (int c : roles.score) widths.push_back(profiles[c].width_mm);
+  const double players = widths.empty() ? 0 : Median(widths);
+  auto unlike = [&](int c) {
+    const double width = profiles[c].width_mm;
+    return std::max(width, players) > options.alike_width * std::min(width, players);
+  };
   std::stable_sort(roles.side_print.begin(), roles.side_print.end(), [&](int a, int b) {
     if (words(a) != words(b)) return words(a);
+    if (unlike(a) != unlike(b)) return unlike(a);
     return profiles[a].pieces > profiles[b].pieces;
   });
 }
@@ -656,6 +669,39 @@ ColumnRoles HowToWithoutAHeader(const cv::Mat& flat, const Lattice& grid, Column
     roles.how_to.push_back(c);
     std::sort(roles.how_to.begin(), roles.how_to.end());
   }
+  return roles;
+}
+
+ColumnRoles ScoreColumnsAlike(const Lattice& grid, const std::vector<ColumnProfile>& profiles,
+                              const std::vector<ColumnReading>& readings, ColumnRoles roles,
+                              const ColumnRoleOptions& options) {
+  const int columns = std::min(grid.columns(), static_cast<int>(profiles.size()));
+  auto ruled = [&](int c) { return !grid.ColumnLineInferred(c) && !grid.ColumnLineInferred(c + 1); };
+  auto width = [&](int c) { return grid.column_x[c + 1] - grid.column_x[c]; };
+  auto alike = [&](int a, int b) {
+    return std::max(width(a), width(b)) <= options.alike_width * std::min(width(a), width(b));
+  };
+  auto score = [&](int c) { return std::find(roles.score.begin(), roles.score.end(), c) != roles.score.end(); };
+  auto print = [&](int c) {
+    const auto reading =
+        std::find_if(readings.begin(), readings.end(), [&](const ColumnReading& r) { return r.column == c; });
+    return reading != readings.end() && (SureWordRows(*reading, options) >= options.min_text_rows ||
+                                         LettersPerTextRow(reading->rows) >= options.many_letters);
+  };
+  // Outward from the score columns, one column at a time on each side.
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (int c = 0; c < columns; ++c) {
+      if (c == roles.label || score(c) || !ruled(c) || !Writable(profiles[c], options) || print(c)) continue;
+      for (int twin : {c - 1, c + 1})
+        if (twin >= 0 && twin < columns && score(twin) && ruled(twin) && alike(c, twin) && !grew) {
+          roles.score.push_back(c);
+          std::erase(roles.how_to, c);
+          grew = true;
+        }
+    }
+  }
+  std::sort(roles.score.begin(), roles.score.end());
   return roles;
 }
 

@@ -67,7 +67,9 @@ struct ColumnRoleOptions {
   double min_print_confidence = 0.75;  ///< ... and the OCR is this sure of it (median over the rows with text): it
                                        ///< reads printed words at 0.9 and more, handwriting taken for words
                                        ///< ("vee foe") at 0.3-0.6; default 0.75 ...
-  double alike_width = 1.25;       ///< score columns this close in width (widest over narrowest) are alike ...
+  double alike_width = 1.25;       ///< score columns this close in width (widest over narrowest) are alike (a
+                                   ///< ruled column so alike beside one is one too: ScoreColumnsAlike,
+                                   ///< samples/score-columns-alike) ...
   double how_to_width = 2;         ///< ... and a column reading like words, unsure, where how-to text is printed,
                                    ///< this many times as wide as the widest of them is how-to text; default 1.25, 2
   double many_letters = 8;         ///< ... or reads this many letters (median row) however unsure: small print
@@ -192,6 +194,21 @@ ColumnRoles AssignColumnRoles(const std::vector<ColumnProfile>& profiles, const 
 /// `flat`: 8-bit gray, paper at 255 (FlattenForText).
 ColumnRoles HowToWithoutAHeader(const cv::Mat& flat, const Lattice& grid, ColumnRoles roles, double px_per_mm,
                                 const ColumnRoleOptions& options = {});
+
+/// `roles` with each column beside a score column, ruled on both sides as
+/// that one is and as wide (alike_width), taken for a score column too,
+/// unless the OCR is sure of words there in min_text_rows rows (print reads
+/// so in some rows however blurred the rest: a how-to column as narrow as
+/// the players'), reads many letters however unsure (many_letters), prints
+/// the same mark in every row or holds the labels. A table rules its
+/// players' columns alike; what one of them holds may look printed where
+/// another's does not: a copy of a copy breaks a pale hand's strokes into
+/// beads, many pieces a box lined up like letters, and the first game's
+/// column was taken for print beside the second's
+/// (samples/score-columns-alike).
+ColumnRoles ScoreColumnsAlike(const Lattice& grid, const std::vector<ColumnProfile>& profiles,
+                              const std::vector<ColumnReading>& readings, ColumnRoles roles,
+                              const ColumnRoleOptions& options = {});
 
 /// `roles` with each score column that reads like words, unsure
 /// (maybe_how_to), where how-to text is printed (side_print), and at least

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/robust_stats.h"
 #include "grid/printed_text.h"
 #include "grid/score_columns.h"
 
@@ -43,12 +44,14 @@ Lattice SplitScoreColumns(const cv::Mat& flat, const Lattice& grid, double px_pe
     const bool score = std::find(roles.score.begin(), roles.score.end(), c) != roles.score.end();
     const int first = static_cast<int>(split.column_x.size()) - 1;
     if (score) {
-      // The narrowest other score column: the table's score columns are alike.
-      float sibling_px = 0;
-      for (int other : roles.score) {
-        const float width = grid.column_x[other + 1] - grid.column_x[other];
-        if (other != c && (sibling_px == 0 || width < sibling_px)) sibling_px = width;
-      }
+      // The other score columns' width, their median: the table's score
+      // columns are alike, and one strip among them unlike the rest (a
+      // label cell's blank side, parted by a copy's dust) does not halve
+      // the others.
+      std::vector<double> others;
+      for (int other : roles.score)
+        if (other != c) others.push_back(grid.column_x[other + 1] - grid.column_x[other]);
+      const float sibling_px = others.empty() ? 0.0f : static_cast<float>(Median(others));
       for (float x : EqualScoreSplits(flat, grid, c, px_per_mm, options, sibling_px)) {
         split.column_x.push_back(x);
         split.column_inferred.push_back(true);
@@ -253,6 +256,7 @@ TableReading ReadTables(const LatticeResult& lattice, const cv::Mat& flat, doubl
         if (!was_read(c)) read_column(c);
       roles = AssignColumnRoles(profiles, readings, options.roles);
     }
+    roles = ScoreColumnsAlike(grid, profiles, readings, std::move(roles), options.roles);
     roles = HowToWithoutAHeader(flat, grid, std::move(roles), px_per_mm, options.roles);
     read[g] = readings;
     std::vector<int> parts;

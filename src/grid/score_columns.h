@@ -41,17 +41,17 @@ struct ScoreColumnOptions {
   double min_ink_centre = 0.2;    ///< each column's ink has its centre at least this share of its width from
                                   ///< either side; default 0.2
   double sibling_share = 0.75;    ///< a table's score columns are alike: each part at least this share of the
-                                  ///< narrowest other score column of the table (`sibling_px`), when it has
-                                  ///< one: numbers written leftwards in an open "Triple" column are not two
-                                  ///< columns half as wide as "Single" and "Double"; default 0.75
+                                  ///< other score columns of the table (`sibling_px`, their median width), when
+                                  ///< it has any: numbers written leftwards in an open "Triple" column are not
+                                  ///< two columns half as wide as "Single" and "Double"; default 0.75
   bool Check() const;  ///< true when every field is in range
 };
 
 /// The x positions (grid image pixels) of the lines between the equal
 /// columns that score column `column` of `grid` holds, or none when it holds
 /// one. `flat`: 8-bit gray, paper at 255 (FlattenForText). `sibling_px`:
-/// the width of the narrowest other score column of the table (pixels), 0
-/// when it has none.
+/// the median width of the table's other score columns (pixels), 0 when it
+/// has none.
 std::vector<float> EqualScoreSplits(const cv::Mat& flat, const Lattice& grid, int column, double px_per_mm,
                                     const ScoreColumnOptions& options = {}, float sibling_px = 0);
 

@@ -772,6 +772,30 @@ TEST(ColumnRolesTest, HowToTextStandsBesideTheLabelsOrAtTheTablesSides) {
   EXPECT_EQ(HowToPlaces(profiles, 2), (std::vector<int>{1, 3, 5}));
 }
 
+// Labels, three players' columns of 40 mm and a strip of 10 mm at the
+// table's right side, a speck in it. Where a ruleset keeps fewer columns,
+// the strip goes before the first player's column beside the labels,
+// though that one's light pencil comes in more pieces a box than the
+// speck: players' columns are alike in width, and it is not.
+TEST(ColumnRolesTest, AStripUnlikeThePlayersColumnsIsTheLikelierPrint) {
+  std::vector<ColumnProfile> profiles = PrintedColumns(5, 40, 12);
+  for (int c = 1; c < 5; ++c) {
+    profiles[c].printed_text = false;
+    profiles[c].pieces = 2;
+  }
+  profiles[4].width_mm = 10;
+  profiles[4].pieces = 1;
+  profiles[4].inked_rows = 1;
+  std::vector<ColumnReading> readings(1);
+  readings[0] = {0, {"Aces", "Twos", "Threes", "Fours"}, 0.95, {}};
+  const ColumnRoles roles = AssignColumnRoles(profiles, readings);
+  ASSERT_TRUE(roles.ok()) << roles.detail;
+  EXPECT_EQ(roles.score, (std::vector<int>{1, 2, 3, 4}));
+  EXPECT_EQ(roles.side_print, (std::vector<int>{4, 1}));
+  profiles[4].width_mm = 40;  // as wide as the players': the pieces decide
+  EXPECT_EQ(AssignColumnRoles(profiles, readings).side_print, (std::vector<int>{1, 4}));
+}
+
 // Three players' columns of 14 mm, alike, and at the table's right side a
 // column of 60 mm the OCR read as words, unsure (small print blurred in a
 // low-resolution photo): the how-to text, printed as wide as its words
@@ -798,6 +822,35 @@ TEST(ColumnRolesTest, UnsureWordsFarWiderThanThePlayersAlikeColumnsAreHowTo) {
   ColumnRoles elsewhere = roles;
   elsewhere.side_print = {1};
   EXPECT_EQ(WideWordsAreHowTo(grid, elsewhere).score, (std::vector<int>{1, 2, 3, 4}));
+}
+
+// Labels, then three ruled players' columns of 18 mm, the first of which
+// was not taken for one (a copy broke its pale writing into beads that
+// look printed): as wide as its ruled neighbour, read as no print, it is a
+// score column too, and so, one step further, is a fourth beside it. A
+// column the OCR reads as print, one far wider, one whose line is put in
+// (not ruled) and the labels stay what they are.
+TEST(ColumnRolesTest, AColumnRuledAsWideAsAScoreColumnBesideItIsOne) {
+  const Lattice grid = testing::LinesAt({0, 10, 20, 30}, {0, 60, 78, 96, 114});
+  const std::vector<ColumnProfile> profiles = PrintedColumns(4, 18, 3);
+  ColumnRoles roles;
+  roles.label = 0;
+  roles.score = {2};
+  roles.how_to = {1};
+  const std::vector<ColumnReading> unsure = {{1, {"o", "*", "go", "es"}, -0.1, {0.5, 0.1, 0.4, 0.3}}};
+  const ColumnRoles alike = ScoreColumnsAlike(grid, profiles, unsure, roles);
+  EXPECT_EQ(alike.score, (std::vector<int>{1, 2, 3}));
+  EXPECT_TRUE(alike.how_to.empty());
+  EXPECT_EQ(alike.label, 0);
+
+  const std::vector<ColumnReading> print = {
+      {1, {"Sum of 1s", "Sum of 2s", "Sum of 3s", "Sum of 4s"}, -0.1, {0.9, 0.92, 0.95, 0.9}}};
+  EXPECT_EQ(ScoreColumnsAlike(grid, profiles, print, roles).score, (std::vector<int>{2, 3}));
+  const Lattice wider = testing::LinesAt({0, 10, 20, 30}, {0, 60, 100, 118, 136});
+  EXPECT_EQ(ScoreColumnsAlike(wider, profiles, unsure, roles).score, (std::vector<int>{2, 3}));
+  Lattice put_in = grid;
+  put_in.column_inferred = {false, true, false, false, false};
+  EXPECT_EQ(ScoreColumnsAlike(put_in, profiles, unsure, roles).score, (std::vector<int>{2, 3}));
 }
 
 TEST(ColumnRolesTest, NoLabelsNoRoles) {
