@@ -588,6 +588,12 @@ void HowToByPieces(const std::vector<ColumnProfile>& profiles, const ColumnRoleO
     });
 }
 
+// Whether two widths are alike, as a table prints its players' columns
+// (alike_width, widest over narrowest).
+bool AlikeWidths(double a, double b, const ColumnRoleOptions& options) {
+  return std::max(a, b) <= options.alike_width * std::min(a, b);
+}
+
 // Score columns where how-to text may be printed, the likeliest print
 // first: those that read like words, then those unlike the score columns
 // in width (a table prints its players' columns alike, alike_width of
@@ -607,10 +613,7 @@ void SidePrint(const std::vector<ColumnProfile>& profiles, const ColumnRoleOptio
   std::vector<double> widths;
   for (int c : roles.score) widths.push_back(profiles[c].width_mm);
   const double players = widths.empty() ? 0 : Median(widths);
-  auto unlike = [&](int c) {
-    const double width = profiles[c].width_mm;
-    return std::max(width, players) > options.alike_width * std::min(width, players);
-  };
+  auto unlike = [&](int c) { return !AlikeWidths(profiles[c].width_mm, players, options); };
   std::stable_sort(roles.side_print.begin(), roles.side_print.end(), [&](int a, int b) {
     if (words(a) != words(b)) return words(a);
     if (unlike(a) != unlike(b)) return unlike(a);
@@ -678,9 +681,6 @@ ColumnRoles ScoreColumnsAlike(const Lattice& grid, const std::vector<ColumnProfi
   const int columns = std::min(grid.columns(), static_cast<int>(profiles.size()));
   auto ruled = [&](int c) { return !grid.ColumnLineInferred(c) && !grid.ColumnLineInferred(c + 1); };
   auto width = [&](int c) { return grid.column_x[c + 1] - grid.column_x[c]; };
-  auto alike = [&](int a, int b) {
-    return std::max(width(a), width(b)) <= options.alike_width * std::min(width(a), width(b));
-  };
   auto score = [&](int c) { return std::find(roles.score.begin(), roles.score.end(), c) != roles.score.end(); };
   auto print = [&](int c) {
     const auto reading =
@@ -688,17 +688,22 @@ ColumnRoles ScoreColumnsAlike(const Lattice& grid, const std::vector<ColumnProfi
     return reading != readings.end() && (SureWordRows(*reading, options) >= options.min_text_rows ||
                                          LettersPerTextRow(reading->rows) >= options.many_letters);
   };
-  // Outward from the score columns, one column at a time on each side.
+  auto twin_of_a_score_column = [&](int c) {
+    const int beside[] = {c - 1, c + 1};
+    return std::any_of(std::begin(beside), std::end(beside), [&](int twin) {
+      return twin >= 0 && twin < columns && score(twin) && ruled(twin) && AlikeWidths(width(c), width(twin), options);
+    });
+  };
+  // Outward from the score columns, until no column beside one is its twin.
   for (bool grew = true; grew;) {
     grew = false;
     for (int c = 0; c < columns; ++c) {
-      if (c == roles.label || score(c) || !ruled(c) || !Writable(profiles[c], options) || print(c)) continue;
-      for (int twin : {c - 1, c + 1})
-        if (twin >= 0 && twin < columns && score(twin) && ruled(twin) && alike(c, twin) && !grew) {
-          roles.score.push_back(c);
-          std::erase(roles.how_to, c);
-          grew = true;
-        }
+      if (c == roles.label || score(c) || !ruled(c) || !Writable(profiles[c], options) || print(c) ||
+          !twin_of_a_score_column(c))
+        continue;
+      roles.score.push_back(c);
+      std::erase(roles.how_to, c);
+      grew = true;
     }
   }
   std::sort(roles.score.begin(), roles.score.end());
@@ -716,7 +721,7 @@ ColumnRoles WideWordsAreHowTo(const Lattice& grid, ColumnRoles roles, const Colu
       narrowest = narrowest == 0 ? width(c) : std::min(narrowest, width(c));
       widest = std::max(widest, width(c));
     }
-  if (widest <= 0 || widest > options.alike_width * narrowest) return roles;
+  if (widest <= 0 || !AlikeWidths(widest, narrowest, options)) return roles;
   std::erase_if(roles.maybe_how_to, [&](int c) {
     const bool where_how_to_stands = std::find(roles.side_print.begin(), roles.side_print.end(), c) != roles.side_print.end();
     if (!where_how_to_stands || c + 1 >= static_cast<int>(grid.column_x.size()) || width(c) < options.how_to_width * widest)
