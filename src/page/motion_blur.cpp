@@ -16,6 +16,10 @@ namespace {
 constexpr int kSpreadReachPx = 60;
 // Directions are tried this many degrees apart.
 constexpr double kAngleStepDeg = 2;
+// Dips are looked for from this lag on, pixels at the analysis size: the
+// first two lags hold the sensor's noise and its colour filter's
+// interpolation, deepest there in most sharp photos.
+constexpr int kFirstLagPx = 3;
 
 // `m` with its quadrants swapped: the zero frequency (or lag) in the middle.
 void SwapQuadrants(cv::Mat& m) {
@@ -57,7 +61,7 @@ cv::Mat Cepstrum(cv::Mat gray) {
 }  // namespace
 
 bool MotionOptions::Check() const {
-  return analysis_side_px >= 2 * kSpreadReachPx && min_length_px >= 1 && max_length_px > min_length_px &&
+  return analysis_side_px >= 2 * kSpreadReachPx && min_length_px >= kFirstLagPx && max_length_px > min_length_px &&
          2 * max_length_px < analysis_side_px && min_dip > 0;
 }
 
@@ -81,7 +85,7 @@ MotionBlur MeasureMotionBlur(const cv::Mat& photo, const MotionOptions& options)
   double deepest = 0, angle = 0, length = 0;
   for (double a = 0; a < kHalfTurnDeg; a += kAngleStepDeg) {
     const double t = a * CV_PI / kHalfTurnDeg;
-    for (int l = static_cast<int>(std::ceil(options.min_length_px)); l <= options.max_length_px; ++l) {
+    for (int l = kFirstLagPx; l <= options.max_length_px; ++l) {
       const int x = centre.x + static_cast<int>(std::lround(l * std::cos(t)));
       const int y = centre.y + static_cast<int>(std::lround(l * std::sin(t)));
       const float v = cepstrum.at<float>(y, x);
@@ -89,7 +93,10 @@ MotionBlur MeasureMotionBlur(const cv::Mat& photo, const MotionOptions& options)
     }
   }
   blur.dip = -deepest / spread[0];
-  blur.found = blur.dip >= options.min_dip;
+  // A smear's sinc dips again at twice and three times its length, less
+  // deeply: the deepest dip is its length, and a smear shorter than
+  // min_length_px is not one to take out, whatever its echoes.
+  blur.found = blur.dip >= options.min_dip && length >= options.min_length_px;
   blur.angle_deg = angle;
   blur.length_px = length / scale;
   return blur;

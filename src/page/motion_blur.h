@@ -11,7 +11,8 @@
 //      direction, which a sharp photo lacks;
 //   2. the deepest such dip, measured against the cepstrum's spread near
 //      its centre, gives the blur's direction and length; a dip under
-//      MotionOptions::min_dip is no blur.
+//      MotionOptions::min_dip, or shorter than MotionOptions::min_length_px
+//      (whose echoes at twice and three times its length run on), is no blur.
 // The page stage takes a smear so found out of the photo (page/unsmear.h);
 // the photo's quality is then judged on what is left (scan/photo_quality).
 
@@ -22,15 +23,17 @@ namespace scorecheck {
 /// Tuning for MeasureMotionBlur().
 struct MotionOptions {
   int analysis_side_px = 1024;  ///< the cepstrum is taken of the photo shrunk to this long side, pixels; default 1024
-  double min_length_px = 3;     ///< blurs shorter than this (at the analysis size, pixels; 0.3 % of the
-                                ///< photo) are not looked for: they soften no rule away; default 3
+  double min_length_px = 4;     ///< a blur shorter than this (at the analysis size, pixels; 0.4 % of the
+                                ///< photo) is not taken out: it softens no rule away (a shorter one reads as
+                                ///< a sharp photo), and dips so near the cepstrum's centre are as often the
+                                ///< sensor's noise; default 4
   double max_length_px = 60;    ///< nor longer ones (6 % of the photo: no sheet survives it); default 60
-  double min_dip = 2.0;         ///< a blur's cepstral dip is at least this many times the spread of the
+  double min_dip = 1.0;         ///< a blur's cepstral dip is at least this many times the spread of the
                                 ///< cepstrum near its centre. A straight smear's sinc has zeros all along its
-                                ///< direction, which deepen the dip with every one; a sharp photo's dips come
-                                ///< from its content alone. Over 966 development photos, the smeared ones
-                                ///< dipped by 1.45-3.8 spreads, all others (scans, copies, steep, dim, shadowed,
-                                ///< patterned, curled, low-resolution) by at most 1.25; default 2.0
+                                ///< direction, which deepen the dip with every one, past the cepstrum's own
+                                ///< spread; a sharp photo's dips come from its content alone and stay within
+                                ///< it (samples/smear-taken-out/0012-classic-motion.jpg is smeared, every
+                                ///< other sample is sharp). Default 1.0: one spread
   bool Check() const;           ///< true when every field is in range
 };
 // Shown by tests/cli/batch_test.cpp (PhotosTooPoorToReadAreRefusedWithTheReasonNotGuessedAt):
