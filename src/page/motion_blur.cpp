@@ -58,6 +58,36 @@ cv::Mat Cepstrum(cv::Mat gray) {
   return cepstrum;
 }
 
+// The cepstrum at `lag` pixels from `centre` along `angle_deg`, read between
+// its pixels.
+float At(const cv::Mat& cepstrum, cv::Point centre, double angle_deg, double lag) {
+  const double t = angle_deg * CV_PI / kHalfTurnDeg;
+  cv::Mat v;
+  cv::getRectSubPix(cepstrum, {1, 1}, cv::Point2f(static_cast<float>(centre.x + lag * std::cos(t)),
+                                                  static_cast<float>(centre.y + lag * std::sin(t))), v);
+  return v.at<float>(0, 0);
+}
+
+// The dip's direction and length read between the pixels and directions
+// searched. At a short lag the nearest pixels lie several steps apart in
+// angle, so the direction found may be a few degrees off: it is turned
+// finely until the ray's tip has moved kFineReachPx either way, and the
+// length taken at the vertex of a parabola through the lags either side.
+// The smear then taken out (page/unsmear) is the line the photo holds.
+void RefineDip(const cv::Mat& cepstrum, cv::Point centre, double& angle, double& length) {
+  constexpr double kFineStepDeg = 0.25;  // the finer directions, degrees apart
+  constexpr double kFineReachPx = 1.5;   // how far the ray's tip moves each way, pixels
+  const double reach = std::max(kAngleStepDeg, std::atan(kFineReachPx / length) * kHalfTurnDeg / CV_PI);
+  double best = At(cepstrum, centre, angle, length), best_angle = angle;
+  for (double a = angle - reach; a <= angle + reach; a += kFineStepDeg)
+    if (const float v = At(cepstrum, centre, a, length); v < best) best = v, best_angle = a;
+  angle = best_angle;
+  const float before = At(cepstrum, centre, angle, length - 1), after = At(cepstrum, centre, angle, length + 1);
+  const double curve = before - 2 * best + after;
+  constexpr double kHalfLag = 0.5;  // a parabola's vertex past half a lag is another lag's dip
+  if (curve > 0) length += std::clamp(kHalfLag * (before - after) / curve, -kHalfLag, kHalfLag);
+}
+
 }  // namespace
 
 bool MotionOptions::Check() const {
@@ -97,6 +127,7 @@ MotionBlur MeasureMotionBlur(const cv::Mat& photo, const MotionOptions& options)
   // deeply: the deepest dip is its length, and a smear shorter than
   // min_length_px is not one to take out, whatever its echoes.
   blur.found = blur.dip >= options.min_dip && length >= options.min_length_px;
+  RefineDip(cepstrum, centre, angle, length);
   blur.angle_deg = angle;
   blur.length_px = length / scale;
   return blur;
