@@ -127,7 +127,7 @@ MotionBlur MeasureMotionBlur(const cv::Mat& photo, const MotionOptions& options)
   // deeply: the deepest dip is its length, and a smear shorter than
   // min_length_px is not one to take out, whatever its echoes.
   blur.found = blur.dip >= options.min_dip && length >= options.min_length_px;
-  RefineDip(cepstrum, centre, angle, length);
+  if (blur.found) RefineDip(cepstrum, centre, angle, length);
   blur.angle_deg = angle;
   blur.length_px = length / scale;
   return blur;
