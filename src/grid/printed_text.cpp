@@ -51,6 +51,12 @@ constexpr double kFillLengthMm = 12;
 // between rules with nothing in it; an area to OCR narrower or lower than
 // kMinTextPx holds no letter.
 constexpr int kMinBandPx = 4, kMinTextPx = 8;
+// Dust (DustOut) is a mark darker than kRuleLevel, both ways shorter than
+// kDustRows of a row at the OCR's scale (a full stop or an i's dot is as
+// small), and no nearer than kDustClearRows of a row to a mark larger than
+// that: a full stop, an i's dot or a hyphen stands a stroke's width from
+// its letters, while a copy's toner dust lies anywhere.
+constexpr double kDustRows = 0.1, kDustClearRows = 0.15;
 // The top row's score cells hold print when their darkest pixel is at most
 // this level (flattened, paper 255): blurred small headers stay light
 // (darkest 120-132 on one low-resolution page), so any print at all counts.
@@ -155,6 +161,34 @@ void SharpenForText(cv::Mat& block) {
   cv::addWeighted(block, 2.0, soft, -1.0, 0, block);
 }
 
+// Paints white the dust in `block` (see kDustRows), its rows `row_pitch`
+// pixels apart: a photocopy's toner dust, and a noisy photo's darkest
+// grain. Among letters the OCR takes dust for letters and the lines it
+// reads for text: the labels of a copy came out as "ae TWwOS|e2 =" and
+// "mete 3OFAKIND", and fit no ruleset.
+void DustOut(cv::Mat& block, double row_pitch) {
+  cv::Mat dark, labels, stats, centroids;
+  cv::compare(block, kRuleLevel, dark, cv::CMP_LT);
+  const int n = cv::connectedComponentsWithStats(dark, labels, stats, centroids, kEightConnected, CV_32S);
+  const double small = kDustRows * row_pitch;
+  std::vector<uchar> is_small(n, 0), is_large(n, 0);
+  for (int i = 1; i < n; ++i) {
+    is_small[i] = std::max(stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT)) < small;
+    is_large[i] = !is_small[i];
+  }
+  cv::Mat near_large = MaskOfLabels(labels, is_large);
+  const int reach = 2 * static_cast<int>(std::ceil(kDustClearRows * row_pitch)) + 1;
+  cv::dilate(near_large, near_large, cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(reach, reach)));
+  for (int i = 1; i < n; ++i) {
+    if (!is_small[i]) continue;
+    const cv::Rect box(stats.at<int>(i, cv::CC_STAT_LEFT), stats.at<int>(i, cv::CC_STAT_TOP),
+                       stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT));
+    const cv::Mat piece = labels(box) == i;
+    if (cv::countNonZero(near_large(box) & piece) > 0) continue;  // beside a letter: a full stop, a dot
+    block(box).setTo(kWhite, piece);
+  }
+}
+
 // Clears from `dark` each piece of it shorter than `length_px` both ways.
 void LeaveOutShortPieces(cv::Mat& dark, double length_px) {
   cv::Mat labels, stats, centroids;
@@ -238,6 +272,7 @@ PrintLines ReadRowsOfPrint(cv::Mat block, double row_pitch, TextReader& reader, 
   // larger than that are shrunk, which saves a third of its time.
   read.scale = std::min(1.0, kOcrRowPitchPx / row_pitch);
   if (read.scale < 1) cv::resize(block, block, cv::Size(), read.scale, read.scale, cv::INTER_AREA);
+  DustOut(block, row_pitch * read.scale);
   SharpenForText(block);
   read.lines = scattered ? reader.ReadScattered(block) : reader.ReadLines(block);
   return read;

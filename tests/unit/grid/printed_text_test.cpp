@@ -230,5 +230,24 @@ TEST(ReadColumnBandTest, LabelsOnAPhotocopysSpeckledGreyPaperAreRead) {
   ExpectEveryLabelRead(page, lattice, labels);
 }
 
+// A copy's toner dust, dark specks of a pixel or two, over the paper at the
+// copier's density, and lighter grey where the rules were: among the
+// letters the OCR took specks for letters, and read "ae TWwOS|e2 =" and
+// "mete 3OFAKIND". The labels are read, their i's dots and full stops too
+// (samples/labels-among-dust).
+TEST(ReadColumnBandTest, LabelsAmongACopysTonerDustAreRead) {
+  const std::vector<std::string> labels = {"Aces",        "TWOS = 2",     "3s",     "FOURS",       "Fives (5)",
+                                           "3 of a kind", "Lg. Straight", "Chance", "Grand total", "Bonus if 63"};
+  const Lattice lattice = LabelRows(labels.size(), 6.0, {20, 90, 120});
+  cv::Mat page(testing::Px(210, 297).y, testing::Px(210, 297).x, CV_8UC1, cv::Scalar(235));
+  DrawLabels(page, lattice, labels, 40);
+  DrawRules(page, lattice, 40);
+  cv::RNG rng(11);
+  for (int i = 0; i < static_cast<int>(2e-3 * page.total()); ++i)
+    cv::circle(page, cv::Point(rng.uniform(0, page.cols), rng.uniform(0, page.rows)), rng.uniform(0, 2),
+               cv::Scalar(rng.uniform(20, 120)), cv::FILLED);
+  ExpectEveryLabelRead(page, lattice, labels);
+}
+
 }  // namespace
 }  // namespace scorecheck
