@@ -230,10 +230,10 @@ TEST(ReadColumnBandTest, LabelsOnAPhotocopysSpeckledGreyPaperAreRead) {
   ExpectEveryLabelRead(page, lattice, labels);
 }
 
-// A copy's toner dust, dark specks of a pixel or two, over the paper at the
-// copier's density, and lighter grey where the rules were: among the
-// letters the OCR took specks for letters, and read "ae TWwOS|e2 =" and
-// "mete 3OFAKIND". The labels are read, their i's dots and full stops too
+// A copy's toner dust, dark specks of a pixel or two, over the paper at a
+// few times the test kit copier's density: among the letters the OCR took
+// specks for letters (on a copy it read "ae TWwOS|e2 =" and "mete
+// 3OFAKIND"). Every label is read, those with i's dots and a full stop too
 // (samples/labels-among-dust).
 TEST(ReadColumnBandTest, LabelsAmongACopysTonerDustAreRead) {
   const std::vector<std::string> labels = {"Aces",        "TWOS = 2",     "3s",     "FOURS",       "Fives (5)",
