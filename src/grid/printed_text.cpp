@@ -174,7 +174,7 @@ void DustOut(cv::Mat& block, double row_pitch) {
   std::vector<uchar> is_small(n, 0), is_large(n, 0);
   for (int i = 1; i < n; ++i) {
     is_small[i] = std::max(stats.at<int>(i, cv::CC_STAT_WIDTH), stats.at<int>(i, cv::CC_STAT_HEIGHT)) < small;
-    is_large[i] = !is_small[i];
+    is_large[i] = !is_small[i];  // label 0, the paper, is neither
   }
   cv::Mat near_large = MaskOfLabels(labels, is_large);
   const int reach = 2 * static_cast<int>(std::ceil(kDustClearRows * row_pitch)) + 1;

@@ -136,6 +136,15 @@ void DrawLabels(cv::Mat& page, const Lattice& lattice, const std::vector<std::st
   }
 }
 
+// Specks of a pixel or two scattered over `page`, `per_px` of them a pixel,
+// each at a level from `lowest` up to below `highest` (seeded by `seed`).
+void Speckle(cv::Mat& page, double per_px, int lowest, int highest, int seed) {
+  cv::RNG rng(seed);
+  for (int i = 0; i < static_cast<int>(per_px * page.total()); ++i)
+    cv::circle(page, cv::Point(rng.uniform(0, page.cols), rng.uniform(0, page.rows)), rng.uniform(0, 2),
+               cv::Scalar(rng.uniform(lowest, highest)), cv::FILLED);
+}
+
 // Every one of `labels` read in its row of column 0 of `lattice`, on `page`
 // flattened.
 void ExpectEveryLabelRead(const cv::Mat& page, const Lattice& lattice, const std::vector<std::string>& labels) {
@@ -223,10 +232,7 @@ TEST(ReadColumnBandTest, LabelsOnAPhotocopysSpeckledGreyPaperAreRead) {
   cv::Mat page(testing::Px(210, 297).y, testing::Px(210, 297).x, CV_8UC1, cv::Scalar(165));
   DrawLabels(page, lattice, labels, 60);
   DrawRules(page, lattice, 60);
-  cv::RNG rng(7);
-  for (int i = 0; i < static_cast<int>(1e-3 * page.total()); ++i)
-    cv::circle(page, cv::Point(rng.uniform(0, page.cols), rng.uniform(0, page.rows)), rng.uniform(0, 2),
-               cv::Scalar(rng.uniform(215, 256)), cv::FILLED);
+  Speckle(page, 1e-3, 215, 256, 7);
   ExpectEveryLabelRead(page, lattice, labels);
 }
 
@@ -242,10 +248,7 @@ TEST(ReadColumnBandTest, LabelsAmongACopysTonerDustAreRead) {
   cv::Mat page(testing::Px(210, 297).y, testing::Px(210, 297).x, CV_8UC1, cv::Scalar(235));
   DrawLabels(page, lattice, labels, 40);
   DrawRules(page, lattice, 40);
-  cv::RNG rng(11);
-  for (int i = 0; i < static_cast<int>(2e-3 * page.total()); ++i)
-    cv::circle(page, cv::Point(rng.uniform(0, page.cols), rng.uniform(0, page.rows)), rng.uniform(0, 2),
-               cv::Scalar(rng.uniform(20, 120)), cv::FILLED);
+  Speckle(page, 2e-3, 20, 120, 11);
   ExpectEveryLabelRead(page, lattice, labels);
 }
 
