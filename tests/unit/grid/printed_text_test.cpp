@@ -250,11 +250,12 @@ TEST(ReadColumnBandTest, LabelsOnAPhotocopysSpeckledGreyPaperAreRead) {
 // few times the test kit copier's density: among the letters the OCR took
 // specks for letters (on a copy it read "ae TWwOS|e2 =" and "mete
 // 3OFAKIND"; here 3 of the 10 labels were read with the dust left in).
-// With it painted out, 8 of 10 at least are read, those with i's dots and a
-// full stop among them (samples/labels-among-dust). Not every one: a speck
-// that touches a letter stays, and how the OCR reads that letter differs
-// with the machine's vector instructions (on one CI machine, "hees" for
-// Aces; all ten here).
+// With it painted out, 8 of 10 at least are read
+// (samples/labels-among-dust); an i's dot or a full stop stands beside its
+// letters and stays. Not every label: a speck that touches a letter stays
+// too, and how the OCR reads that letter differs with the machine's vector
+// instructions (on one CI machine, "hees" for Aces; all ten on the
+// development machine).
 TEST(ReadColumnBandTest, LabelsAmongACopysTonerDustAreRead) {
   const std::vector<std::string> labels = {"Aces",        "TWOS = 2",     "3s",     "FOURS",       "Fives (5)",
                                            "3 of a kind", "Lg. Straight", "Chance", "Grand total", "Bonus if 63"};
