@@ -455,7 +455,8 @@ bool CellOptions::Check() const {
   const auto Level = [](double x) { return x >= 0 && x <= kWhite; };  // a grey level
   return Share(margin) && Level(strong_ink) && Level(max_strong_ink) && Level(weak_ink) && Level(max_weak_ink) &&
          faint_strong_sigmas >= 0 && faint_weak_sigmas >= 0 && Level(faint_min_contrast) &&
-         Level(max_faint_strong_ink) && Level(max_faint_weak_ink) && background_kernel > 0 && Level(shaded_below) &&
+         Level(max_faint_strong_ink) && Level(max_faint_weak_ink) && background_kernel > 0 && stipple_run >= 0 &&
+         paper_grain_px >= 1 && Level(shaded_below) &&
          Level(min_background) && shaded_noise_sigmas >= 0 && Share(min_blob_fraction) && Share(empty_fraction) &&
          Share(min_mark_size) && Share(bead_gap) && Share(min_dash_width) && dash_elongation >= 1 &&
          solid_dash_elongation >= 1 && Share(solid_dash_solidity) && Share(digit_beside_dash) && Share(cross_overlap) &&

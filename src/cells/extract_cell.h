@@ -53,6 +53,17 @@ struct CellOptions {
                                     ///< it in the margins and the ramp NormalizePage leaves along a tint's edge;
                                     ///< default 0.6 (at 0.5-0.9 no crop of seed 900034's white boxes is shaded
                                     ///< inside: only margins over a shaded header row or label)
+  double stipple_run = 0;           ///< a box whose background comes out paper is looked at again for a tint a
+                                    ///< copier laid down as stipple (dark dots, white paper between them): the
+                                    ///< page averaged over paper_grain_px, closed over a rectangle this many
+                                    ///< times as wide as the background's square (a row's tint runs along the
+                                    ///< row, a number does not), is the background where it is shading; 0 =
+                                    ///< never. Default 0 until measured on reserved seeds (at 3, development
+                                    ///< corpus 900610's 40 copies: boxes wrong and unflagged 109 -> 100;
+                                    ///< 900611's photos and 900612's flat pages as they were)
+  int paper_grain_px = 5;           ///< ... averaged over a square this many pixels wide: wider than a stipple's
+                                    ///< dots and the white between them, well under the square; 5 px is 0.6 mm
+                                    ///< at 8 px/mm, the grain the labels' OCR smooths its paper over too
   int shaded_below = 238;           ///< pixels whose own background lies below this (normalised gray) are divided
                                     ///< by it, their shading brought to white; the rest, paper, are read as they
                                     ///< are (white paper's background lies at 245-255); 0 = never; default 238, a

@@ -94,6 +94,18 @@ cv::Mat FlattenPaper(const cv::Mat& channel, cv::Mat* paper = nullptr) {
   return normalized;
 }
 
+// `raw` (a plane before the division) closed over a rectangle `size`, cut to
+// `crop_in_raw`, and divided by `lit` (the crop's paper brightness, a share
+// of white; empty: not divided).
+cv::Mat ClosedAndDivided(const cv::Mat& raw, const cv::Rect& crop_in_raw, cv::Size size, const cv::Mat& lit) {
+  cv::Mat closed;
+  cv::morphologyEx(raw, closed, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_RECT, size));
+  cv::Mat background;
+  closed(crop_in_raw).convertTo(background, CV_32F);
+  if (!lit.empty()) cv::divide(background, lit, background);
+  return background;
+}
+
 // The background of `crop` on a flattened plane (`normalized`, divided by
 // `paper`; empty `paper`: not divided), in the flattened plane's levels
 // (CV_32F, crop size): the plane as it was before the division, closed over a
@@ -101,11 +113,25 @@ cv::Mat FlattenPaper(const cv::Mat& channel, cv::Mat* paper = nullptr) {
 // shaded row keeps its sharp edges; after it, the ramp the division leaves
 // along them (dark bands hugging the row's lines, narrower than the square)
 // would be filled in as if it were ink. Computed on as much of the page
-// around the crop as the square reaches, so that at the crop's edge the
-// closing sees what lies beyond (a shaded label cell beside the first
-// column is wider than the crop's margin shows).
-cv::Mat BoxBackground(const cv::Mat& normalized, const cv::Mat& paper, const cv::Rect& crop, int side) {
-  const cv::Rect around = cv::Rect(crop.x - side, crop.y - side, crop.width + 2 * side, crop.height + 2 * side) &
+// around the crop as the closing reaches, so that at the crop's edge it
+// sees what lies beyond (a shaded label cell beside the first column is
+// wider than the crop's margin shows).
+// With options.stipple_run set, where that background is paper (at
+// options.shaded_below or above) the plane averaged over
+// options.paper_grain_px first and closed over a rectangle stipple_run times
+// as wide may show a tint a copier laid down as stipple (below
+// shaded_below), and is the background there: closed as it came, the white
+// between the dots was the box's paper and the dots, strung together, a
+// mark. Wide, for a row's tint runs along the row and a number does not
+// (closed over the square alone, a thick "13" in a small box, averaged,
+// left no white within it and was divided away). Elsewhere the background
+// is left as it was: on paper or an even tint the average only takes the
+// crest off the grain, and every level of the box would move with it.
+cv::Mat BoxBackground(const cv::Mat& normalized, const cv::Mat& paper, const cv::Rect& crop, int side,
+                      const CellOptions& options) {
+  const int wide = options.stipple_run > 0 ? static_cast<int>(options.stipple_run * side) | 1 : side;
+  const int reach = std::max(side, wide / 2);
+  const cv::Rect around = cv::Rect(crop.x - reach, crop.y - side, crop.width + 2 * reach, crop.height + 2 * side) &
                           cv::Rect(0, 0, normalized.cols, normalized.rows);
   // Closed in 8 bits (the plane before the division is an 8-bit photo, to
   // half a level): four times the pixels per instruction of 32-bit floats.
@@ -114,15 +140,19 @@ cv::Mat BoxBackground(const cv::Mat& normalized, const cv::Mat& paper, const cv:
     raw = normalized(around);
   else
     cv::multiply(normalized(around), paper(around), raw, 1.0 / kWhite);
-  cv::Mat closed;
-  cv::morphologyEx(raw, closed, cv::MORPH_CLOSE, cv::getStructuringElement(cv::MORPH_RECT, cv::Size(side, side)));
-  cv::Mat background;
-  closed(crop - around.tl()).convertTo(background, CV_32F);
+  cv::Mat lit;
   if (!paper.empty()) {
-    cv::Mat lit;
     paper(crop).convertTo(lit, CV_32F, 1.0 / kWhite);
-    cv::divide(background, cv::max(lit, 1.0 / kWhite), background);
+    lit = cv::max(lit, 1.0 / kWhite);
   }
+  const cv::Rect crop_in_raw = crop - around.tl();
+  cv::Mat background = ClosedAndDivided(raw, crop_in_raw, cv::Size(side, side), lit);
+  if (options.stipple_run <= 0) return background;
+  cv::Mat averaged;
+  cv::blur(raw, averaged, cv::Size(options.paper_grain_px, options.paper_grain_px));
+  const cv::Mat tint = ClosedAndDivided(averaged, crop_in_raw, cv::Size(wide, side), lit);
+  const double shaded_below = options.shaded_below;
+  tint.copyTo(background, (background >= shaded_below) & (tint < shaded_below));
   return background;
 }
 
@@ -295,7 +325,7 @@ cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, doub
   // ruled line, so that they go and the paper, a shaded row, the rows beside
   // it in the margins and a tint's edge stay (see BoxBackground).
   const int side = std::max(kSmallKernel, static_cast<int>(options.background_kernel * cell_height) | 1);
-  const cv::Mat background = BoxBackground(page.gray, page.gray_paper, crop, side);
+  const cv::Mat background = BoxBackground(page.gray, page.gray_paper, crop, side, options);
   double lowest = 0;
   cv::minMaxLoc(background, &lowest);
   // White paper lies at 245-255 after NormalizePage: read it as it is.
@@ -341,7 +371,7 @@ cv::Mat OwnBackgroundCrop(const NormalizedPage& page, const cv::Rect& crop, doub
   cv::split(page.colour_paper(around), papers);
   const cv::Rect local = crop - around.tl();
   for (int c = 0; c < kColourChannels; ++c) {
-    backgrounds[c] = BoxBackground(planes[c], papers[c], local, side);
+    backgrounds[c] = BoxBackground(planes[c], papers[c], local, side, options);
     planes[c] = planes[c](local);
   }
   for (int y = 0; y < gray.rows; ++y) {
