@@ -58,9 +58,10 @@ struct CellOptions {
                                     ///< page averaged over paper_grain_px, closed over a rectangle this many
                                     ///< times as wide as the background's square (a row's tint runs along the
                                     ///< row, a number does not), is the background where it is shading; 0 =
-                                    ///< never. Default 0 until measured on reserved seeds (at 3, development
-                                    ///< corpus 900610's 40 copies: boxes wrong and unflagged 109 -> 100;
-                                    ///< 900611's photos and 900612's flat pages as they were)
+                                    ///< never; default 0. At 3, development corpus 900610's 40 copies had boxes
+                                    ///< wrong and unflagged 109 -> 100, but reserved seeds 950098-950100 did not
+                                    ///< bear it out: copies the same, captures 1 silent box fewer, flat pages a
+                                    ///< review load 0.08 a card higher (tools/corpus/SEEDS.md)
   int paper_grain_px = 5;           ///< ... averaged over a square this many pixels wide: wider than a stipple's
                                     ///< dots and the white between them, well under the square; 5 px is 0.6 mm
                                     ///< at 8 px/mm, the grain the labels' OCR smooths its paper over too
