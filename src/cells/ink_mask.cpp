@@ -106,6 +106,19 @@ cv::Mat ClosedAndDivided(const cv::Mat& raw, const cv::Rect& crop_in_raw, cv::Si
   return background;
 }
 
+// Where `background` is paper (options.shaded_below or above), `raw`
+// averaged over options.paper_grain_px and closed over `run` (as
+// ClosedAndDivided) in its place when that is shading: a tint laid down as
+// stipple (see BoxBackground).
+void TakeStippleForTint(const cv::Mat& raw, const cv::Rect& crop_in_raw, cv::Size run, const cv::Mat& lit,
+                        const CellOptions& options, cv::Mat& background) {
+  cv::Mat averaged;
+  cv::blur(raw, averaged, cv::Size(options.paper_grain_px, options.paper_grain_px));
+  const cv::Mat tint = ClosedAndDivided(averaged, crop_in_raw, run, lit);
+  const double shaded_below = options.shaded_below;
+  tint.copyTo(background, (background >= shaded_below) & (tint < shaded_below));
+}
+
 // The background of `crop` on a flattened plane (`normalized`, divided by
 // `paper`; empty `paper`: not divided), in the flattened plane's levels
 // (CV_32F, crop size): the plane as it was before the division, closed over a
@@ -147,12 +160,7 @@ cv::Mat BoxBackground(const cv::Mat& normalized, const cv::Mat& paper, const cv:
   }
   const cv::Rect crop_in_raw = crop - around.tl();
   cv::Mat background = ClosedAndDivided(raw, crop_in_raw, cv::Size(side, side), lit);
-  if (options.stipple_run <= 0) return background;
-  cv::Mat averaged;
-  cv::blur(raw, averaged, cv::Size(options.paper_grain_px, options.paper_grain_px));
-  const cv::Mat tint = ClosedAndDivided(averaged, crop_in_raw, cv::Size(wide, side), lit);
-  const double shaded_below = options.shaded_below;
-  tint.copyTo(background, (background >= shaded_below) & (tint < shaded_below));
+  if (options.stipple_run > 0) TakeStippleForTint(raw, crop_in_raw, cv::Size(wide, side), lit, options, background);
   return background;
 }
 
