@@ -259,9 +259,12 @@ HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column
     const int y0 = static_cast<int>(grid.row_y[r]) + inset, y1 = static_cast<int>(grid.row_y[r + 1]) - inset;
     const cv::Rect band = cv::Rect(ink.x, y0, width, y1 - y0) & cv::Rect(0, 0, flat.cols, flat.rows);
     if (band.width != width || band.height < 2) continue;
-    cv::Mat binary;
-    cv::threshold(flat(band), binary, options.ink.ink_level, kWhite, cv::THRESH_BINARY_INV);
-    const std::vector<Block> blocks = HeaderBlocks(ink, r, binary, band, join, put_in_at, options);
+    // Heights are measured on the ink the rows' writing was told by: the
+    // rules and their rims taken out (a thick frame above the header row
+    // stands above every header alike, and made them all as tall as the band).
+    const cv::Rect in_mask = cv::Rect(0, band.y - ink.y, band.width, band.height) & cv::Rect(0, 0, ink.mask.cols, ink.mask.rows);
+    if (in_mask.height != band.height) continue;
+    const std::vector<Block> blocks = HeaderBlocks(ink, r, ink.mask(in_mask), band, join, put_in_at, options);
     const int n = static_cast<int>(blocks.size());
     for (int first = 0; first < n; ++first)
       for (int last = n - 1; last > first && last - first + 1 > best.count(); --last) {

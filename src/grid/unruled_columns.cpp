@@ -60,6 +60,8 @@ ColumnInk WrittenInColumn(const cv::Mat& flat, const Lattice& grid, int column, 
   const int speck = std::max(2, static_cast<int>(std::lround(options.speck_mm2 * px_per_mm * px_per_mm)));
   // Which x each row writes at: a piece counts in the row that holds its centre.
   found.x = strip.x;
+  found.y = strip.y;
+  found.mask = ink;
   found.written.assign(grid.rows(), std::vector<bool>(ink.cols, false));
   // A table ruled nowhere (every row line put in) may have lost its rules
   // to a copier: what is left of them stands as dashes and dust.

@@ -289,6 +289,39 @@ TEST(ColumnHeadersTest, DigitsOfOneNumberWrittenApartAreNoHeaders) {
   EXPECT_TRUE(HeaderColumnLines(flat, area.Lines(), 1, kPxPerMm).empty());
 }
 
+// Six players' headers in small type ("Game #1" ... 1.3 mm tall, 3.5 mm
+// apart) under a frame 2 mm thick: the frame reaches past the rule's own
+// clearance into the header row. The headers are measured by their own
+// ink, the rules taken out, not as tall as the row with the frame's edge
+// (then the word space such tall "print" has would join all six into one
+// block, and nothing was counted: a sheet of four grids, each with an open
+// score area, that no column could be found in).
+TEST(ColumnHeadersTest, SmallHeadersUnderAThickFrameAreMeasuredByTheirOwnInk) {
+  OpenScoreArea area;
+  area.columns = 6;
+  area.score_mm = 10;
+  area.label_mm = 40;
+  cv::Mat page = area.Blank();
+  const Lattice lines = area.Lines();
+  cv::line(page, cv::Point(static_cast<int>(lines.column_x.front()), static_cast<int>(lines.row_y.front())),
+           cv::Point(static_cast<int>(lines.column_x.back()), static_cast<int>(lines.row_y.front())), cv::Scalar(30, 110, 30),
+           static_cast<int>(2 * kPxPerMm));
+  for (int c = 0; c < area.columns; ++c) {
+    const std::string header = "Game " + Hash(c + 1);
+    int baseline = 0;
+    const cv::Size size = cv::getTextSize(header, cv::FONT_HERSHEY_SIMPLEX, 0.35, 1, &baseline);
+    cv::putText(page, header, Px(area.ColumnLeft(c) + area.score_mm / 2, area.RowTop(1) - 3) - cv::Point(size.width / 2, 0),
+                cv::FONT_HERSHEY_SIMPLEX, 0.35, cv::Scalar(20, 20, 20), 1, cv::LINE_AA);
+  }
+  const std::vector<std::string> numbers = {"3", "8", "12", "16", "15", "24", "78", "35", "113", "25", "0", "30", "40"};
+  for (int r = 1; r < area.rows; ++r) area.Put(page, r, area.ColumnLeft(0) + area.score_mm / 2, numbers[r - 1], true);
+  const cv::Mat flat = FlattenForText(page, kPxPerMm);
+  const std::vector<float> found = HeaderColumnLines(flat, lines, 1, kPxPerMm);
+  ASSERT_EQ(found.size(), static_cast<size_t>(area.columns - 1)) << ::testing::PrintToString(found);
+  for (int c = 1; c < area.columns; ++c)
+    EXPECT_NEAR(found[c - 1], area.ColumnLeft(c) * kPxPerMm, 1.0 * kPxPerMm) << c;
+}
+
 // Headers of unequal size ("Game 1" over one column, "#2" over the next)
 // are not a row of printed headers alike; nor is one header alone.
 TEST(ColumnHeadersTest, HeadersUnlikeEachOtherOrAloneCountNothing) {
