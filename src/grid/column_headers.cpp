@@ -262,7 +262,8 @@ HeadedLines FindHeadedLines(const cv::Mat& flat, const Lattice& grid, int column
     // Heights are measured on the ink the rows' writing was told by: the
     // rules and their rims taken out (a thick frame above the header row
     // stands above every header alike, and made them all as tall as the band).
-    const cv::Rect in_mask = cv::Rect(0, band.y - ink.y, band.width, band.height) & cv::Rect(0, 0, ink.mask.cols, ink.mask.rows);
+    const cv::Rect in_mask =
+        cv::Rect(0, band.y - ink.y, band.width, band.height) & cv::Rect(0, 0, ink.mask.cols, ink.mask.rows);
     if (in_mask.height != band.height) continue;
     const std::vector<Block> blocks = HeaderBlocks(ink, r, ink.mask(in_mask), band, join, put_in_at, options);
     const int n = static_cast<int>(blocks.size());

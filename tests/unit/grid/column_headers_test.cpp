@@ -293,9 +293,8 @@ TEST(ColumnHeadersTest, DigitsOfOneNumberWrittenApartAreNoHeaders) {
 // apart) under a frame 2 mm thick: the frame reaches past the rule's own
 // clearance into the header row. The headers are measured by their own
 // ink, the rules taken out, not as tall as the row with the frame's edge
-// (then the word space such tall "print" has would join all six into one
-// block, and nothing was counted: a sheet of four grids, each with an open
-// score area, that no column could be found in).
+// (then the word space such tall "print" has joined all six into one
+// block, and nothing was counted).
 TEST(ColumnHeadersTest, SmallHeadersUnderAThickFrameAreMeasuredByTheirOwnInk) {
   OpenScoreArea area;
   area.columns = 6;
@@ -303,15 +302,17 @@ TEST(ColumnHeadersTest, SmallHeadersUnderAThickFrameAreMeasuredByTheirOwnInk) {
   area.label_mm = 40;
   cv::Mat page = area.Blank();
   const Lattice lines = area.Lines();
-  cv::line(page, cv::Point(static_cast<int>(lines.column_x.front()), static_cast<int>(lines.row_y.front())),
-           cv::Point(static_cast<int>(lines.column_x.back()), static_cast<int>(lines.row_y.front())), cv::Scalar(30, 110, 30),
-           static_cast<int>(2 * kPxPerMm));
+  const int top = static_cast<int>(lines.row_y.front());
+  const int frame_px = static_cast<int>(2 * kPxPerMm);
+  cv::line(page, cv::Point(static_cast<int>(lines.column_x.front()), top),
+           cv::Point(static_cast<int>(lines.column_x.back()), top), cv::Scalar(30, 110, 30), frame_px);
   for (int c = 0; c < area.columns; ++c) {
     const std::string header = "Game " + Hash(c + 1);
     int baseline = 0;
     const cv::Size size = cv::getTextSize(header, cv::FONT_HERSHEY_SIMPLEX, 0.35, 1, &baseline);
-    cv::putText(page, header, Px(area.ColumnLeft(c) + area.score_mm / 2, area.RowTop(1) - 3) - cv::Point(size.width / 2, 0),
-                cv::FONT_HERSHEY_SIMPLEX, 0.35, cv::Scalar(20, 20, 20), 1, cv::LINE_AA);
+    const cv::Point centre = Px(area.ColumnLeft(c) + area.score_mm / 2, area.RowTop(1) - 3);
+    cv::putText(page, header, centre - cv::Point(size.width / 2, 0), cv::FONT_HERSHEY_SIMPLEX, 0.35,
+                cv::Scalar(20, 20, 20), 1, cv::LINE_AA);
   }
   const std::vector<std::string> numbers = {"3", "8", "12", "16", "15", "24", "78", "35", "113", "25", "0", "30", "40"};
   for (int r = 1; r < area.rows; ++r) area.Put(page, r, area.ColumnLeft(0) + area.score_mm / 2, numbers[r - 1], true);
