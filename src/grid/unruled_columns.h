@@ -60,7 +60,8 @@ struct UnruledColumnOptions {
 struct ColumnInk {
   int x = 0;                                 ///< grid image x of written[r][0]
   int y = 0;                                 ///< grid image y of mask's top row
-  cv::Mat mask;                              ///< the column's ink as counted (8-bit, 255 ink): rules taken out
+  cv::Mat mask;                              ///< the strip's ink (8-bit, 255 ink), the ruled lines and what is
+                                             ///< left of them taken out, specks kept: what `written` was read from
   std::vector<std::vector<bool>> written;    ///< per row, per x across the column: ink there
   std::vector<int> rows_at;                  ///< per x: rows that write there
 };
