@@ -28,6 +28,15 @@ std::string Hash(int n) {
   return text;
 }
 
+// `text` printed (Hershey simplex at `scale`, dark grey) centred on x with
+// its baseline at y of `at`.
+void PrintCentred(cv::Mat& page, const std::string& text, cv::Point at, double scale, int thickness) {
+  int baseline = 0;
+  const cv::Size size = cv::getTextSize(text, cv::FONT_HERSHEY_SIMPLEX, scale, thickness, &baseline);
+  cv::putText(page, text, at - cv::Point(size.width / 2, 0), cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(20, 20, 20),
+              thickness, cv::LINE_AA);
+}
+
 // A table with a 50 mm label column and a score area of `columns` columns of
 // `score_mm` each, ruled only around the area and beside the labels.
 struct OpenScoreArea {
@@ -167,12 +176,8 @@ TEST(ColumnHeadersTest, HeadersInLargeTypeWithWideWordSpacesAreOneEach) {
   cv::Mat page = area.Blank();
   for (int c = 0; c < area.columns; ++c) {
     const double centre = area.ColumnLeft(c) + area.score_mm / 2;
-    for (const auto& [word, x_mm] : {std::pair{std::string("Game"), centre - 4.5}, {std::to_string(c + 1), centre + 6.0}}) {
-      int baseline = 0;
-      const cv::Size size = cv::getTextSize(word, cv::FONT_HERSHEY_SIMPLEX, 1.1, 2, &baseline);
-      cv::putText(page, word, cv::Point(Px(x_mm, 0).x - size.width / 2, Px(0, area.RowTop(1) - 2.5).y),
-                  cv::FONT_HERSHEY_SIMPLEX, 1.1, cv::Scalar(20, 20, 20), 2, cv::LINE_AA);
-    }
+    for (const auto& [word, x_mm] : {std::pair{std::string("Game"), centre - 4.5}, {std::to_string(c + 1), centre + 6.0}})
+      PrintCentred(page, word, cv::Point(Px(x_mm, 0).x, Px(0, area.RowTop(1) - 2.5).y), 1.1, 2);
   }
   const cv::Mat flat = FlattenForText(page, kPxPerMm);
   const std::vector<float> lines = HeaderColumnLines(flat, area.Lines(), 1, kPxPerMm);
@@ -306,14 +311,8 @@ TEST(ColumnHeadersTest, SmallHeadersUnderAThickFrameAreMeasuredByTheirOwnInk) {
   const int frame_px = static_cast<int>(2 * kPxPerMm);
   cv::line(page, cv::Point(static_cast<int>(lines.column_x.front()), top),
            cv::Point(static_cast<int>(lines.column_x.back()), top), cv::Scalar(30, 110, 30), frame_px);
-  for (int c = 0; c < area.columns; ++c) {
-    const std::string header = "Game " + Hash(c + 1);
-    int baseline = 0;
-    const cv::Size size = cv::getTextSize(header, cv::FONT_HERSHEY_SIMPLEX, 0.35, 1, &baseline);
-    const cv::Point centre = Px(area.ColumnLeft(c) + area.score_mm / 2, area.RowTop(1) - 3);
-    cv::putText(page, header, centre - cv::Point(size.width / 2, 0), cv::FONT_HERSHEY_SIMPLEX, 0.35,
-                cv::Scalar(20, 20, 20), 1, cv::LINE_AA);
-  }
+  for (int c = 0; c < area.columns; ++c)
+    PrintCentred(page, "Game " + Hash(c + 1), Px(area.ColumnLeft(c) + area.score_mm / 2, area.RowTop(1) - 3), 0.35, 1);
   const std::vector<std::string> numbers = {"3", "8", "12", "16", "15", "24", "78", "35", "113", "25", "0", "30", "40"};
   for (int r = 1; r < area.rows; ++r) area.Put(page, r, area.ColumnLeft(0) + area.score_mm / 2, numbers[r - 1], true);
   const cv::Mat flat = FlattenForText(page, kPxPerMm);
