@@ -125,6 +125,7 @@ struct Detection {
   int quarters = 0;                // clockwise quarter turns applied next
   cv::Matx33d turned_from_input = cv::Matx33d::eye();  // full-resolution pixels
   std::vector<Candidate> candidates;  // in turned pixels
+  double paper_contrast = 0;          // the paper's own darkness (PaperContrast())
 };
 
 // Rules stand out against the paper around them over a window this wide, mm:
@@ -223,6 +224,7 @@ Detection Detect(const cv::Mat& work, cv::Size size, const LatticeOptions& optio
   Detection d;
   LineMaps maps;
   maps.contrast = LineContrast(work, scale.WorkOdd(kContrastWindowMm));
+  d.paper_contrast = PaperContrast(maps.contrast);
   // Step edges in the darkest channel: a stripe printed in a colour is as
   // dark there as its ink makes it.
   maps.darkest = DarkestChannel(work);
@@ -341,7 +343,7 @@ cv::Rect2f Lattice::Cell(int row, int column) const {
 
 bool LatticeOptions::Check() const {
   return min_frame_margin_mm >= 0 && px_per_mm >= 0 && work_px_per_mm > 0 && min_contrast > 0 && min_contrast < 1 &&
-         faint_contrast >= 0 && faint_contrast < 1 &&
+         faint_contrast >= 0 && faint_contrast < 1 && faint_over_paper >= 0 &&
          min_run_mm > 0 && min_step >= 0 && min_step < 1 &&
          run_fill > 0 && run_fill <= 1 && min_line_mm >= min_run_mm && min_line_span > 0 && min_line_span <= 1 &&
          max_skew_deg >= 0 && max_skew_deg < kQuarterTurnDeg / 2 &&
@@ -574,7 +576,7 @@ LatticeResult FindLattices(const cv::Mat& page_bgr, const LatticeOptions& option
   // rules, and what that look sees inside those rows is taken.
   const bool faint_look = options.faint_contrast > 0 && options.faint_contrast < options.min_contrast;
   LatticeOptions faint = options;  // the second look: fainter lines, no third
-  faint.min_contrast = options.faint_contrast;
+  faint.min_contrast = options.FaintContrast(detection.paper_contrast);
   faint.faint_contrast = 0;
   const float same_grid = static_cast<float>(scale.Full(kSameGridTolMm));
   if (faint_look &&

@@ -28,7 +28,8 @@
 //      what the last one left;
 //   7. when no grid is found, all of it once more for fainter rules
 //      (LatticeOptions::faint_contrast): thin grey rules in a blurred
-//      low-resolution photo.
+//      low-resolution photo; on a scan's clean paper fainter still, down to
+//      a few times the paper's own darkness (faint_over_paper).
 //
 // Coordinates: OpenCV pixel centres (x right, y down) of LatticeResult::upright,
 // the input page warped by upright_from_page (deskew, quarter turns and, if
@@ -89,6 +90,14 @@ struct LatticeOptions {
                                      ///< grid found with a row 2.5 pitches tall gets that look too, and only
                                      ///< the row lines it sees inside that row are taken (WithFaintRows). 0 =
                                      ///< no second look; default 0.04
+  double faint_over_paper = 3;       ///< on a page whose paper is cleaner than a photo's (a scan), the second look
+                                     ///< goes below faint_contrast, down to this many times the paper's own
+                                     ///< darkness (PaperContrast(): its median against the local white, 1-3
+                                     ///< levels of 255 on a scan, 4-20 on a photo). The paper's scatter about
+                                     ///< the local white is about one-sided: three times its median is two
+                                     ///< standard deviations, passed by one paper pixel in twenty, while a line
+                                     ///< needs run_fill of its pixels. A rule printed 3 % darker than a scan's
+                                     ///< paper is found; 0 = never below faint_contrast; default 3
   double min_step = 0.035;            ///< a shaded row's or tinted column's edge: one side darker than the other by this
                                      ///< share of the brighter (0..1); 0 = rules only; default 0.035
   double min_run_mm = 6;             ///< a line is a run of at least this length (mm); shorter strokes are writing; default 6
@@ -114,6 +123,12 @@ struct LatticeOptions {
   int max_perspective_rounds = 4;    ///< straighten a perspective-distorted page and look again, at most this often
                                      ///< (each look straightens what the last left, until the frames are
                                      ///< rectangles); 0 = never; default 4
+
+  /// The second look's line contrast on a page whose paper measures
+  /// `paper_contrast` (PaperContrast()): faint_contrast, or lower on clean paper.
+  double FaintContrast(double paper_contrast) const {
+    return faint_over_paper > 0 ? std::min(faint_contrast, faint_over_paper * paper_contrast) : faint_contrast;
+  }
 
   /// True when every field is in range (positive sizes, 0 < shares <= 1,
   /// min <= max counts, min_line_mm >= min_run_mm, skew under 45 degrees).

@@ -112,6 +112,23 @@ cv::Mat LineContrast(const cv::Mat& work, int window) {
   return strongest;
 }
 
+double PaperContrast(const cv::Mat& contrast) {
+  if (contrast.empty()) return 1.0 / kWhite;
+  const int channels[] = {0}, bins[] = {kWhite + 1};
+  const float range[] = {0, kWhite + 1};
+  const float* ranges[] = {range};
+  cv::Mat histogram;
+  cv::calcHist(&contrast, 1, channels, cv::Mat(), histogram, 1, bins, ranges);
+  const double half = contrast.total() / 2.0;
+  double below = 0;
+  int level = 0;
+  for (; level < kWhite; ++level) {
+    below += histogram.at<float>(level);
+    if (below >= half) break;
+  }
+  return std::max(1, level) / static_cast<double>(kWhite);
+}
+
 // Pixels on straight runs at least `length` long in which at least `fill` of
 // the pixels are dark: a rank opening. A plain opening breaks a faint line at
 // every noise dip; here small gaps are bridged, while letters of a word (gaps

@@ -73,6 +73,13 @@ cv::Mat ContrastMap(const cv::Mat& gray, int window);
 /// the darkest channel, a rule on a red tint all but vanished).
 cv::Mat LineContrast(const cv::Mat& work, int window);
 
+/// The paper's own darkness in `contrast` (LineContrast()'s map, 8-bit), as a
+/// share of the paper's brightness: the map's median level. Most of a page is
+/// paper, and its grain, texture and a JPEG's noise make each paper pixel a
+/// little darker than the local white it is measured against. At least one
+/// level of the map (1/255): a page drawn without noise measures no less.
+double PaperContrast(const cv::Mat& contrast);
+
 /// Pixels on straight runs at least `length` long in which at least `fill` of
 /// the ridge pixels (thin dark structures with paper `gap` pixels to either
 /// side) are darker than `threshold`.

@@ -456,6 +456,7 @@ ScanOptions ApplySettings(const std::vector<std::string>& settings) {
       {"lattice.min_step", &options.grid.lattice.min_step},
       {"lattice.min_contrast", &options.grid.lattice.min_contrast},
       {"lattice.faint_contrast", &options.grid.lattice.faint_contrast},
+      {"lattice.faint_over_paper", &options.grid.lattice.faint_over_paper},
       {"page.grain.max_grain", &options.page.grain.max_grain},
       {"page.bend.min_bend_mm", &options.page.bend.min_bend_mm},
       {"page.unsmear.step_cost", &options.page.unsmear.step_cost},

@@ -13,6 +13,7 @@
 
 #include "core/error.h"
 #include "lattice/faint_rows.h"
+#include "lattice/line_runs.h"
 #include "sheet/render_sheet.h"
 #include "sheet/sheet_layout.h"
 #include "support/test_support.h"
@@ -330,6 +331,42 @@ TEST(FindLatticeTest, LooksAgainForFaintRulesWhenTheFirstLookFindsNoGrid) {
   // pull their rules a little in a blurred photo.
   ExpectMatches(result.grids[0], card, 5.0);
   EXPECT_NE(result.detail.find("faint"), std::string::npos) << result.detail;
+}
+
+// A flat scan of a sheet ruled in a grey barely darker than its paper (3 %
+// of the paper's brightness, under even the photo's second look at 4 %):
+// a scanner's paper is clean, and on it the second look goes down to three
+// times the paper's own darkness. (Without labels: a faint rule along a
+// shaded header row's top edge is lost there, the row's other edge kept.)
+TEST(FindLatticeTest, LooksLowerForFaintRulesOnAScansCleanPaper) {
+  Card card;
+  card.gray = 242;  // the paper is 250
+  card.text = false;
+  cv::Mat page = BlankPage();
+  Draw(page, card);
+  page = AsPhotographed(page, 0, 0.5, 1);
+  LatticeOptions at_photos_floor;
+  at_photos_floor.faint_over_paper = 0;
+  EXPECT_FALSE(FindLattices(page, at_photos_floor).ok()) << "the fixture's rules must be too faint for 4 %";
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  ExpectMatches(result.grids[0], card);
+  EXPECT_NE(result.detail.find("faint"), std::string::npos) << result.detail;
+}
+
+// A photo's grain makes its paper darker against the local white than a
+// scan's: its second look stays at faint_contrast, where the grain makes no
+// runs of its own.
+TEST(FindLatticeTest, APhotosGrainKeepsTheSecondLookAtFaintContrast) {
+  const LatticeOptions options;
+  // The lattice stage's own look: pooled to 4 px/mm, contrast over 2.5 mm.
+  const int pool = 2, window = 11;
+  auto faint = [&](const cv::Mat& page) {
+    return options.FaintContrast(lattice::PaperContrast(lattice::LineContrast(lattice::WorkingPage(page, pool), window)));
+  };
+  EXPECT_LT(faint(AsPhotographed(BlankPage(), 0, 0.5, 1)), options.faint_contrast);
+  EXPECT_EQ(faint(AsPhotographed(BlankPage(), 0.3f, 0.8, 4)), options.faint_contrast);
 }
 
 // Six row lines of a grid printed too light for the first look (a light
