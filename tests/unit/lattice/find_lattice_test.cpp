@@ -336,8 +336,9 @@ TEST(FindLatticeTest, LooksAgainForFaintRulesWhenTheFirstLookFindsNoGrid) {
 // A flat scan of a sheet ruled in a grey barely darker than its paper (3 %
 // of the paper's brightness, under even the photo's second look at 4 %):
 // a scanner's paper is clean, and on it the second look goes down to three
-// times the paper's own darkness. (Without labels: a faint rule along a
-// shaded header row's top edge is lost there, the row's other edge kept.)
+// times the paper's own darkness. (Drawn without labels and shaded rows: a
+// rule paler than a shaded row is gone inside it, and a shaded first row
+// whose column rules do not show stands above the table as a bar.)
 TEST(FindLatticeTest, LooksLowerForFaintRulesOnAScansCleanPaper) {
   Card card;
   card.gray = 242;  // the paper is 250
