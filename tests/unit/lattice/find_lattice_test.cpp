@@ -7,6 +7,7 @@
 
 #include <array>
 #include <random>
+#include <string>
 
 #include <gtest/gtest.h>
 #include <opencv2/imgproc.hpp>
@@ -317,20 +318,28 @@ cv::Mat FaintRulesPhoto(const Card& card, int gray) {
   return back;
 }
 
+// The page holds the card's one grid, seen by the second look for faint
+// rules (the default options) and not with `without` (`too_faint_for`: that
+// look left out or held higher).
+void ExpectOneGridOnlyFaint(const cv::Mat& page, const Card& card, const LatticeOptions& without,
+                            const std::string& too_faint_for, double tol_px = 2.5) {
+  EXPECT_FALSE(FindLattices(page, without).ok()) << "the fixture's rules must be too faint for " << too_faint_for;
+  const LatticeResult result = FindLattices(page);
+  ASSERT_TRUE(result.ok()) << result.detail;
+  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
+  ExpectMatches(result.grids[0], card, tol_px);
+  EXPECT_NE(result.detail.find("faint"), std::string::npos) << result.detail;
+}
+
 TEST(FindLatticeTest, LooksAgainForFaintRulesWhenTheFirstLookFindsNoGrid) {
   Card card;
   card.line_mm = 0.12;
   const cv::Mat page = FaintRulesPhoto(card, 150);
   LatticeOptions once;
   once.faint_contrast = 0;
-  EXPECT_FALSE(FindLattices(page, once).ok()) << "the fixture's rules must be too faint for the first look";
-  const LatticeResult result = FindLattices(page);
-  ASSERT_TRUE(result.ok()) << result.detail;
-  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
   // Within 0.6 mm (a source pixel and a half): the shaded header rows' edges
   // pull their rules a little in a blurred photo.
-  ExpectMatches(result.grids[0], card, 5.0);
-  EXPECT_NE(result.detail.find("faint"), std::string::npos) << result.detail;
+  ExpectOneGridOnlyFaint(page, card, once, "the first look", 5.0);
 }
 
 // A flat scan of a sheet ruled in a grey barely darker than its paper (3 %
@@ -348,12 +357,7 @@ TEST(FindLatticeTest, LooksLowerForFaintRulesOnAScansCleanPaper) {
   page = AsPhotographed(page, 0, 0.5, 1);
   LatticeOptions at_photos_floor;
   at_photos_floor.faint_over_paper = 0;
-  EXPECT_FALSE(FindLattices(page, at_photos_floor).ok()) << "the fixture's rules must be too faint for 4 %";
-  const LatticeResult result = FindLattices(page);
-  ASSERT_TRUE(result.ok()) << result.detail;
-  ASSERT_EQ(result.grids.size(), 1u) << result.detail;
-  ExpectMatches(result.grids[0], card);
-  EXPECT_NE(result.detail.find("faint"), std::string::npos) << result.detail;
+  ExpectOneGridOnlyFaint(page, card, at_photos_floor, "4 %");
 }
 
 // A photo's grain makes its paper darker against the local white than a
